@@ -1,0 +1,26 @@
+import type { Message } from '../wire/Message.js';
+
+/** A handler for messages of one type. A returned promise is awaited only to catch and log its rejection. */
+export type BusHandler = (message: Message) => void | Promise<void>;
+
+/**
+ * What toolboxes and the provider need from a messagebus: the subset of OVOS's `MessageBusClient` /
+ * `FakeBus` API they use (ovos-bus-client `client.py`, ovos-utils `fakebus.py`).
+ * Implemented by {@link FakeBus} (in-process) and `MessageBusClient` in `@ovos-tools/messagebus` (websocket).
+ */
+export interface Bus {
+  /** Calls `handler` for every message of `type`, until `off`. */
+  on(type: string, handler: BusHandler): void;
+  /** Calls `handler` for the next message of `type` only. */
+  once(type: string, handler: BusHandler): void;
+  /** Removes a handler registered with `on` or `once`; unknown handlers are ignored. */
+  off(type: string, handler: BusHandler): void;
+  /** Sends a message to every listener (on a websocket bus: to the server, which echoes it to all clients). */
+  emit(message: Message): void;
+  /**
+   * Emits `message` and resolves with the first matching reply, or `null` after `timeoutMs` (default 3000),
+   * like OVOS `wait_for_response`. Replies are matched by type (`replyType`, default `<type>.response`)
+   * and, when both carry one, by the request id in `context` (see {@link REQUEST_ID_KEY}).
+   */
+  waitForResponse(message: Message, replyType?: string | readonly string[], timeoutMs?: number): Promise<Message | null>;
+}

@@ -1,0 +1,41 @@
+/**
+ * @ovos-tools/core — the agent-tools templates: tools, toolboxes, validation, the OVOS message envelope
+ * and the bus interface. Every other @ovos-tools package stands on this one.
+ */
+export { AgentTool, defineTool, TOOL_NAME_PATTERN } from './tool/AgentTool.js';
+export type { AgentToolDefinition, ToolContext, ToolExample } from './tool/AgentTool.js';
+export { ToolBox, pythonTypeName } from './toolbox/ToolBox.js';
+export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBox.js';
+export { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './toolbox/brand.js';
+export { compactSchema, normalizeTools, toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec } from './toolbox/openaiFormat.js';
+export type { CompactToolJson, OpenAITool, ToolsInput } from './toolbox/openaiFormat.js';
+export {
+  InvalidArgumentsError,
+  InvalidOutputError,
+  ToolAbortedError,
+  ToolDefinitionError,
+  ToolError,
+  ToolExecutionError,
+  ToolTimeoutError,
+  UnknownToolError,
+  withDetail,
+} from './errors/ToolError.js';
+export type { OvosErrorClass, ToolErrorCode, ToolErrorOptions } from './errors/ToolError.js';
+export { toWireError } from './errors/wireError.js';
+export type { WireError } from './errors/wireError.js';
+export { compileSchema } from './validation/compileSchema.js';
+export type { CompiledSchema, ParseResult } from './validation/compileSchema.js';
+export { MalformedMessageError, Message } from './wire/Message.js';
+export type { JsonObject } from './wire/Message.js';
+export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
+export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
+export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
+export type { Bus, BusHandler } from './bus/Bus.js';
+export { FakeBus } from './bus/FakeBus.js';
+export type { FakeBusOptions, RawMessageHandler } from './bus/FakeBus.js';
+export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
+export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
+export { createLogger, silentLogger } from './logging/Logger.js';
+export type { Logger, LogLevel } from './logging/Logger.js';
+export { Type } from 'typebox';
+export type { Static, TSchema } from 'typebox';

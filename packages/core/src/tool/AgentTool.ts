@@ -1,0 +1,143 @@
+import type { Static, TSchema } from 'typebox';
+import { ToolDefinitionError } from '../errors/ToolError.js';
+import type { Logger } from '../logging/Logger.js';
+
+/** The pattern every tool name must match: it survives OpenAI's function-name rules. Snake_case by convention. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * What a tool implementation receives beside its validated arguments.
+ */
+export interface ToolContext {
+  /** Fires when the call times out or the caller gives up; long-running tools should stop when it does. */
+  signal: AbortSignal;
+  /** The toolbox's config (its own section, keyed by entry-point name in provider config). */
+  config: Readonly<Record<string, unknown>>;
+  /** The toolbox's logger. */
+  logger: Logger;
+  /** The toolbox answering the call. */
+  toolboxId: string;
+  /** The tool being called. */
+  toolName: string;
+}
+
+/** A worked invocation shown to agents (two-phase catalog, seed 004): arguments and the expected outcome. */
+export interface ToolExample {
+  /** What the example shows, one line. */
+  description?: string;
+  /** Arguments exactly as an agent would send them. */
+  arguments: Record<string, unknown>;
+  /** The expected output object, when the example succeeds. */
+  result?: Record<string, unknown>;
+  /** The expected error text (or its start), when the example shows a failure. */
+  error?: string;
+}
+
+/**
+ * Everything that defines one tool. `argumentSchema`/`outputSchema` are TypeBox schemas (plain JSON
+ * Schema objects work too); `toolCall` receives arguments already validated and coerced, and returns
+ * (or resolves to) a plain object matching `outputSchema`.
+ * Optional metadata follows the two-phase catalog (seed 004) and MCP tool annotations.
+ */
+export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSchema = TSchema> {
+  /** Unique within its toolbox; must match {@link TOOL_NAME_PATTERN}. */
+  name: string;
+  /** Natural-language explanation for the model: what it does, when to use it. */
+  description: string;
+  argumentSchema: A;
+  outputSchema: O;
+  toolCall: (args: Static<A>, ctx: ToolContext) => Static<O> | Promise<Static<O>>;
+  /** One line for catalog listings; defaults to the first sentence of `description` (at most 120 characters). */
+  summary?: string;
+  /** Free-form tags for filtering (e.g. `read-only`, `network`, `filesystem`). */
+  tags?: readonly string[];
+  examples?: readonly ToolExample[];
+  /** The tool does not modify its environment (MCP `readOnlyHint`). */
+  readOnly?: boolean;
+  /** The tool may perform destructive updates (MCP `destructiveHint`). */
+  destructive?: boolean;
+  /** Calling it again with the same arguments has no additional effect (MCP `idempotentHint`). */
+  idempotent?: boolean;
+  /** The tool interacts with an open world such as the internet (MCP `openWorldHint`). */
+  openWorld?: boolean;
+  /** What failure looks like and what the caller should do about it. */
+  errorModes?: string;
+  /** Time limit for one call in milliseconds; the provider's default applies when absent. */
+  timeoutMs?: number;
+}
+
+/**
+ * One executable tool and its contract: the TypeScript form of OVOS's `AgentTool` dataclass
+ * (ovos-plugin-manager `templates/agent_tools.py`), plus catalog metadata.
+ *
+ * @throws {@link ToolDefinitionError} (code `invalid_tool`) when the name does not match
+ *   {@link TOOL_NAME_PATTERN}, the description is not a string, a schema is not an object, `toolCall`
+ *   is not a function, or `timeoutMs` is not a positive number.
+ */
+export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema> {
+  readonly name: string;
+  readonly description: string;
+  readonly argumentSchema: A;
+  readonly outputSchema: O;
+  readonly toolCall: (args: Static<A>, ctx: ToolContext) => Static<O> | Promise<Static<O>>;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly examples: readonly ToolExample[];
+  readonly readOnly: boolean | undefined;
+  readonly destructive: boolean | undefined;
+  readonly idempotent: boolean | undefined;
+  readonly openWorld: boolean | undefined;
+  readonly errorModes: string | undefined;
+  readonly timeoutMs: number | undefined;
+
+  constructor(definition: AgentToolDefinition<A, O>) {
+    const d = definition;
+    if (typeof d?.name !== 'string' || !TOOL_NAME_PATTERN.test(d.name)) {
+      throw new ToolDefinitionError(
+        'invalid_tool',
+        `Invalid tool name ${JSON.stringify(d?.name)}: use 1-64 characters from a-z, A-Z, 0-9, '_' and '-' (snake_case by convention)`,
+      );
+    }
+    const where = `tool '${d.name}'`;
+    if (typeof d.description !== 'string') throw new ToolDefinitionError('invalid_tool', `${where}: description must be a string`);
+    if (!isObject(d.argumentSchema)) throw new ToolDefinitionError('invalid_tool', `${where}: argumentSchema must be a JSON Schema object`);
+    if (!isObject(d.outputSchema)) throw new ToolDefinitionError('invalid_tool', `${where}: outputSchema must be a JSON Schema object`);
+    if (typeof d.toolCall !== 'function') throw new ToolDefinitionError('invalid_tool', `${where}: toolCall must be a function`);
+    if (d.timeoutMs !== undefined && !(typeof d.timeoutMs === 'number' && d.timeoutMs > 0)) {
+      throw new ToolDefinitionError('invalid_tool', `${where}: timeoutMs must be a positive number of milliseconds`);
+    }
+    this.name = d.name;
+    this.description = d.description;
+    this.argumentSchema = d.argumentSchema;
+    this.outputSchema = d.outputSchema;
+    this.toolCall = d.toolCall;
+    this.summary = d.summary ?? firstSentence(d.description);
+    this.tags = Object.freeze([...(d.tags ?? [])]);
+    this.examples = Object.freeze([...(d.examples ?? [])]);
+    this.readOnly = d.readOnly;
+    this.destructive = d.destructive;
+    this.idempotent = d.idempotent;
+    this.openWorld = d.openWorld;
+    this.errorModes = d.errorModes;
+    this.timeoutMs = d.timeoutMs;
+  }
+}
+
+/**
+ * Defines a tool with full type inference from its schemas; the same as `new AgentTool(definition)`.
+ * @throws {@link ToolDefinitionError} as {@link AgentTool}'s constructor does.
+ */
+export function defineTool<A extends TSchema, O extends TSchema>(definition: AgentToolDefinition<A, O>): AgentTool<A, O> {
+  return new AgentTool(definition);
+}
+
+function isObject(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0]?.trim() ?? '';
+  const m = /^(.*?[.!?])(\s|$)/.exec(line);
+  const s = m?.[1] ?? line;
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}

@@ -1,0 +1,103 @@
+import type { ToolExample } from '../tool/AgentTool.js';
+
+/**
+ * The structural view of a tool that the wire builders read. An `AgentTool` from any copy of this
+ * package fits, so the provider can describe toolboxes that bundle their own core.
+ */
+export interface ToolLike {
+  name: string;
+  description: string;
+  argumentSchema: object;
+  outputSchema: object;
+  summary?: string;
+  tags?: readonly string[];
+  examples?: readonly ToolExample[];
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+  errorModes?: string;
+  timeoutMs?: number;
+}
+
+/** One `tool_json_list` entry: exactly `{name, description, argument_schema, output_schema}` (wire spec §2.7). */
+export interface ToolJson {
+  name: string;
+  description: string;
+  argument_schema: Record<string, unknown>;
+  output_schema: Record<string, unknown>;
+}
+
+/** The light catalog entry of `ovos.tools.list {"summary": true}` (seed 004 `ToolSummary`). */
+export interface ToolSummaryJson {
+  name: string;
+  summary: string;
+  tags: string[];
+  toolbox_id: string;
+}
+
+/** MCP-style behaviour hints, snake_case on the wire; only the ones a tool declares are present. */
+export interface ToolAnnotationsJson {
+  read_only?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  open_world?: boolean;
+}
+
+/** The full spec of `ovos.tools.get`: the OVOS keys first, then catalog metadata. */
+export interface ToolSpecJson extends ToolJson {
+  toolbox_id: string;
+  summary: string;
+  tags: string[];
+  examples: ToolExample[];
+  annotations: ToolAnnotationsJson;
+  error_modes?: string;
+  timeout_ms?: number;
+}
+
+const plainCache = new WeakMap<object, Record<string, unknown>>();
+
+/** The schema as plain JSON (TypeBox's non-enumerable markers dropped), computed once per schema object. */
+export function plainSchema(schema: object): Record<string, unknown> {
+  let plain = plainCache.get(schema);
+  if (!plain) {
+    plain = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+    plainCache.set(schema, plain);
+  }
+  return plain;
+}
+
+/** `{name, description, argument_schema, output_schema}` for one tool. */
+export function toolJson(tool: ToolLike): ToolJson {
+  return {
+    name: tool.name,
+    description: tool.description,
+    argument_schema: plainSchema(tool.argumentSchema),
+    output_schema: plainSchema(tool.outputSchema),
+  };
+}
+
+/** The light catalog entry for one tool of `toolboxId`. */
+export function toolSummaryJson(tool: ToolLike, toolboxId: string): ToolSummaryJson {
+  return { name: tool.name, summary: tool.summary ?? tool.description, tags: [...(tool.tags ?? [])], toolbox_id: toolboxId };
+}
+
+/** The full spec for one tool of `toolboxId`. */
+export function toolSpecJson(tool: ToolLike, toolboxId: string): ToolSpecJson {
+  const annotations: ToolAnnotationsJson = {};
+  if (tool.readOnly !== undefined) annotations.read_only = tool.readOnly;
+  if (tool.destructive !== undefined) annotations.destructive = tool.destructive;
+  if (tool.idempotent !== undefined) annotations.idempotent = tool.idempotent;
+  if (tool.openWorld !== undefined) annotations.open_world = tool.openWorld;
+  const spec: ToolSpecJson = {
+    ...toolJson(tool),
+    toolbox_id: toolboxId,
+    summary: tool.summary ?? tool.description,
+    tags: [...(tool.tags ?? [])],
+    examples: [...(tool.examples ?? [])],
+    annotations,
+  };
+  if (tool.errorModes !== undefined) spec.error_modes = tool.errorModes;
+  if (tool.timeoutMs !== undefined) spec.timeout_ms = tool.timeoutMs;
+  return spec;
+}
