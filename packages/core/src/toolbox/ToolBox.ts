@@ -5,7 +5,7 @@ import {
   InvalidOutputError,
   ToolAbortedError,
   ToolDefinitionError,
-  ToolError,
+  type ToolError,
   ToolExecutionError,
   ToolTimeoutError,
   UnknownToolError,
@@ -146,7 +146,8 @@ export abstract class ToolBox {
    * @throws {@link UnknownToolError} `unknown_tool`; {@link InvalidArgumentsError} `invalid_arguments`
    *   (not an object: RuntimeError; schema mismatch: ValueError); {@link ToolExecutionError} `execution_failed`;
    *   {@link InvalidOutputError} `invalid_output`; {@link ToolTimeoutError} `timeout`; {@link ToolAbortedError}
-   *   `aborted`; and, unwrapped, whatever `discoverTools` throws on a cache miss.
+   *   `aborted`; an `InvalidArgumentsError` the tool itself throws (semantic argument checks) passes through as is;
+   *   and, unwrapped, whatever `discoverTools` throws on a cache miss.
    */
   async callTool(name: string, args: unknown, options: CallToolOptions = {}): Promise<ToolResult> {
     const tool = this.getTool(name);
@@ -307,7 +308,7 @@ export abstract class ToolBox {
     try {
       return await tool.toolCall(input as never, ctx);
     } catch (err) {
-      if (err instanceof ToolError && (err.code === 'timeout' || err.code === 'aborted')) throw err;
+      if (isPassThrough(err)) throw err;
       throw new ToolExecutionError(tool.name, this.toolboxId, { cause: err, detail: describeCause(err) });
     }
   }
@@ -329,6 +330,16 @@ export function pythonTypeName(value: unknown): string {
     default:
       return typeof value;
   }
+}
+
+/**
+ * Errors a tool may throw that reach the caller as they are: timeouts, aborts, and a tool's own semantic
+ * argument check (`InvalidArgumentsError`, e.g. an unknown time zone). Recognised by shape, across copies.
+ */
+function isPassThrough(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const e = err as Partial<ToolError>;
+  return typeof e.ovosClass === 'string' && (e.code === 'timeout' || e.code === 'aborted' || e.code === 'invalid_arguments');
 }
 
 function describeCause(err: unknown): string {
