@@ -15,14 +15,28 @@ export interface WireError {
  * Never throws.
  */
 export function toWireError(err: unknown): WireError {
-  if (err !== null && typeof err === 'object') {
-    const e = err as { ovosClass?: unknown; code?: unknown; message?: unknown; name?: unknown };
-    const message = typeof e.message === 'string' ? e.message : String(err);
-    if (typeof e.ovosClass === 'string' && typeof e.code === 'string') {
-      return { error: `${e.ovosClass}: ${message}`, code: e.code as ToolErrorCode };
+  try {
+    if (err !== null && typeof err === 'object') {
+      const e = err as { ovosClass?: unknown; code?: unknown; message?: unknown; name?: unknown };
+      const message = typeof e.message === 'string' ? e.message : safeString(err);
+      if (typeof e.ovosClass === 'string' && typeof e.code === 'string') {
+        return { error: `${e.ovosClass}: ${message}`, code: e.code as ToolErrorCode };
+      }
+      const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
+      return { error: `${name}: ${message}`, code: 'internal' };
     }
-    const name = typeof e.name === 'string' && e.name ? e.name : 'Error';
-    return { error: `${name}: ${message}`, code: 'internal' };
+    return { error: `Error: ${safeString(err)}`, code: 'internal' };
+  } catch {
+    // A getter that throws (e.g. a revoked Proxy): still answer with something.
+    return { error: 'Error: unprintable error value', code: 'internal' };
   }
-  return { error: `Error: ${String(err)}`, code: 'internal' };
+}
+
+/** `String(value)`, or a fallback for values that cannot be converted (null-prototype objects, throwing `toString`). */
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
