@@ -75,6 +75,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 
 function preview(value: unknown): string {
   if (value === undefined) return 'nothing';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
