@@ -1,1 +1,30 @@
-export {};
+/**
+ * @ovos-tools/messagebus — an OVOS-compatible websocket messagebus: an embedded server (ovos-messagebus
+ * semantics: greeting, relay to every client including the sender, frame-size cap) and a reconnecting client that
+ * implements `@ovos-tools/core`'s `Bus`. Depends only on core and `ws`; knows nothing about tools.
+ */
+export { MessageBusServer, CONNECTED_GREETING, DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServer.js';
+export type { MessageBusServerOptions } from './server/MessageBusServer.js';
+export { checkUpgrade } from './server/checkUpgrade.js';
+export type { UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
+export { MessageBusClient } from './client/MessageBusClient.js';
+export type {
+  ConnectionEvents,
+  ConnectionListener,
+  MessageBusClientOptions,
+  WaitForResponseOptions,
+} from './client/MessageBusClient.js';
+export { ResponseTimeoutError } from './client/errors.js';
+export { DEFAULT_RECONNECT, reconnectDelay } from './client/backoff.js';
+export type { ReconnectOptions } from './client/backoff.js';
+export { FrameQueue } from './client/FrameQueue.js';
+export { isMessageBusReachable } from './client/isMessageBusReachable.js';
+export type { ReachabilityOptions } from './client/isMessageBusReachable.js';
+export { busUrl, DEFAULT_MESSAGEBUS_CONFIG, normalizeRoute } from './config/MessageBusConfig.js';
+export type { MessageBusConfig } from './config/MessageBusConfig.js';
+export { defaultMycroftConfPaths, loadMessageBusConfig } from './config/loadMessageBusConfig.js';
+export type { LoadMessageBusConfigOptions } from './config/loadMessageBusConfig.js';
+export { parseServerArgs, SERVER_USAGE, UsageError } from './cli/parseServerArgs.js';
+export type { ServerCommand } from './cli/parseServerArgs.js';
+export { runServerCli } from './cli/runServerCli.js';
+export { REQUEST_ID_KEY } from '@ovos-tools/core';

@@ -1,0 +1,94 @@
+import type { BusHandler, Logger, Message, RawMessageHandler } from '@ovos-tools/core';
+
+type Wrapped = BusHandler & { original?: BusHandler };
+
+/**
+ * The typed and raw (`"message"`) handlers of one client, with pyee-like semantics: handlers of a type run in
+ * registration order on a snapshot of the list (so adding or removing during dispatch affects the next message),
+ * `once` handlers are removed before they run, and errors — thrown or a rejected promise — are logged, never
+ * propagated to the dispatcher.
+ */
+export class HandlerRegistry {
+  private readonly typed = new Map<string, Wrapped[]>();
+  private readonly raw: RawMessageHandler[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  /** Adds a handler for `type`, or a raw-frame handler when `type` is `"message"`. */
+  on(type: string, handler: BusHandler | RawMessageHandler): void {
+    if (type === 'message') this.raw.push(handler as RawMessageHandler);
+    else this.list(type).push(handler as BusHandler);
+  }
+
+  /** Adds a handler that runs for the next message of `type` only. */
+  once(type: string, handler: BusHandler): void {
+    const wrapper: Wrapped = (m) => {
+      this.off(type, wrapper);
+      return handler(m);
+    };
+    wrapper.original = handler;
+    this.list(type).push(wrapper);
+  }
+
+  /** Removes one registration of `handler` (added by `on` or `once`); unknown handlers are ignored. */
+  off(type: string, handler: BusHandler | RawMessageHandler): void {
+    if (type === 'message') {
+      const i = this.raw.indexOf(handler as RawMessageHandler);
+      if (i >= 0) this.raw.splice(i, 1);
+      return;
+    }
+    const list = this.typed.get(type);
+    if (!list) return;
+    const i = list.findIndex((h) => h === handler || h.original === handler);
+    if (i >= 0) list.splice(i, 1);
+    if (list.length === 0) this.typed.delete(type);
+  }
+
+  /** Removes every handler of `type`, or all handlers when omitted. */
+  removeAll(type?: string): void {
+    if (type === undefined) {
+      this.typed.clear();
+      this.raw.length = 0;
+    } else if (type === 'message') this.raw.length = 0;
+    else this.typed.delete(type);
+  }
+
+  /** Handlers registered for `type` (`"message"` counts raw handlers). */
+  count(type: string): number {
+    return type === 'message' ? this.raw.length : (this.typed.get(type)?.length ?? 0);
+  }
+
+  /** True when there is at least one raw handler. */
+  get hasRaw(): boolean {
+    return this.raw.length > 0;
+  }
+
+  /** Calls the raw handlers with the frame text. */
+  dispatchRaw(frame: string): void {
+    for (const h of [...this.raw]) this.safeCall(() => h(frame), 'message');
+  }
+
+  /** Calls the handlers of `message.type` with the message, in registration order. */
+  dispatch(message: Message): void {
+    const list = this.typed.get(message.type);
+    if (!list) return;
+    for (const h of [...list]) this.safeCall(() => h(message), message.type);
+  }
+
+  private list(type: string): Wrapped[] {
+    let list = this.typed.get(type);
+    if (!list) this.typed.set(type, (list = []));
+    return list;
+  }
+
+  private safeCall(fn: () => unknown, type: string): void {
+    try {
+      const r = fn();
+      if (r && typeof (r as Promise<unknown>).then === 'function') {
+        (r as Promise<unknown>).then(undefined, (err: unknown) => this.logger.error(`Error in event handler for '${type}'`, err));
+      }
+    } catch (err) {
+      this.logger.error(`Error in event handler for '${type}'`, err);
+    }
+  }
+}

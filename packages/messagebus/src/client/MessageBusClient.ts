@@ -1,0 +1,365 @@
+import {
+  Message,
+  replyTypes,
+  silentLogger,
+  stampRequestId,
+  type Bus,
+  type BusHandler,
+  type Logger,
+  type RawMessageHandler,
+} from '@ovos-tools/core';
+import WebSocket from 'ws';
+import { busUrl } from '../config/MessageBusConfig.js';
+import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
+import { reconnectDelay, type ReconnectOptions } from './backoff.js';
+import { ResponseTimeoutError } from './errors.js';
+import { FrameQueue } from './FrameQueue.js';
+import { HandlerRegistry } from './HandlerRegistry.js';
+import { ResponseWaiters } from './ResponseWaiters.js';
+
+/** Options for {@link MessageBusClient}. Every field is optional. */
+export interface MessageBusClientOptions {
+  /** Full bus URL, e.g. `ws://127.0.0.1:8181/core`. When set, host/port/route/ssl are ignored. */
+  url?: string;
+  /** Bus host; with port/route/ssl, any field not given comes from mycroft.conf (`loadMessageBusConfig()`). */
+  host?: string;
+  /** Bus port; default from mycroft.conf, else 8181. */
+  port?: number;
+  /** Bus route; default from mycroft.conf, else `/core`. */
+  route?: string;
+  /** Use `wss://`; default from mycroft.conf, else false. */
+  ssl?: boolean;
+  /** Shared secret of a server started with one; sent as `Authorization: Bearer <secret>`. */
+  secret?: string;
+  /** Reconnect backoff, or `false` to never reconnect after a lost connection. */
+  reconnect?: ReconnectOptions | false;
+  /** Frames kept while disconnected (oldest dropped with a warning when full); default 1000. */
+  maxQueue?: number;
+  /** `context.session.session_id` added to emitted messages that have no session; default `"default"`. */
+  sessionId?: string;
+  /** Websocket opening-handshake timeout in ms; default 5000. */
+  handshakeTimeoutMs?: number;
+  /** Where connection changes, dropped frames, malformed frames and handler errors are logged; default silent. */
+  logger?: Logger;
+}
+
+/** Options for {@link MessageBusClient.waitForResponse}. */
+export interface WaitForResponseOptions {
+  /** Reject with a {@link ResponseTimeoutError} instead of resolving `null` when no reply comes; default false. */
+  rejectOnTimeout?: boolean;
+}
+
+/** Connection events of a {@link MessageBusClient} and their listener arguments. */
+export interface ConnectionEvents {
+  /** The websocket opened (first connect or a reconnect); queued frames have just been flushed. */
+  open: [];
+  /** An open connection closed, with the websocket close code and reason. */
+  close: [code: number, reason: string];
+  /** A reconnect attempt is scheduled: attempt number (1-based) and the delay before it in ms. */
+  reconnect: [attempt: number, delayMs: number];
+}
+
+/** A listener of a {@link ConnectionEvents} event. */
+export type ConnectionListener<E extends keyof ConnectionEvents> = (...args: ConnectionEvents[E]) => void;
+
+/**
+ * A websocket client of an OVOS messagebus, implementing core's `Bus` (ovos-bus-client `MessageBusClient`,
+ * wire spec §6.4).
+ *
+ * - Like the Python client, `emit` sends to the server and does NOT dispatch locally: handlers (including this
+ *   client's own) fire when the server echoes the frame. `emit` adds `context.session = {session_id}` to a
+ *   message without a session (mutating it).
+ * - Malformed incoming frames are logged and skipped; handler errors are logged, never thrown.
+ * - `waitForResponse` correlates by `context.request_id` (core's `REQUEST_ID_KEY`), so concurrent identical
+ *   requests each get their own reply.
+ * - Reconnects with capped exponential backoff and jitter; frames emitted while disconnected (or before
+ *   {@link connect}) are queued, bounded by `maxQueue`, and flushed in order on (re)connect.
+ *
+ * @example
+ * const bus = new MessageBusClient({ url: 'ws://127.0.0.1:8181/core' });
+ * bus.connect();
+ * await bus.ready;
+ * const reply = await bus.waitForResponse(new Message('ovos.persona.tools.discover'));
+ * await bus.close();
+ */
+export class MessageBusClient implements Bus {
+  /** The URL this client connects to. */
+  readonly url: string;
+  /**
+   * Resolves on the first successful open. Rejects if {@link close} is called before that (the rejection is
+   * pre-handled, so not awaiting it is safe).
+   */
+  readonly ready: Promise<void>;
+  private readonly options: MessageBusClientOptions;
+  private readonly logger: Logger;
+  private readonly handlers: HandlerRegistry;
+  private readonly waiters = new ResponseWaiters();
+  private readonly queue: FrameQueue;
+  private readonly listeners = new Map<keyof ConnectionEvents, Set<(...args: never[]) => void>>();
+  private ws: WebSocket | undefined;
+  private started = false;
+  private closed = false;
+  private attempt = 0;
+  private failuresLogged = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private resolveReady!: () => void;
+  private rejectReady!: (err: Error) => void;
+
+  constructor(options: MessageBusClientOptions = {}) {
+    this.options = options;
+    this.logger = options.logger ?? silentLogger;
+    this.handlers = new HandlerRegistry(this.logger);
+    this.queue = new FrameQueue(options.maxQueue ?? 1000);
+    this.url = options.url ?? urlFromParts(options);
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  /** True while the websocket is open. */
+  get connected(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /** Frames waiting for a connection. */
+  get queuedFrames(): number {
+    return this.queue.size;
+  }
+
+  /** `waitForResponse` calls still waiting. */
+  get pendingResponses(): number {
+    return this.waiters.size;
+  }
+
+  /**
+   * Starts connecting (and keeps reconnecting until {@link close}). Idempotent.
+   * @returns {@link ready}.
+   */
+  connect(): Promise<void> {
+    if (!this.started && !this.closed) {
+      this.started = true;
+      this.openSocket();
+    }
+    return this.ready;
+  }
+
+  /** Listens for a connection event; returns a function that removes the listener. */
+  onConnectionEvent<E extends keyof ConnectionEvents>(event: E, listener: ConnectionListener<E>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as (...args: never[]) => void);
+    return () => set.delete(listener as (...args: never[]) => void);
+  }
+
+  /** Calls `handler` with every incoming frame's text (after it parsed as a message), before typed handlers. */
+  on(type: 'message', handler: RawMessageHandler): void;
+  /** Calls `handler` for every incoming message of `type`, until {@link off}. */
+  on(type: string, handler: BusHandler): void;
+  on(type: string, handler: BusHandler | RawMessageHandler): void {
+    this.handlers.on(type, handler);
+  }
+
+  /** Calls `handler` for the next incoming message of `type` only. */
+  once(type: string, handler: BusHandler): void {
+    this.handlers.once(type, handler);
+  }
+
+  /** Removes a handler added with `on` or `once`; unknown handlers are ignored. */
+  off(type: string, handler: BusHandler | RawMessageHandler): void {
+    this.handlers.off(type, handler);
+  }
+
+  /** Removes every handler of `type`, or every handler when omitted. */
+  removeAllListeners(type?: string): void {
+    this.handlers.removeAll(type);
+  }
+
+  /** Handlers registered for `type` (for leak checks). */
+  listenerCount(type: string): number {
+    return this.handlers.count(type);
+  }
+
+  /**
+   * Sends `message` to the bus (queued while disconnected). Adds `context.session` when missing.
+   * After {@link close} the message is dropped with a warning.
+   * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
+   */
+  emit(message: Message): void {
+    if (this.closed) {
+      this.logger.warn(`MessageBusClient is closed; dropped '${message.type}'`);
+      return;
+    }
+    if (message.context.session === undefined) message.context.session = { session_id: this.options.sessionId ?? 'default' };
+    const frame = message.serialize();
+    if (this.ws && this.connected) {
+      this.ws.send(frame);
+      return;
+    }
+    const dropped = this.queue.push(frame);
+    if (dropped !== undefined) {
+      this.logger.warn(`messagebus send queue full (${this.queue.capacity} frames): dropped the oldest queued frame`);
+    }
+  }
+
+  /**
+   * Emits `message` and resolves with its reply, or `null` after `timeoutMs` (like OVOS `wait_for_response`).
+   * Listeners are registered before emitting. A reply matches when its type is one of `replyType`
+   * (default `<type>.response`) and its `context.request_id` equals the request's (stamped with a UUID if
+   * absent) or is missing (a responder that drops context; then every waiter of that type gets it, as in OVOS).
+   *
+   * @param timeoutMs - default 3000.
+   * @param options - `rejectOnTimeout: true` rejects with {@link ResponseTimeoutError} instead of resolving `null`.
+   */
+  waitForResponse(
+    message: Message,
+    replyType?: string | readonly string[],
+    timeoutMs = 3000,
+    options: WaitForResponseOptions = {},
+  ): Promise<Message | null> {
+    const requestId = stampRequestId(message);
+    const types = replyTypes(message, replyType);
+    return new Promise<Message | null>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const waiter = {
+        requestId,
+        types,
+        settle: (reply: Message | null, reason?: 'timeout' | 'closed') => {
+          clearTimeout(timer);
+          if (reply || !options.rejectOnTimeout) resolve(reply);
+          else reject(new ResponseTimeoutError(message.type, types, timeoutMs, reason === 'closed'));
+        },
+      };
+      if (this.closed) return waiter.settle(null, 'closed');
+      this.waiters.add(waiter);
+      timer = setTimeout(() => {
+        this.waiters.remove(waiter);
+        waiter.settle(null, 'timeout');
+      }, timeoutMs);
+      this.emit(message);
+    });
+  }
+
+  /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
+  waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
+    return new Promise((resolve) => {
+      const handler: BusHandler = (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      };
+      const timer = setTimeout(() => {
+        this.off(type, handler);
+        resolve(null);
+      }, timeoutMs);
+      this.once(type, handler);
+    });
+  }
+
+  /**
+   * Closes the connection (code 1000) and stops reconnecting. Pending `waitForResponse` calls settle at once
+   * (`null`, or a `client_closed` rejection); queued frames are discarded. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.rejectReady(new Error(`MessageBusClient closed before connecting to ${this.url}`));
+    this.waiters.closeAll();
+    const discarded = this.queue.drain().length;
+    if (discarded) this.logger.warn(`MessageBusClient closed with ${discarded} unsent frame(s); discarded`);
+    const ws = this.ws;
+    if (!ws || ws.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => ws.terminate(), 1000);
+      ws.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
+      else ws.close(1000);
+    });
+  }
+
+  private openSocket(): void {
+    const headers: Record<string, string> = {};
+    if (this.options.secret) headers.Authorization = `Bearer ${this.options.secret}`;
+    const ws = new WebSocket(this.url, {
+      headers,
+      handshakeTimeout: this.options.handshakeTimeoutMs ?? 5000,
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    let opened = false;
+    ws.on('open', () => {
+      opened = true;
+      this.attempt = 0;
+      this.failuresLogged = 0;
+      this.logger.info(`connected to messagebus ${this.url}`);
+      for (const frame of this.queue.drain()) ws.send(frame);
+      this.resolveReady();
+      this.fire('open');
+    });
+    ws.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    ws.on('error', (err) => {
+      const msg = `messagebus ${this.url}: ${err.message}`;
+      if (this.failuresLogged++ === 0) this.logger.warn(msg);
+      else this.logger.debug(msg);
+    });
+    ws.on('close', (code, reason) => {
+      if (this.ws === ws) this.ws = undefined;
+      if (opened) {
+        this.logger.info(`messagebus connection closed (${code})`);
+        this.fire('close', code, reason.toString());
+      }
+      if (!this.closed) this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.options.reconnect === false) return;
+    const delay = reconnectDelay(this.attempt, this.options.reconnect);
+    this.attempt++;
+    this.logger.debug(`reconnecting to ${this.url} in ${delay} ms (attempt ${this.attempt})`);
+    this.fire('reconnect', this.attempt, delay);
+    this.reconnectTimer = setTimeout(() => {
+      if (!this.closed) this.openSocket();
+    }, delay);
+  }
+
+  private onFrame(data: WebSocket.RawData, _isBinary: boolean): void {
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : (data as Buffer).toString('utf8');
+    let message: Message;
+    try {
+      message = Message.deserialize(text);
+    } catch (err) {
+      const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+      this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message}): ${shown}`);
+      return;
+    }
+    if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
+    this.handlers.dispatch(message);
+    this.waiters.dispatch(message);
+  }
+
+  private fire<E extends keyof ConnectionEvents>(event: E, ...args: ConnectionEvents[E]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        (listener as (...a: ConnectionEvents[E]) => void)(...args);
+      } catch (err) {
+        this.logger.error(`Error in '${event}' connection listener`, err);
+      }
+    }
+  }
+}
+
+function urlFromParts(o: MessageBusClientOptions): string {
+  const complete = o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined;
+  const fallback = complete ? undefined : loadMessageBusConfig({ logger: o.logger });
+  return busUrl({
+    host: o.host ?? fallback?.host,
+    port: o.port ?? fallback?.port,
+    route: o.route ?? fallback?.route,
+    ssl: o.ssl ?? fallback?.ssl,
+  });
+}

@@ -1,0 +1,75 @@
+import { isReplyTo, REQUEST_ID_KEY, type Message } from '@ovos-tools/core';
+
+/** One pending `waitForResponse`: its request id, the reply types it accepts, and how to finish it. */
+export interface ResponseWaiter {
+  readonly requestId: string;
+  readonly types: readonly string[];
+  /** Called once with the reply, or with `null` and a reason when it ends without one. */
+  settle(reply: Message | null, reason?: 'timeout' | 'closed'): void;
+}
+
+/**
+ * The pending `waitForResponse` calls of one client, indexed by reply type and request id so that a reply
+ * costs a map lookup however many requests are in flight. Matching follows core's correlation rule
+ * ({@link isReplyTo}): a reply carrying `context.request_id` goes only to the waiters of that id; a reply without
+ * one goes to every waiter of its type (OVOS behaviour, where any reply of the type answers).
+ */
+export class ResponseWaiters {
+  private readonly byType = new Map<string, Map<string, Set<ResponseWaiter>>>();
+  private count = 0;
+
+  /** Waiters pending. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Registers a waiter under each of its reply types. */
+  add(waiter: ResponseWaiter): void {
+    for (const type of waiter.types) {
+      let ids = this.byType.get(type);
+      if (!ids) this.byType.set(type, (ids = new Map()));
+      let set = ids.get(waiter.requestId);
+      if (!set) ids.set(waiter.requestId, (set = new Set()));
+      set.add(waiter);
+    }
+    this.count++;
+  }
+
+  /** Unregisters a waiter; unknown waiters are ignored. */
+  remove(waiter: ResponseWaiter): void {
+    let found = false;
+    for (const type of waiter.types) {
+      const ids = this.byType.get(type);
+      const set = ids?.get(waiter.requestId);
+      if (!ids || !set?.delete(waiter)) continue;
+      found = true;
+      if (set.size === 0) ids.delete(waiter.requestId);
+      if (ids.size === 0) this.byType.delete(type);
+    }
+    if (found) this.count--;
+  }
+
+  /** Settles (and removes) every waiter this incoming message answers. */
+  dispatch(message: Message): void {
+    const ids = this.byType.get(message.type);
+    if (!ids) return;
+    const got = message.context[REQUEST_ID_KEY];
+    const candidates: ResponseWaiter[] = [];
+    if (got === undefined) for (const set of ids.values()) candidates.push(...set);
+    else if (typeof got === 'string') candidates.push(...(ids.get(got) ?? []));
+    for (const waiter of candidates) {
+      if (!isReplyTo(waiter.requestId, message)) continue;
+      this.remove(waiter);
+      waiter.settle(message);
+    }
+  }
+
+  /** Removes every waiter and settles each with `null` (reason `closed`). */
+  closeAll(): void {
+    const all = new Set<ResponseWaiter>();
+    for (const ids of this.byType.values()) for (const set of ids.values()) for (const w of set) all.add(w);
+    this.byType.clear();
+    this.count = 0;
+    for (const w of all) w.settle(null, 'closed');
+  }
+}

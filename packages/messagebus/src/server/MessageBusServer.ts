@@ -1,0 +1,233 @@
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { silentLogger, type Logger } from '@ovos-tools/core';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { DEFAULT_MESSAGEBUS_CONFIG, busUrl, normalizeRoute } from '../config/MessageBusConfig.js';
+import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
+
+/**
+ * The frame ovos-messagebus sends to each new connection, and only to it (wire spec §6.5, 2025+ servers).
+ */
+export const CONNECTED_GREETING = '{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}';
+
+/** Default bound on one client's unsent data before it is disconnected: 8 MiB. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/** Options for {@link MessageBusServer}. Every field is optional. */
+export interface MessageBusServerOptions {
+  /** Interface to listen on; default `127.0.0.1` (loopback only). Use `0.0.0.0` to expose it (then set a secret). */
+  host?: string;
+  /** TCP port; default `8181`. `0` picks a free ephemeral port (read it from {@link MessageBusServer.port}). */
+  port?: number;
+  /** URL path of the bus; default `/core`. Other paths get HTTP 404. */
+  route?: string;
+  /** Largest accepted frame in MiB (OVOS `max_msg_size`); default 25. Larger frames close that connection with 1009. */
+  maxMsgSizeMiB?: number;
+  /**
+   * Browser origins (e.g. `http://localhost:3000`) allowed to connect; `*` allows any. Default none: an upgrade
+   * carrying an `Origin` header is refused with 403. Requests without `Origin` (non-browser clients) are always allowed.
+   */
+  allowedOrigins?: readonly string[];
+  /** Shared secret; when set, clients must send it (`?token=`, `Authorization: Bearer`, `X-OVOS-Token`) or get 401. */
+  secret?: string;
+  /** Unsent bytes a client may accumulate before it is terminated (backpressure); default 8 MiB. */
+  maxBufferedBytes?: number;
+  /** Where connections, rejections and disconnects are logged; default silent. */
+  logger?: Logger;
+}
+
+/**
+ * An embedded OVOS-compatible messagebus server (ovos-messagebus, wire spec §6.5), built on `ws`.
+ *
+ * Each new connection gets {@link CONNECTED_GREETING}; every frame received is relayed unmodified (no parsing,
+ * like OVOS with `websocket.filter` off) to every connected client, the sender included, in the order received.
+ * Binary frames are relayed as binary. Safer than the original where compatibility allows: loopback by default,
+ * browser origins refused unless allowed, an optional shared secret, and backpressure (a client whose send buffer
+ * passes `maxBufferedBytes` is terminated rather than growing memory).
+ *
+ * @example
+ * const server = new MessageBusServer({ port: 0 });
+ * await server.start();
+ * console.log(server.url); // ws://127.0.0.1:40123/core
+ * await server.close();
+ */
+export class MessageBusServer {
+  private readonly host: string;
+  private readonly requestedPort: number;
+  private readonly route: string;
+  private readonly maxPayload: number;
+  private readonly allowedOrigins: readonly string[];
+  private readonly secret: string | undefined;
+  private readonly maxBufferedBytes: number;
+  private readonly logger: Logger;
+  private readonly clients = new Set<WebSocket>();
+  private http: Server | undefined;
+  private wss: WebSocketServer | undefined;
+  private startPromise: Promise<void> | undefined;
+  private closePromise: Promise<void> | undefined;
+  private relayed = 0;
+  private droppedSlow = 0;
+
+  constructor(options: MessageBusServerOptions = {}) {
+    this.host = options.host ?? DEFAULT_MESSAGEBUS_CONFIG.host;
+    this.requestedPort = options.port ?? DEFAULT_MESSAGEBUS_CONFIG.port;
+    this.route = normalizeRoute(options.route ?? DEFAULT_MESSAGEBUS_CONFIG.route);
+    const mib = options.maxMsgSizeMiB ?? DEFAULT_MESSAGEBUS_CONFIG.maxMsgSizeMiB;
+    if (!(mib > 0)) throw new RangeError(`maxMsgSizeMiB must be a positive number of MiB, got ${mib}`);
+    this.maxPayload = Math.floor(mib * 1024 * 1024);
+    this.allowedOrigins = [...(options.allowedOrigins ?? [])];
+    this.secret = options.secret || undefined;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.logger = options.logger ?? silentLogger;
+    if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
+      throw new RangeError(`port must be an integer 0-65535, got ${this.requestedPort}`);
+    }
+  }
+
+  /**
+   * Starts listening. Resolves once the port is bound; calling it again returns the same promise.
+   * @throws the listen error (e.g. `EADDRINUSE` when the port is taken), or an Error after {@link close}.
+   */
+  start(): Promise<void> {
+    if (this.closePromise) return Promise.reject(new Error('MessageBusServer was closed; create a new one'));
+    this.startPromise ??= this.listen();
+    return this.startPromise;
+  }
+
+  /** The bound port after {@link start} (the ephemeral one when `port: 0` was asked); before that, the requested one. */
+  get port(): number {
+    const addr = this.http?.address();
+    return addr && typeof addr === 'object' ? (addr as AddressInfo).port : this.requestedPort;
+  }
+
+  /** `ws://<host>:<port><route>` with the bound port, e.g. `ws://127.0.0.1:8181/core`. */
+  get url(): string {
+    return busUrl({ host: this.host, port: this.port, route: this.route, ssl: false });
+  }
+
+  /** How many clients are connected now. */
+  get connectionCount(): number {
+    return this.clients.size;
+  }
+
+  /** How many frames were received and broadcast since start (each counted once, whatever the fan-out). */
+  get framesRelayed(): number {
+    return this.relayed;
+  }
+
+  /** How many clients were terminated for not reading (send buffer above `maxBufferedBytes`). */
+  get slowClientsDropped(): number {
+    return this.droppedSlow;
+  }
+
+  /**
+   * Stops accepting connections, closes every connection (code 1001, terminated if it has not closed within
+   * 1 s) and releases the port. Idempotent: later calls return the same promise. Safe before {@link start}.
+   */
+  close(): Promise<void> {
+    this.closePromise ??= this.shutdown();
+    return this.closePromise;
+  }
+
+  private async listen(): Promise<void> {
+    const wss = new WebSocketServer({ noServer: true, maxPayload: this.maxPayload, perMessageDeflate: false });
+    const http = createServer((_req, res) => {
+      res.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close', Upgrade: 'websocket' });
+      res.end(`This is an OVOS messagebus; connect with a websocket client to ${this.route}\n`);
+    });
+    http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.onUpgrade(req, socket, head));
+    wss.on('connection', (ws) => this.onConnection(ws));
+    this.http = http;
+    this.wss = wss;
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      http.once('error', onError);
+      http.listen(this.requestedPort, this.host, () => {
+        http.off('error', onError);
+        http.on('error', (err) => this.logger.error('messagebus server error', err));
+        resolve();
+      });
+    });
+    this.logger.info(`messagebus listening on ${this.url}`);
+  }
+
+  private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    const rejection = this.closePromise ? { status: 403 as const, reason: 'Server is shutting down' } : checkUpgrade(req, {
+      route: this.route,
+      allowedOrigins: this.allowedOrigins,
+      secret: this.secret,
+    });
+    if (rejection) {
+      this.logger.warn(`refused websocket upgrade from ${req.socket.remoteAddress ?? '?'}: ${rejection.reason}`);
+      rejectUpgrade(socket, rejection);
+      return;
+    }
+    this.wss!.handleUpgrade(req, socket, head, (ws) => this.wss!.emit('connection', ws, req));
+  }
+
+  private onConnection(ws: WebSocket): void {
+    this.clients.add(ws);
+    this.logger.debug(`client connected (${this.clients.size} connected)`);
+    ws.on('error', (err) => this.logger.warn(`client connection error: ${err.message}`));
+    ws.on('close', (code) => {
+      this.clients.delete(ws);
+      this.logger.debug(`client disconnected with ${code} (${this.clients.size} connected)`);
+    });
+    ws.on('message', (data, isBinary) => this.relay(data, isBinary));
+    this.send(ws, CONNECTED_GREETING, false);
+  }
+
+  private relay(data: RawData, isBinary: boolean): void {
+    this.relayed++;
+    const payload = Array.isArray(data) ? Buffer.concat(data) : data;
+    for (const client of this.clients) this.send(client, payload, isBinary);
+  }
+
+  private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
+    if (client.readyState !== client.OPEN) return;
+    client.send(payload, { binary });
+    if (client.bufferedAmount > this.maxBufferedBytes) {
+      this.droppedSlow++;
+      this.logger.warn(
+        `terminating a client that stopped reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
+      );
+      this.clients.delete(client);
+      client.terminate();
+    }
+  }
+
+  private async shutdown(): Promise<void> {
+    await this.startPromise?.catch(() => undefined);
+    const http = this.http;
+    if (!http) return;
+    const closed = [...this.clients].map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          const timer = setTimeout(() => ws.terminate(), 1000);
+          ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          ws.close(1001, 'server shutting down');
+        }),
+    );
+    const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
+    await Promise.all(closed);
+    http.closeAllConnections();
+    this.wss?.close();
+    await httpClosed;
+    this.logger.info('messagebus closed');
+  }
+}
+
+function rejectUpgrade(socket: Duplex, { status, reason }: UpgradeRejection): void {
+  const body = `${reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
