@@ -33,14 +33,20 @@ export class SkillMDToolBox extends ToolBox {
   private lastProblems: SkillProblem[] = [];
   private lastSkills: SkillMDEntry[] = [];
   private logged = new Set<string>();
+  private discovered = false;
 
-  /** What the last discovery skipped or overrode (invalid files, bad config values, slug collisions), with reasons. */
+  /**
+   * What the last discovery skipped or overrode (invalid files, bad config values, slug collisions), with
+   * reasons. Runs discovery first if it has not run yet.
+   */
   get problems(): readonly SkillProblem[] {
+    this.ensureDiscovered();
     return this.lastProblems;
   }
 
-  /** The skills that became tools in the last discovery, in tool order. */
+  /** The skills that became tools in the last discovery, in tool order. Runs discovery first if it has not run yet. */
   get skills(): readonly SkillMDEntry[] {
+    this.ensureDiscovered();
     return this.lastSkills;
   }
 
@@ -96,10 +102,15 @@ export class SkillMDToolBox extends ToolBox {
       }
       bySlug.set(slug, { tool: createSkillTool(entry, slug, () => this.brain, available), entry });
     }
+    this.discovered = true;
     this.lastProblems = problems;
     this.lastSkills = [...bySlug.values()].map((v) => v.entry);
     this.logNewProblems(problems);
     return [...bySlug.values()].map((v) => v.tool);
+  }
+
+  private ensureDiscovered(): void {
+    if (!this.discovered) void this.tools;
   }
 
   /** Logs each problem once while it persists (discovery runs on every bus discover request). */

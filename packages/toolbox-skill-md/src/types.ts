@@ -22,7 +22,7 @@ export interface SkillMDEntry {
   body: string;
   /** The file's real path (symlinks resolved). */
   path: string;
-  /** The validated frontmatter: `name`, `description` and any optional Agent Skills fields present. */
+  /** The validated frontmatter: `name`, `description`, the optional Agent Skills fields present, and any other keys. */
   frontmatter: SkillFrontmatter;
   /** The frontmatter mapping exactly as YAML parsed it, unknown keys included. */
   rawFrontmatter: Record<string, unknown>;

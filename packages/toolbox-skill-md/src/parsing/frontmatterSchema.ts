@@ -3,8 +3,8 @@ import { Type, type Static } from '@ovos-tools/core';
 /**
  * The SKILL.md frontmatter (Agent Skills convention, agentskills.io): `name` and `description` are required
  * non-empty strings; `license`, `compatibility`, `metadata` (string → string map) and `allowed-tools`
- * (space-separated string, or a list of tool names) are optional. Other keys are tolerated and kept in
- * `SkillMDEntry.rawFrontmatter`.
+ * (space-separated string, or a list of tool names) are optional. Other keys are tolerated and kept (also in
+ * `SkillMDEntry.rawFrontmatter`, exactly as parsed).
  *
  * The Agent Skills naming rules (lowercase, hyphens, ≤ 64 characters) are not enforced: OVOS accepts any
  * name and slugifies it (`My Cool Tool` → `my_cool_tool`).

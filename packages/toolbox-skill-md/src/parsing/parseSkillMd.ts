@@ -5,7 +5,7 @@ import { SkillFrontmatterSchema, type SkillFrontmatter } from './frontmatterSche
 /** A SKILL.md file's content, parsed and validated. */
 export interface ParsedSkillMd {
   ok: true;
-  /** The validated frontmatter (known fields only). */
+  /** The validated frontmatter (unknown keys are kept as they are). */
   frontmatter: SkillFrontmatter;
   /** The frontmatter mapping as YAML parsed it, unknown keys included. */
   rawFrontmatter: Record<string, unknown>;
