@@ -39,7 +39,7 @@ export interface ToolBoxOptions {
 export interface CallToolOptions {
   /** Aborts the call; the tool's `ctx.signal` fires and the call rejects with code `aborted`. */
   signal?: AbortSignal;
-  /** Time limit in ms; overrides the tool's own `timeoutMs`. No limit when neither is set. */
+  /** Time limit in ms; overrides the tool's own `timeoutMs`. No limit when neither is set, or when the limit is `Infinity` or beyond Node's timer range (~24.8 days); `NaN` is ignored. */
   timeoutMs?: number;
 }
 
@@ -47,6 +47,14 @@ export interface CallToolOptions {
 export type ToolResult = Record<string, unknown>;
 
 const NEVER_ABORTED = new AbortController().signal;
+/** Node's largest timer delay; a longer one would fire after 1 ms, so such limits mean "no limit". */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** The call's limit (a NaN one is ignored), else the tool's; `undefined` for none, infinite or over the timer range. */
+function effectiveTimeout(callMs: number | undefined, toolMs: number | undefined): number | undefined {
+  const ms = typeof callMs === 'number' && !Number.isNaN(callMs) ? callMs : toolMs;
+  return ms !== undefined && ms < MAX_TIMER_MS ? ms : undefined;
+}
 
 /**
  * A group of related tools and the service that runs them: the TypeScript form of OVOS's `ToolBox`
@@ -267,7 +275,7 @@ export abstract class ToolBox {
   }
 
   private execute(tool: AgentTool, input: ToolResult, options: CallToolOptions): Promise<unknown> {
-    const timeoutMs = options.timeoutMs ?? tool.timeoutMs;
+    const timeoutMs = effectiveTimeout(options.timeoutMs, tool.timeoutMs);
     const external = options.signal;
     if (external?.aborted) return Promise.reject(new ToolAbortedError(tool.name, this.toolboxId, { cause: external.reason }));
     if (timeoutMs === undefined && !external) return this.run(tool, input, NEVER_ABORTED);
