@@ -1,1 +1,25 @@
-export {};
+/**
+ * @ovos-tools/toolbox-web — the `ovos-web-search-tools` toolbox: `web_search` (DuckDuckGo HTML or
+ * SearXNG JSON, OVOS-compatible output) and `fetch_url` (SSRF-safe page reading as markdown).
+ */
+export { WebSearchToolBox } from './WebSearchToolBox.js';
+export type { WebSearchToolBoxOptions } from './WebSearchToolBox.js';
+export { DEFAULT_DDG_URL, DEFAULT_USER_AGENT, parseWebConfig } from './config/WebConfig.js';
+export type { BackendName, ParsedWebConfig, WebConfig } from './config/WebConfig.js';
+export { SearchBackendError } from './search/SearchBackend.js';
+export type { SearchBackend, SearchHit } from './search/SearchBackend.js';
+export { DuckDuckGoBackend } from './search/DuckDuckGoBackend.js';
+export { SearxngBackend } from './search/SearxngBackend.js';
+export { parseDuckDuckGoHtml, unwrapDuckDuckGoLink, isDuckDuckGoAnomaly } from './search/parseDuckDuckGoHtml.js';
+export type { DuckDuckGoPage } from './search/parseDuckDuckGoHtml.js';
+export { RateLimiter } from './search/RateLimiter.js';
+export { parseRetryAfter } from './search/retryAfter.js';
+export { classifyAddress } from './net/addressPolicy.js';
+export { checkTarget, FetchRefusedError, isAllowedHost, systemResolver } from './net/urlPolicy.js';
+export type { CheckedTarget, HostResolver, ResolvedAddress, UrlPolicy } from './net/urlPolicy.js';
+export { htmlToMarkdown } from './extract/htmlToMarkdown.js';
+export type { ExtractedPage } from './extract/htmlToMarkdown.js';
+export { createWebSearchTool, MAX_SEARCH_RESULTS, SearchResult, WebSearchArgs, WebSearchOutput } from './tools/webSearch.js';
+export type { WebSearchDeps } from './tools/webSearch.js';
+export { createFetchUrlTool, FetchUrlArgs, FetchUrlOutput, SUPPORTED_MEDIA_TYPES } from './tools/fetchUrl.js';
+export type { FetchUrlDeps } from './tools/fetchUrl.js';
