@@ -1,1 +1,16 @@
-export {};
+/**
+ * @ovos-tools/toolbox-filesystem — the OVOS `ovos-filesystem-tools` toolbox: read, write, list, search and
+ * find files inside one or more sandbox roots.
+ */
+export { FileSystemToolBox } from './FileSystemToolBox.js';
+export { DEFAULT_LIMITS, FileSystemConfigError, parseFileSystemConfig } from './config.js';
+export type { FileSystemConfig } from './config.js';
+export { Messages } from './messages.js';
+export { Sandbox } from './sandbox/Sandbox.js';
+export type { Refused, Resolved } from './sandbox/Sandbox.js';
+export { isInside } from './sandbox/pathChecks.js';
+export { ReadFileArgs, ReadFileOutput } from './tools/readFile.js';
+export { WriteFileArgs, WriteFileOutput, writeFileDescription } from './tools/writeFile.js';
+export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';
+export { SearchInFilesArgs, SearchInFilesOutput, SearchMatch } from './tools/searchInFiles.js';
+export { FindFilesArgs, FindFilesOutput } from './tools/findFiles.js';

@@ -1,0 +1,36 @@
+/**
+ * Every user-visible text of the filesystem tools. The first four are OVOS's own strings
+ * (ovos-agentic-loop `tools/filesystem.py`); the rest are this package's additions.
+ */
+export const Messages = {
+  /** OVOS: a path outside every sandbox root. */
+  accessDenied: (requested: string) => `Access denied: path '${requested}' is outside the sandbox root.`,
+  /** OVOS: `write_file` with `allow_write` false. */
+  writeDisabled: 'Write access is disabled (allow_write=False).',
+  /** OVOS: `write_file` success. */
+  written: 'File written successfully.',
+  /** OVOS prefix of `read_file` failures. */
+  readError: (detail: string) => `Error reading file: ${detail}`,
+  /** OVOS prefix of `write_file` failures. */
+  writeError: (detail: string) => `Error writing file: ${detail}`,
+  /** A malformed path argument (NUL byte, empty, too long). */
+  invalidPath: (reason: string) => `Invalid path: ${reason}.`,
+  /** A refused glob pattern. */
+  invalidPattern: (reason: string) => `Invalid glob pattern: ${reason}.`,
+  /** A glob whose literal directories lead out of the sandbox. */
+  patternDenied: (pattern: string) => `Access denied: pattern '${pattern}' leads outside the sandbox root.`,
+  /** A regex JavaScript cannot compile. */
+  invalidRegex: (reason: string) => `Invalid regular expression: ${reason}`,
+  /** `read_file` of a binary file. */
+  binary: (bytes: number) => `Binary file (${bytes} bytes) not shown.`,
+  /** Appended to `read_file` content when the window did not reach the end of the file. */
+  truncatedNotice: (from: number, to: number, total: number) =>
+    `\n[truncated: showed bytes ${from}-${to} of ${total}; call read_file again with offset=${to} to continue]`,
+  /** A directory argument that is not a directory. */
+  notADirectory: (p: string) => `Not a directory: '${p}'.`,
+} as const;
+
+/** The text of an unknown thrown value: `err.message` for errors. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

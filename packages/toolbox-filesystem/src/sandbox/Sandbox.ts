@@ -1,0 +1,114 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { isInside, pathProblem } from './pathChecks.js';
+import { realResolve } from './realResolve.js';
+
+/** A path argument that resolved to a place inside one of the sandbox roots. */
+export interface Resolved {
+  ok: true;
+  /** The real path (every symlink resolved); operate on this, never on the argument. */
+  real: string;
+  /** The lexical path: the argument joined to the first root and normalised (for display, e.g. glob results). */
+  lexical: string;
+  /** Whether `real` exists. */
+  exists: boolean;
+  /** The real path of the root that contains `real`. */
+  root: string;
+}
+
+/**
+ * A path argument that was refused: `denied` (resolves outside every root), `invalid` (malformed:
+ * NUL byte, empty, too long, not a string), or `error` (the filesystem failed while resolving it, e.g.
+ * `ENOTDIR` for a path through a file, or a root that does not exist).
+ */
+export interface Refused {
+  ok: false;
+  kind: 'denied' | 'invalid' | 'error';
+  /** What went wrong, as a sentence fragment (for `invalid` and `error`). */
+  reason: string;
+  /** The lexical path when one could be computed, else the argument. */
+  lexical: string;
+}
+
+/**
+ * The sandbox: one or more root directories and the only way tools turn a path argument into a real path.
+ *
+ * Rules: relative arguments resolve against the FIRST root; absolute arguments are accepted when they
+ * resolve inside ANY root. Containment compares real paths (`fs.realpath` of the root and of the target,
+ * or of its nearest existing ancestor plus the missing tail, following dangling links) with
+ * `path.relative`, so symlinks pointing outside, `..` chains and prefix siblings (`root2` beside `root`)
+ * are refused.
+ */
+export class Sandbox {
+  private readonly configured: readonly string[];
+
+  /** @param roots - absolute root directories, in priority order. */
+  constructor(roots: readonly string[]) {
+    this.configured = roots;
+  }
+
+  /** The configured roots (absolute, as configured). */
+  get roots(): readonly string[] {
+    return this.configured;
+  }
+
+  /**
+   * The real paths of the roots, resolved on every call so a root created or moved later is honoured.
+   * @throws an `Error` naming the root when one does not exist or is not a directory.
+   */
+  async realRoots(): Promise<string[]> {
+    const out: string[] = [];
+    for (const root of this.configured) {
+      let real: string;
+      try {
+        real = await fsp.realpath(root);
+      } catch (err) {
+        throw new Error(`sandbox root '${root}' is not accessible (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      }
+      if (!(await fsp.stat(real)).isDirectory()) throw new Error(`sandbox root '${root}' is not a directory`);
+      out.push(real);
+    }
+    return out;
+  }
+
+  /**
+   * Resolves a path argument.
+   * @param requested - the argument as the model sent it.
+   * @param allowEmpty - treat `""` as the first root (directory arguments) instead of refusing it.
+   * @returns a {@link Resolved} inside a root, or a {@link Refused}; never throws.
+   */
+  async resolve(requested: unknown, allowEmpty = false): Promise<Resolved | Refused> {
+    const problem = pathProblem(requested, allowEmpty);
+    const shown = typeof requested === 'string' ? requested : String(requested);
+    if (problem) return { ok: false, kind: 'invalid', reason: problem, lexical: shown };
+    let roots: string[];
+    try {
+      roots = await this.realRoots();
+    } catch (err) {
+      return { ok: false, kind: 'error', reason: (err as Error).message, lexical: shown };
+    }
+    const lexical = path.resolve(roots[0]!, (requested as string) || '.');
+    let real;
+    try {
+      real = await realResolve(lexical);
+    } catch (err) {
+      return { ok: false, kind: 'error', reason: (err as Error).message, lexical };
+    }
+    const root = roots.find((r) => isInside(r, real.real));
+    if (root === undefined) return { ok: false, kind: 'denied', reason: 'outside the sandbox root', lexical };
+    return { ok: true, real: real.real, lexical, exists: real.exists, root };
+  }
+
+  /**
+   * Whether an absolute path, after resolving every symlink, lies inside one of `realRoots`.
+   * Used to re-check glob results and opened descriptors; any resolution error counts as outside.
+   */
+  async contains(realRoots: readonly string[], absolute: string): Promise<boolean> {
+    try {
+      const { real } = await realResolve(absolute);
+      return realRoots.some((r) => isInside(r, real));
+    } catch {
+      return false;
+    }
+  }
+}
