@@ -55,16 +55,20 @@ export interface ToolSpecJson extends ToolJson {
   timeout_ms?: number;
 }
 
-const plainCache = new WeakMap<object, Record<string, unknown>>();
+const plainCache = new WeakMap<object, string>();
 
-/** The schema as plain JSON (TypeBox's non-enumerable markers dropped), computed once per schema object. */
+/**
+ * The schema as plain JSON (TypeBox's non-enumerable markers dropped). The JSON text is computed once per
+ * schema object; every call returns a fresh copy, so callers may change what they get without touching the
+ * tool or later listings (OVOS recomputes `model_json_schema()` on each access).
+ */
 export function plainSchema(schema: object): Record<string, unknown> {
-  let plain = plainCache.get(schema);
-  if (!plain) {
-    plain = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
-    plainCache.set(schema, plain);
+  let text = plainCache.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    plainCache.set(schema, text);
   }
-  return plain;
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /** `{name, description, argument_schema, output_schema}` for one tool. */
