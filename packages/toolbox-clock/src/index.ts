@@ -8,5 +8,5 @@ export { convertTimeTool, ConvertTimeArgs, ConvertTimeOutput } from './tools/con
 export { parseDatetimeTool, ParseDatetimeArgs, ParseDatetimeOutput } from './tools/parseDatetime.js';
 export { resolveLocalTime } from './time/resolveLocalTime.js';
 export type { Disambiguation, LocalFields, LocalTimeResolution } from './time/resolveLocalTime.js';
-export { resolveZone } from './time/zones.js';
+export { resolveZone, systemZone } from './time/zones.js';
 export type { ZoneResolution } from './time/zones.js';

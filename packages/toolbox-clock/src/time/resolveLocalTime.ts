@@ -1,4 +1,4 @@
-import { DateTime, type IANAZone } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 
 /**
  * How to pick an instant for a local (wall-clock) time that a DST change makes ambiguous or skips,
@@ -45,7 +45,7 @@ const DAY_MS = 86_400_000;
  * luxon (ICU's tz data); the only arithmetic here is "local time minus offset", done for each offset the
  * zone uses within a day either side, keeping those that round-trip.
  */
-export function resolveLocalTime(fields: LocalFields, zone: IANAZone, zoneName: string, mode: Disambiguation = 'compatible'): LocalTimeResolution {
+export function resolveLocalTime(fields: LocalFields, zone: Zone, zoneName: string, mode: Disambiguation = 'compatible'): LocalTimeResolution {
   const wallMs = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second ?? 0, fields.millisecond ?? 0);
   const before = zone.offset(wallMs - DAY_MS);
   const after = zone.offset(wallMs + DAY_MS);

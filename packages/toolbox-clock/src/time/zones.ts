@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 
 /**
  * Modern IANA names that ICU still lists under their older aliases (e.g. `Asia/Calcutta`), plus `UTC`.
@@ -33,7 +33,7 @@ function knownNames(): Map<string, string> {
 }
 
 /** The outcome of {@link resolveZone}: a usable zone, or a sentence saying why the name is not one. */
-export type ZoneResolution = { ok: true; zone: IANAZone; name: string } | { ok: false; problem: string };
+export type ZoneResolution = { ok: true; zone: Zone; name: string } | { ok: false; problem: string };
 
 /**
  * Resolves an IANA time-zone name (case-insensitive, e.g. `europe/berlin`) to a luxon zone, keeping the
@@ -69,11 +69,24 @@ export function suggestZone(input: string): string | undefined {
 }
 
 /**
- * The host's time zone: its IANA name when the system reports a valid one, otherwise `null`
- * (callers then describe times by UTC offset).
+ * The host's time zone: its IANA zone and name when the system reports a valid one; otherwise (e.g. a
+ * POSIX `TZ=FOO-3`) a fixed-offset zone for the current offset, named by that offset (`+03:00`).
  */
-export function systemZoneName(): string | null {
-  const name = DateTime.local().zoneName;
-  if (!name || name === 'Etc/Unknown' || !IANAZone.isValidZone(name)) return null;
-  return knownNames().get(name.toLowerCase()) ?? name;
+export function systemZone(): { zone: Zone; name: string } {
+  const local = DateTime.local();
+  const name = local.zoneName;
+  if (name && name !== 'Etc/Unknown' && IANAZone.isValidZone(name)) {
+    const canonical = knownNames().get(name.toLowerCase()) ?? name;
+    return { zone: IANAZone.create(canonical), name: canonical };
+  }
+  return { zone: FixedOffsetZone.instance(local.offset), name: local.toFormat('ZZ') };
+}
+
+/**
+ * The zone named by an optional argument: the system zone ({@link systemZone}) when the argument is absent
+ * or blank, else {@link resolveZone}.
+ */
+export function zoneOrSystem(input: string | undefined): ZoneResolution {
+  if (!input?.trim()) return { ok: true, ...systemZone() };
+  return resolveZone(input);
 }

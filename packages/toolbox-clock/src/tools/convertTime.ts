@@ -4,7 +4,7 @@ import { clockTime, isoDate, isoWithOffset, offsetString } from '../time/format.
 import { invalidArgument } from '../time/invalidArgument.js';
 import { readTimeInput } from '../time/readTimeInput.js';
 import { resolveLocalTime, type Disambiguation } from '../time/resolveLocalTime.js';
-import { resolveZone, systemZoneName } from '../time/zones.js';
+import { resolveZone, zoneOrSystem } from '../time/zones.js';
 
 /** Arguments of `convert_time`. */
 export const ConvertTimeArgs = Type.Object(
@@ -100,8 +100,7 @@ export function convertTimeTool(): AgentTool<typeof ConvertTimeArgs, typeof Conv
       },
     ],
     toolCall: (args: Static<typeof ConvertTimeArgs>, ctx) => {
-      const fromName = args.from_timezone?.trim() || systemZoneName() || 'UTC';
-      const from = resolveZone(fromName);
+      const from = zoneOrSystem(args.from_timezone);
       if (!from.ok) throw invalidArgument(ctx, `from_timezone: ${from.problem}`);
       const to = resolveZone(args.to_timezone);
       if (!to.ok) throw invalidArgument(ctx, `to_timezone: ${to.problem}`);

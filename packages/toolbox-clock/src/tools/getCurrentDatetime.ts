@@ -1,8 +1,8 @@
 import { defineTool, Type, type AgentTool, type Static } from '@ovos-tools/core';
 import { DateTime } from 'luxon';
-import { clockTime, isoDate, isoWithOffset, offsetString } from '../time/format.js';
+import { clockTime, isoDate, isoWithOffset } from '../time/format.js';
 import { invalidArgument } from '../time/invalidArgument.js';
-import { resolveZone, systemZoneName } from '../time/zones.js';
+import { zoneOrSystem } from '../time/zones.js';
 
 /** Arguments of `get_current_datetime`: none in OVOS; `timezone` is our optional addition. */
 export const GetCurrentDatetimeArgs = Type.Object(
@@ -67,19 +67,10 @@ export function getCurrentDatetimeTool(): AgentTool<typeof GetCurrentDatetimeArg
       },
     ],
     toolCall: (args: Static<typeof GetCurrentDatetimeArgs>, ctx) => {
-      const requested = args.timezone?.trim();
-      let now: DateTime;
-      let name: string | null;
-      if (requested) {
-        const zone = resolveZone(requested);
-        if (!zone.ok) throw invalidArgument(ctx, `timezone: ${zone.problem}`);
-        now = DateTime.now().setZone(zone.zone);
-        name = zone.name;
-      } else {
-        now = DateTime.now();
-        name = systemZoneName();
-      }
-      return { iso: isoWithOffset(now), date: isoDate(now), time: clockTime(now), timezone: name ?? offsetString(now) };
+      const zone = zoneOrSystem(args.timezone);
+      if (!zone.ok) throw invalidArgument(ctx, `timezone: ${zone.problem}`);
+      const now = DateTime.now().setZone(zone.zone);
+      return { iso: isoWithOffset(now), date: isoDate(now), time: clockTime(now), timezone: zone.name };
     },
   });
 }

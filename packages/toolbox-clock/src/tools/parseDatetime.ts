@@ -1,12 +1,12 @@
 import { defineTool, Type, type AgentTool, type Static } from '@ovos-tools/core';
 import type { ParsedComponents } from 'chrono-node';
-import { DateTime, type IANAZone } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 import { chronoForLang, SUPPORTED_LANGS } from '../time/chronoForLang.js';
 import { clockTime, isoDate, isoWithOffset } from '../time/format.js';
 import { invalidArgument } from '../time/invalidArgument.js';
 import { readTimeInput } from '../time/readTimeInput.js';
 import { resolveLocalTime } from '../time/resolveLocalTime.js';
-import { resolveZone, systemZoneName } from '../time/zones.js';
+import { zoneOrSystem } from '../time/zones.js';
 
 /** Arguments of `parse_datetime`. */
 export const ParseDatetimeArgs = Type.Object(
@@ -95,8 +95,7 @@ export function parseDatetimeTool(): AgentTool<typeof ParseDatetimeArgs, typeof 
       },
     ],
     toolCall: (args: Static<typeof ParseDatetimeArgs>, ctx) => {
-      const zoneName = args.timezone?.trim() || systemZoneName() || 'UTC';
-      const zone = resolveZone(zoneName);
+      const zone = zoneOrSystem(args.timezone);
       if (!zone.ok) throw invalidArgument(ctx, `timezone: ${zone.problem}`);
       const parser = chronoForLang(args.lang?.trim() || 'en');
       if (!parser) throw invalidArgument(ctx, `lang: chrono-node cannot parse '${args.lang}'; supported languages: ${SUPPORTED_LANGS.join(', ')}`);
@@ -131,7 +130,7 @@ export function parseDatetimeTool(): AgentTool<typeof ParseDatetimeArgs, typeof 
 }
 
 /** The reference moment: now, an instant (text with offset), or a wall-clock time in the zone; a problem sentence when unreadable. */
-function readReference(text: string | undefined, zone: IANAZone, zoneName: string): DateTime | string {
+function readReference(text: string | undefined, zone: Zone, zoneName: string): DateTime | string {
   if (!text?.trim()) return DateTime.now().setZone(zone);
   const input = readTimeInput(text, undefined, () => isoDate(DateTime.now().setZone(zone)));
   if (!input.ok || !DATE_TIME.test(text.trim())) {
@@ -147,7 +146,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}/;
  * A chrono result as a luxon DateTime in the zone: the exact instant when chrono fixed the offset (relative
  * durations, a zone named in the text), otherwise its calendar fields read as local time in the zone.
  */
-function toZoned(c: ParsedComponents, zone: IANAZone, zoneName: string): { dateTime: DateTime; note: string | null } {
+function toZoned(c: ParsedComponents, zone: Zone, zoneName: string): { dateTime: DateTime; note: string | null } {
   if (c.isCertain('timezoneOffset')) return { dateTime: DateTime.fromJSDate(c.date(), { zone }), note: null };
   const field = (name: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'millisecond') => c.get(name) ?? 0;
   const local = resolveLocalTime(
