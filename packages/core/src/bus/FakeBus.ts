@@ -40,18 +40,21 @@ export class FakeBus implements Bus {
     else this.list(type).push(handler as BusHandler);
   }
 
-  once(type: string, handler: BusHandler): void {
-    const wrapper: BusHandler & { original?: BusHandler } = (m) => {
+  once(type: 'message', handler: RawMessageHandler): void;
+  once(type: string, handler: BusHandler): void;
+  once(type: string, handler: BusHandler | RawMessageHandler): void {
+    const wrapper = ((m: never) => {
       this.off(type, wrapper);
-      return handler(m);
-    };
+      return (handler as (m: never) => unknown)(m);
+    }) as BusHandler & RawMessageHandler & { original?: unknown };
     wrapper.original = handler;
-    this.list(type).push(wrapper);
+    if (type === 'message') this.rawHandlers.push(wrapper);
+    else this.list(type).push(wrapper);
   }
 
   off(type: string, handler: BusHandler | RawMessageHandler): void {
     if (type === 'message') {
-      const i = this.rawHandlers.indexOf(handler as RawMessageHandler);
+      const i = this.rawHandlers.findIndex((h) => h === handler || (h as { original?: unknown }).original === handler);
       if (i >= 0) this.rawHandlers.splice(i, 1);
       return;
     }
