@@ -1,0 +1,36 @@
+/**
+ * How a request's `name` field reads, following OVOS's Python semantics (wire spec §4.4): falsy values
+ * (absent, `""`, `0`, `false`, `null`, `[]`, `{}`) are missing; other scalars are formatted with Python's
+ * `str()` (`42` → `'42'`, `true` → `'True'`); a non-empty list or object — which makes the Python plugin
+ * crash without answering — is invalid and gets an error response here.
+ */
+export type RequestName = { kind: 'missing' } | { kind: 'invalid'; received: string } | { kind: 'ok'; name: string };
+
+/** Reads `data.name` as described on {@link RequestName}. */
+export function readRequestName(value: unknown): RequestName {
+  if (isFalsy(value)) return { kind: 'missing' };
+  if (typeof value === 'string') return { kind: 'ok', name: value };
+  if (typeof value === 'number') return { kind: 'ok', name: String(value) };
+  if (typeof value === 'boolean') return { kind: 'ok', name: 'True' };
+  return { kind: 'invalid', received: Array.isArray(value) ? 'list' : 'dict' };
+}
+
+/** The OVOS missing-name error text. */
+export const MISSING_NAME = "Missing required field: 'name'";
+
+/** The error text for a list or object given as `name`. */
+export function invalidNameText(received: string): string {
+  return `Invalid field 'name': expected a string, received ${received}`;
+}
+
+/** The OVOS unknown-tool error text of the provider API (no class prefix). */
+export function unknownToolText(name: string): string {
+  return `Unknown tool: '${name}'`;
+}
+
+function isFalsy(v: unknown): boolean {
+  if (v === undefined || v === null || v === '' || v === 0 || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.keys(v as object).length === 0;
+  return false;
+}

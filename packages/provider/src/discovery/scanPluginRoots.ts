@@ -1,0 +1,157 @@
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseEntryPoints, TOOLBOX_GROUP } from './entryPoints.js';
+
+/** One toolbox declared by an installed package, found from package.json metadata alone (nothing imported). */
+export interface ToolboxDeclaration {
+  /** The entry-point name, e.g. `ovos-math-tools`: the key of its config section and of `loaded` in reload responses. */
+  entryPointName: string;
+  packageName: string;
+  packageVersion: string;
+  /** The package directory, symlinks resolved. */
+  packageDir: string;
+  /** Absolute path of the module to import. */
+  modulePath: string;
+  exportName: string;
+  /** The plugin root it was found under. */
+  root: string;
+  /** Changes whenever the package is reinstalled or its entry module changes (version, mtimes, sizes). */
+  fingerprint: string;
+}
+
+/** Something in a plugin root that looked like a declaration but could not be used. */
+export interface DiscoveryProblem {
+  root: string;
+  packageDir: string;
+  packageName?: string;
+  message: string;
+}
+
+/** All declarations and problems of one scan, in a stable order (roots in order, packages sorted by name). */
+export interface ScanResult {
+  declarations: ToolboxDeclaration[];
+  problems: DiscoveryProblem[];
+}
+
+/**
+ * Scans `<root>/node_modules` of every plugin root, scoped packages included (`@scope/name`), for
+ * package.json files declaring `entryPoints["opm.agents.toolbox"]`. Missing roots are skipped. When two
+ * packages declare the same entry-point name, the first found (earlier root, then package order) is used
+ * and the other is reported as a problem. Never throws for bad packages; they become problems.
+ */
+export async function scanPluginRoots(roots: readonly string[]): Promise<ScanResult> {
+  const result: ScanResult = { declarations: [], problems: [] };
+  const seen = new Map<string, ToolboxDeclaration>();
+  for (const root of roots) {
+    for (const dir of await listPackageDirs(path.join(root, 'node_modules'))) {
+      await readPackage(root, dir, result, seen);
+    }
+  }
+  return result;
+}
+
+async function listPackageDirs(nodeModules: string): Promise<string[]> {
+  const dirs: string[] = [];
+  for (const name of await safeReaddir(nodeModules)) {
+    if (name.startsWith('.')) continue;
+    const full = path.join(nodeModules, name);
+    if (name.startsWith('@')) {
+      for (const sub of await safeReaddir(full)) if (!sub.startsWith('.')) dirs.push(path.join(full, sub));
+    } else dirs.push(full);
+  }
+  return dirs.sort();
+}
+
+async function safeReaddir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch {
+    return [];
+  }
+}
+
+async function readPackage(root: string, dir: string, result: ScanResult, seen: Map<string, ToolboxDeclaration>): Promise<void> {
+  let pkgText: string;
+  let packageDir: string;
+  try {
+    packageDir = await realpath(dir);
+    pkgText = await readFile(path.join(packageDir, 'package.json'), 'utf8');
+  } catch {
+    return; // not a package (or a dangling link): nothing declared
+  }
+  if (!pkgText.includes(TOOLBOX_GROUP)) return; // fast path: most packages declare nothing
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(pkgText) as Record<string, unknown>;
+  } catch (err) {
+    result.problems.push({ root, packageDir, message: `package.json is not valid JSON: ${(err as Error).message}` });
+    return;
+  }
+  const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
+  const packageVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  const parsed = parseEntryPoints(pkg);
+  for (const message of parsed.problems) result.problems.push({ root, packageDir, packageName, message });
+  for (const d of parsed.declarations) {
+    const modulePath = path.resolve(packageDir, d.modulePath);
+    const previous = seen.get(d.name);
+    if (previous) {
+      result.problems.push({
+        root,
+        packageDir,
+        packageName,
+        message: `entry point "${d.name}" is also declared by ${previous.packageName} in ${previous.root}; using that one`,
+      });
+      continue;
+    }
+    const decl: ToolboxDeclaration = {
+      entryPointName: d.name,
+      packageName,
+      packageVersion,
+      packageDir,
+      modulePath,
+      exportName: d.exportName,
+      root,
+      fingerprint: await fingerprint(packageVersion, packageDir, modulePath),
+    };
+    seen.set(d.name, decl);
+    result.declarations.push(decl);
+  }
+}
+
+const FINGERPRINT_MAX_FILES = 2000;
+
+/**
+ * Version plus the newest mtime, total size and count of the package's own files (nested node_modules and
+ * dot-folders excluded, at most 2,000 files), so any reinstall or rebuild changes it.
+ */
+async function fingerprint(version: string, packageDir: string, modulePath: string): Promise<string> {
+  let newest = 0;
+  let size = 0;
+  let count = 0;
+  const pending = [packageDir];
+  while (pending.length && count < FINGERPRINT_MAX_FILES) {
+    const dir = pending.pop()!;
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) pending.push(full);
+      else if (e.isFile()) {
+        try {
+          const s = await stat(full);
+          newest = Math.max(newest, s.mtimeMs);
+          size += s.size;
+          count++;
+        } catch {
+          // vanished while scanning: the next scan sees the new state
+        }
+      }
+    }
+  }
+  return `${version}|${path.relative(packageDir, modulePath)}|${newest}|${size}|${count}`;
+}

@@ -1,0 +1,61 @@
+/** Thrown by {@link Semaphore.acquire} when the wait queue is full. */
+export class QueueFullError extends Error {
+  readonly code = 'overloaded';
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueueFullError';
+  }
+}
+
+/**
+ * A counting semaphore with a FIFO wait queue of bounded length. `acquire()` resolves with a release
+ * function once one of `limit` slots is free.
+ */
+export class Semaphore {
+  private active = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  /**
+   * @param limit - slots; at least 1.
+   * @param maxQueue - callers allowed to wait; more are refused with {@link QueueFullError}.
+   * @param label - names the limit in error messages.
+   */
+  constructor(
+    readonly limit: number,
+    readonly maxQueue: number,
+    readonly label: string,
+  ) {}
+
+  /** Resolves with a release function (idempotent); rejects with {@link QueueFullError} when the queue is full. */
+  acquire(): Promise<() => void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve(this.releaser());
+    }
+    if (this.waiters.length >= this.maxQueue) {
+      return Promise.reject(new QueueFullError(`${this.label}: ${this.limit} calls running and ${this.maxQueue} waiting; try again later`));
+    }
+    return new Promise((resolve) => this.waiters.push(() => resolve(this.releaser())));
+  }
+
+  /** Calls running now. */
+  get running(): number {
+    return this.active;
+  }
+
+  /** Calls waiting now. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  private releaser(): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const next = this.waiters.shift();
+      if (next) next();
+      else this.active--;
+    };
+  }
+}
