@@ -1,1 +1,17 @@
-export {};
+/**
+ * @ovos-tools/toolbox-shell — the OVOS shell toolbox (`ovos-shell-tools`): `run_command` with an
+ * allowlist that cannot be bypassed, timeouts that kill the whole process group, output caps and a
+ * reduced environment.
+ */
+export { ShellToolBox } from './ShellToolBox.js';
+export type { ShellToolBoxOptions } from './ShellToolBox.js';
+export { createRunCommandTool, runCommand, RunCommandArgs, RunCommandOutput, SHELL_DISABLED } from './tools/runCommand.js';
+export type { RunCommandResult, RunCommandToolOptions } from './tools/runCommand.js';
+export { readShellConfig, DEFAULT_ENV_ALLOWLIST, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TIMEOUT } from './config.js';
+export type { ShellConfig } from './config.js';
+export { checkCommand, SAFE_BUILTINS, WRAPPER_PROGRAMS } from './policy/checkCommand.js';
+export type { CheckResult, CommandPolicy } from './policy/checkCommand.js';
+export { runProcess } from './exec/runProcess.js';
+export type { ProcessOutcome, RunProcessOptions, SpawnFunction } from './exec/runProcess.js';
+export { buildChildEnv } from './exec/childEnv.js';
+export { pyRepr } from './pyRepr.js';

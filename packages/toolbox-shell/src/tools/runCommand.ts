@@ -1,0 +1,131 @@
+import { defineTool, Type, type AgentTool, type Logger, type Static } from '@ovos-tools/core';
+import { readShellConfig, type ShellConfig } from '../config.js';
+import { resolveCwd } from '../cwd.js';
+import { buildChildEnv } from '../exec/childEnv.js';
+import { runProcess, type SpawnFunction } from '../exec/runProcess.js';
+import { checkCommand } from '../policy/checkCommand.js';
+
+/** Arguments of `run_command` (OVOS `RunCommandArgs`). */
+export const RunCommandArgs = Type.Object(
+  {
+    command: Type.String({ description: 'Shell command to execute' }),
+    cwd: Type.String({ default: '.', description: 'Working directory' }),
+    timeout: Type.Integer({ default: 30, description: 'Requested timeout (seconds); capped at max_timeout config' }),
+  },
+  { title: 'RunCommandArgs' },
+);
+
+/** Output of `run_command` (OVOS `RunCommandOutput`). */
+export const RunCommandOutput = Type.Object(
+  {
+    stdout: Type.String({ description: 'Standard output' }),
+    stderr: Type.String({ description: 'Standard error (also used for error messages when blocked/timed-out)' }),
+    returncode: Type.Integer({ description: 'Exit code (-1 on timeout or error)' }),
+    success: Type.Boolean({ description: 'True if returncode == 0' }),
+  },
+  { title: 'RunCommandOutput' },
+);
+
+/** The `run_command` result shape. */
+export type RunCommandResult = Static<typeof RunCommandOutput>;
+
+/** The exact OVOS text returned when `allow_shell` is off. */
+export const SHELL_DISABLED = 'Shell execution is disabled (allow_shell=False).';
+
+/** Options for {@link createRunCommandTool}. */
+export interface RunCommandToolOptions {
+  /** Replaces `child_process.spawn` (instrumentation, tests). */
+  spawn?: SpawnFunction;
+  logger?: Logger;
+}
+
+const failure = (stderr: string, stdout = ''): RunCommandResult => ({ stdout, stderr, returncode: -1, success: false });
+
+/**
+ * Builds the `run_command` tool (OVOS `ShellToolBox`, `ovos_agentic_loop/tools/shell.py`, wire spec §5.3):
+ * `run_command(command, cwd=".", timeout=30)` → `{stdout, stderr, returncode, success}`.
+ *
+ * Refusals and failures are returned as values with `returncode: -1`, `success: false` and the reason in
+ * `stderr`: `Shell execution is disabled (allow_shell=False).`,
+ * `Command not permitted by allowed_commands policy: 'rm'.` (or a reason for structural refusals),
+ * `Command timed out after <n> seconds.` (`n` = `min(timeout, max_timeout)`), `Error executing command: ...`.
+ * Signal deaths give `-N` (Python convention). Never throws for a bad command.
+ *
+ * @param config - the toolbox config section, read once per call (see `readShellConfig`).
+ */
+export function createRunCommandTool(config: Readonly<Record<string, unknown>>, options: RunCommandToolOptions = {}): AgentTool {
+  const initial = readShellConfig(config, options.logger);
+  return defineTool({
+    name: 'run_command',
+    description: 'Execute a shell command and return its stdout, stderr, and exit code.',
+    argumentSchema: RunCommandArgs,
+    outputSchema: RunCommandOutput,
+    summary: 'Run a shell command (subject to the allow_shell and allowed_commands policy).',
+    tags: ['shell', 'process', 'host'],
+    destructive: true,
+    readOnly: false,
+    idempotent: false,
+    openWorld: true,
+    timeoutMs: (Math.min(initial.maxTimeout, 86_400) + 10) * 1000,
+    errorModes:
+      'Refusals and failures come back as values: returncode -1, success false, reason in stderr (shell disabled, ' +
+      'command not permitted, timed out, error executing). A non-zero returncode is the command\'s own exit status.',
+    examples: [
+      {
+        description: 'List a directory (allow_shell: true, allowed_commands: ["ls"]).',
+        arguments: { command: 'ls', cwd: '.', timeout: 10 },
+        result: { stdout: 'README.md\npackage.json\n', stderr: '', returncode: 0, success: true },
+      },
+      {
+        description: 'A program outside allowed_commands is refused before anything runs.',
+        arguments: { command: 'rm -rf build' },
+        result: { stdout: '', stderr: "Command not permitted by allowed_commands policy: 'rm'.", returncode: -1, success: false },
+      },
+    ],
+    toolCall: (args, ctx) => runCommand(args, readShellConfig(ctx.config, undefined), ctx.signal, options.spawn),
+  });
+}
+
+/**
+ * Executes one `run_command` call under `config`. Exposed for hosts that want the behaviour without a toolbox.
+ *
+ * @param args - validated arguments.
+ * @param config - the validated config.
+ * @param signal - aborting it kills the process group.
+ * @param spawn - replaces `child_process.spawn`.
+ */
+export async function runCommand(
+  args: Static<typeof RunCommandArgs>,
+  config: ShellConfig,
+  signal?: AbortSignal,
+  spawn?: SpawnFunction,
+): Promise<RunCommandResult> {
+  if (!config.allowShell) return failure(SHELL_DISABLED);
+  const timeout = Math.min(args.timeout, config.maxTimeout);
+  if (!(timeout > 0)) return failure(`Error executing command: timeout must be a positive number of seconds (got ${args.timeout}).`);
+  const cwd = resolveCwd(args.cwd, config.rootPath);
+  if (!cwd.ok) return failure(`Error executing command: ${cwd.error}`);
+  const env = buildChildEnv(config.envAllowlist);
+
+  let script: string;
+  if (config.allowedCommands !== null && config.allowedCommands.length === 0 && !config.strictSyntax) {
+    // OVOS semantics: an empty allowlist runs any command through /bin/sh unchanged.
+    if (args.command.includes('\0')) return failure('Error executing command: embedded null byte');
+    script = args.command;
+  } else {
+    const checked = checkCommand(args.command, {
+      allowed: config.allowedCommands,
+      allowRedirections: config.allowRedirections,
+      cwd: cwd.dir,
+      pathValue: env.PATH!,
+    });
+    if (!checked.ok) return failure(checked.error);
+    script = checked.script;
+  }
+
+  const out = await runProcess({ script, cwd: cwd.dir, env, timeoutSeconds: timeout, maxOutputBytes: config.maxOutputBytes, signal, spawn });
+  if (out.spawnError) return failure(`Error executing command: ${out.spawnError.message}`);
+  if (out.timedOut) return failure(`Command timed out after ${timeout} seconds.`, out.stdout);
+  if (out.aborted) return failure('Error executing command: the call was aborted; the process group was killed.', out.stdout);
+  return { stdout: out.stdout, stderr: out.stderr, returncode: out.returncode, success: out.returncode === 0 };
+}
