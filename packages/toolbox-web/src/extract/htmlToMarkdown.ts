@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { parseDocument } from './parseDocument.js';
 
 /** The readable part of an HTML page. */
 export interface ExtractedPage {
@@ -12,12 +12,17 @@ export interface ExtractedPage {
   method: 'readability' | 'body';
 }
 
+/** Never part of the readable text: removed before Readability runs. */
+const ALWAYS_NOISE =
+  'script, style, noscript, template, iframe, nav, footer, aside, [role="navigation"], [role="contentinfo"], [role="complementary"]';
+
+/** Also dropped when falling back to the whole body. */
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, nav, footer, header, aside, form, button, dialog, [hidden], [aria-hidden="true"]';
 
 /**
  * Extracts a page's readable text as markdown: links and images are made absolute against `baseUrl`,
  * Mozilla Readability picks the article (dropping navigation, footers and sidebars), and turndown writes
- * markdown. When Readability finds nothing, the body minus scripts, styles, navigation, headers, footers,
+ * markdown (navigation, footers and asides are removed first, so short pages lose them too). When Readability finds nothing, the body minus scripts, styles, navigation, headers, footers,
  * asides and forms is converted instead. Never throws for malformed HTML (the parser is forgiving).
  *
  * @param html - the page source.
@@ -25,8 +30,9 @@ const NOISE = 'script, style, noscript, template, iframe, svg, canvas, nav, foot
  */
 export function htmlToMarkdown(html: string, baseUrl: string): ExtractedPage {
   const load = () => {
-    const doc = parseHTML(html).document as unknown as Document;
+    const doc = parseDocument(html);
     absolutize(doc, baseUrl);
+    for (const el of [...doc.querySelectorAll(ALWAYS_NOISE)]) el.remove();
     return doc;
   };
   const doc = load();

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseDocument } from '../extract/parseDocument.js';
 import type { SearchHit } from './SearchBackend.js';
 
 /** What a DuckDuckGo HTML answer turned out to be. */
@@ -25,7 +25,7 @@ export function isDuckDuckGoAnomaly(html: string): boolean {
  */
 export function parseDuckDuckGoHtml(html: string): DuckDuckGoPage {
   if (isDuckDuckGoAnomaly(html)) return { kind: 'anomaly' };
-  const { document } = parseHTML(html);
+  const document = parseDocument(html);
   const hits: SearchHit[] = [];
   const seen = new Set<string>();
   for (const block of document.querySelectorAll('.result')) {
