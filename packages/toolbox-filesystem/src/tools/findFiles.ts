@@ -9,7 +9,7 @@ import { resolveDirectory } from './resolveDirectory.js';
 export const FindFilesArgs = Type.Object(
   {
     glob: Type.String({ description: "Glob pattern (e.g. '**/*.py').", title: 'Glob' }),
-    path: Type.String({ default: '.', description: 'Root directory to search from.', title: 'Path' }),
+    path: Type.Optional(Type.String({ default: '.', description: 'Root directory to search from.', title: 'Path' })),
   },
   { title: 'FindFilesArgs', description: 'Arguments for ``find_files``.' },
 );
@@ -44,8 +44,8 @@ export function findFilesTool(ctx: FsToolContext): AgentTool {
   }) as unknown as AgentTool;
 }
 
-async function findFiles(ctx: FsToolContext, args: { glob: string; path: string }, signal: AbortSignal) {
-  const dir = await resolveDirectory(ctx, args.path);
+async function findFiles(ctx: FsToolContext, args: { glob: string; path?: string }, signal: AbortSignal) {
+  const dir = await resolveDirectory(ctx, args.path ?? '.');
   if (!dir.ok) return { files: [], total: 0, error: dir.error };
   try {
     const g = await safeGlob({ cwd: dir.real, pattern: args.glob, realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: ctx.config.maxScanEntries, signal });

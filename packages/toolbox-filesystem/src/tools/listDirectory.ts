@@ -8,7 +8,7 @@ import { resolveDirectory } from './resolveDirectory.js';
 export const ListDirectoryArgs = Type.Object(
   {
     path: Type.String({ description: 'Directory path to list.', title: 'Path' }),
-    pattern: Type.String({ default: '*', description: 'Shell glob pattern to filter entries.', title: 'Pattern' }),
+    pattern: Type.Optional(Type.String({ default: '*', description: 'Shell glob pattern to filter entries.', title: 'Pattern' })),
   },
   { title: 'ListDirectoryArgs', description: 'Arguments for ``list_directory``.' },
 );
@@ -43,13 +43,13 @@ export function listDirectoryTool(ctx: FsToolContext): AgentTool {
   }) as unknown as AgentTool;
 }
 
-async function listDirectory(ctx: FsToolContext, args: { path: string; pattern: string }, signal: AbortSignal) {
+async function listDirectory(ctx: FsToolContext, args: { path: string; pattern?: string }, signal: AbortSignal) {
   const dir = await resolveDirectory(ctx, args.path);
   if (!dir.ok) return { entries: [], path: dir.path, error: dir.error };
   try {
-    const g = await safeGlob({ cwd: dir.real, pattern: args.pattern, realRoots: dir.realRoots, onlyFiles: false, maxScanEntries: ctx.config.maxScanEntries, signal });
+    const g = await safeGlob({ cwd: dir.real, pattern: args.pattern ?? '*', realRoots: dir.realRoots, onlyFiles: false, maxScanEntries: ctx.config.maxScanEntries, signal });
     if (!g.ok) {
-      const error = g.kind === 'denied' ? Messages.patternDenied(args.pattern) : Messages.invalidPattern(g.reason);
+      const error = g.kind === 'denied' ? Messages.patternDenied(args.pattern ?? '*') : Messages.invalidPattern(g.reason);
       return { entries: [], path: dir.real, error };
     }
     const truncated = g.paths.length > ctx.config.maxEntries || g.scanTruncated;

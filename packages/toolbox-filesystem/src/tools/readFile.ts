@@ -9,7 +9,9 @@ import type { FsToolContext } from './context.js';
 export const ReadFileArgs = Type.Object(
   {
     path: Type.String({ description: 'Absolute or relative path of the file to read.', title: 'Path' }),
-    offset: Type.Integer({ minimum: 0, default: 0, title: 'Offset', description: 'Byte offset to start reading at (for continuing a truncated read).' }),
+    offset: Type.Optional(
+      Type.Integer({ minimum: 0, default: 0, title: 'Offset', description: 'Byte offset to start reading at (for continuing a truncated read).' }),
+    ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, title: 'Limit', description: 'Most bytes to return; never more than the max_read_bytes config (default 1 MiB).' }),
     ),
@@ -54,7 +56,7 @@ export function readFileTool(ctx: FsToolContext): AgentTool {
   }) as unknown as AgentTool;
 }
 
-async function readFile(ctx: FsToolContext, args: { path: string; offset: number; limit?: number }): Promise<Out> {
+async function readFile(ctx: FsToolContext, args: { path: string; offset?: number; limit?: number }): Promise<Out> {
   const fail = (content: string, p: string): Out => ({ content, path: p, error: content });
   const r = await ctx.sandbox.resolve(args.path);
   if (!r.ok) {
@@ -73,7 +75,7 @@ async function readFile(ctx: FsToolContext, args: { path: string; offset: number
       const sniff = Buffer.alloc(Math.min(SNIFF_BYTES, size));
       await fh.read(sniff, 0, sniff.length, 0);
       if (looksBinary(sniff)) return { content: Messages.binary(size), path: r.real, binary: true, truncated: false, total_bytes: size };
-      const offset = Math.min(args.offset, size);
+      const offset = Math.min(args.offset ?? 0, size);
       const limit = Math.min(args.limit ?? ctx.config.maxReadBytes, ctx.config.maxReadBytes);
       const want = Math.min(limit, size - offset);
       const buf = Buffer.alloc(want);

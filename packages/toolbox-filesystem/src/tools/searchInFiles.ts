@@ -12,8 +12,8 @@ import { resolveDirectory } from './resolveDirectory.js';
 export const SearchInFilesArgs = Type.Object(
   {
     pattern: Type.String({ description: 'Regular expression to search for.', title: 'Pattern' }),
-    path: Type.String({ default: '.', description: 'Root directory to search within.', title: 'Path' }),
-    glob: Type.String({ default: '**/*', description: 'Glob pattern to select files.', title: 'Glob' }),
+    path: Type.Optional(Type.String({ default: '.', description: 'Root directory to search within.', title: 'Path' })),
+    glob: Type.Optional(Type.String({ default: '**/*', description: 'Glob pattern to select files.', title: 'Glob' })),
   },
   { title: 'SearchInFilesArgs', description: 'Arguments for ``search_in_files``.' },
 );
@@ -60,18 +60,18 @@ export function searchInFilesTool(ctx: FsToolContext): AgentTool {
   }) as unknown as AgentTool;
 }
 
-async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path: string; glob: string }, signal: AbortSignal) {
+async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?: string; glob?: string }, signal: AbortSignal) {
   const cfg = ctx.config;
-  const dir = await resolveDirectory(ctx, args.path);
+  const dir = await resolveDirectory(ctx, args.path ?? '.');
   if (!dir.ok) return { matches: [], total: 0, error: dir.error };
   const compiled = compilePythonRegex(args.pattern);
   if (!compiled.ok) return { matches: [], total: 0, error: Messages.invalidRegex(compiled.reason) };
   const regex = compiled.regex;
-  const g = await safeGlob({ cwd: dir.real, pattern: args.glob, realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: cfg.maxScanEntries, signal }).catch(
+  const g = await safeGlob({ cwd: dir.real, pattern: args.glob ?? '**/*', realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: cfg.maxScanEntries, signal }).catch(
     (err: unknown) => ({ ok: false as const, kind: 'error' as const, reason: errorText(err) }),
   );
   if (!g.ok) {
-    const error = g.kind === 'denied' ? Messages.patternDenied(args.glob) : g.kind === 'invalid' ? Messages.invalidPattern(g.reason) : `Error: ${g.reason}`;
+    const error = g.kind === 'denied' ? Messages.patternDenied(args.glob ?? '**/*') : g.kind === 'invalid' ? Messages.invalidPattern(g.reason) : `Error: ${g.reason}`;
     return { matches: [], total: 0, error };
   }
   const matches: Match[] = [];
