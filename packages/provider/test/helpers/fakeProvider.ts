@@ -1,0 +1,22 @@
+import { FakeBus, Message, type JsonObject } from '@ovos-tools/core';
+import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
+import { silentLogger } from '@ovos-tools/core';
+
+/** A provider on a FakeBus over the given plugin roots, with a helper that sends a request and returns the reply data. */
+export async function startFakeProvider(roots: string[], config: Record<string, unknown> = {}) {
+  const bus = new FakeBus();
+  const provider = new ToolsProvider({ bus, pluginRoots: roots, settings: parseProviderConfig(config), logger: silentLogger, brain: null });
+  const report = await provider.start();
+  const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}, timeoutMs = 5000): Promise<JsonObject> => {
+    const reply = await bus.waitForResponse(new Message(type, data, context), undefined, timeoutMs);
+    if (!reply) throw new Error(`no reply to ${type}`);
+    return reply.data;
+  };
+  /** Counts every message of `type` emitted on the bus from now on. */
+  const count = (type: string) => {
+    const seen: Message[] = [];
+    bus.on(type, (m) => void seen.push(m));
+    return seen;
+  };
+  return { bus, provider, report, ask, count };
+}
