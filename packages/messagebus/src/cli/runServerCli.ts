@@ -26,23 +26,28 @@ export async function runServerCli(argv: readonly string[], logger: Logger = cre
   }
   if (config.ssl) logger.warn('websocket.ssl is set, but this server speaks plain ws://; put a TLS proxy in front of it');
   const server = new MessageBusServer({ ...command.options, logger });
+  // Handlers go in before the URL is printed: whoever reads the URL may signal us at once.
+  let onSignal: (signal: NodeJS.Signals) => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => {
+    onSignal = (signal) => {
+      logger.info(`${signal} received, shutting down`);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
   try {
     await server.start();
   } catch (err) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     process.stderr.write(`ovos-messagebus: cannot listen on ${command.options.host}:${command.options.port}: ${(err as Error).message}\n`);
     return 1;
   }
   process.stdout.write(`${server.url}\n`);
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      logger.info(`${signal} received, shutting down`);
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopped;
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   await server.close();
   return 0;
 }

@@ -11,7 +11,10 @@ import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
  */
 export const CONNECTED_GREETING = '{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}';
 
-/** Default bound on one client's unsent data before it is disconnected: 8 MiB. */
+/**
+ * Smallest default bound on one client's unsent data before it is disconnected: 8 MiB. The actual default is
+ * this or twice the frame-size limit, whichever is larger, so a burst of maximum-size frames to a healthy client passes.
+ */
 export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /** Options for {@link MessageBusServer}. Every field is optional. */
@@ -31,7 +34,10 @@ export interface MessageBusServerOptions {
   allowedOrigins?: readonly string[];
   /** Shared secret; when set, clients must send it (`?token=`, `Authorization: Bearer`, `X-OVOS-Token`) or get 401. */
   secret?: string;
-  /** Unsent bytes a client may accumulate before it is terminated (backpressure); default 8 MiB. */
+  /**
+   * Backpressure bound: a client that still has more than this many bytes unsent when the next frame is
+   * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (50 MiB for 25 MiB), whichever is larger.
+   */
   maxBufferedBytes?: number;
   /** Where connections, rejections and disconnects are logged; default silent. */
   logger?: Logger;
@@ -78,7 +84,7 @@ export class MessageBusServer {
     this.maxPayload = Math.floor(mib * 1024 * 1024);
     this.allowedOrigins = [...(options.allowedOrigins ?? [])];
     this.secret = options.secret || undefined;
-    this.maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? Math.max(DEFAULT_MAX_BUFFERED_BYTES, 2 * this.maxPayload);
     this.logger = options.logger ?? silentLogger;
     if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
       throw new RangeError(`port must be an integer 0-65535, got ${this.requestedPort}`);
@@ -116,7 +122,7 @@ export class MessageBusServer {
     return this.relayed;
   }
 
-  /** How many clients were terminated for not reading (send buffer above `maxBufferedBytes`). */
+  /** How many clients were terminated for not reading (unsent data above `maxBufferedBytes`). */
   get slowClientsDropped(): number {
     return this.droppedSlow;
   }
@@ -187,15 +193,18 @@ export class MessageBusServer {
 
   private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
     if (client.readyState !== client.OPEN) return;
-    client.send(payload, { binary });
+    // Checked before sending, so one large frame to an idle client always goes out; a client that still has
+    // more than the bound unsent when the next frame arrives is not keeping up.
     if (client.bufferedAmount > this.maxBufferedBytes) {
       this.droppedSlow++;
       this.logger.warn(
-        `terminating a client that stopped reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
+        `terminating a client that is not reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
       );
       this.clients.delete(client);
       client.terminate();
+      return;
     }
+    client.send(payload, { binary });
   }
 
   private async shutdown(): Promise<void> {

@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Message, REQUEST_ID_KEY } from '@ovos-tools/core';
+import {
+  MessageBusClient,
+  MessageBusServer,
+  ResponseTimeoutError,
+  isMessageBusReachable,
+  type MessageBusClientOptions,
+} from '@ovos-tools/messagebus';
+import { captureLogger, onCleanup, rawClient, runCleanups, startServer, waitUntil } from './helpers.js';
+
+afterEach(runCleanups);
+
+async function client(url: string, options: MessageBusClientOptions = {}): Promise<MessageBusClient> {
+  const c = new MessageBusClient({ url, reconnect: { initialDelayMs: 20, maxDelayMs: 200 }, ...options });
+  onCleanup(() => c.close());
+  c.connect();
+  await c.ready;
+  return c;
+}
+
+describe('MessageBusClient', () => {
+  it('fires handlers on the server echo only, never locally on emit (like ovos-bus-client)', async () => {
+    const server = await startServer();
+    const a = await client(server.url);
+    const b = await client(server.url);
+    const gotA: Message[] = [];
+    const gotB: Message[] = [];
+    a.on('hello', (m) => void gotA.push(m));
+    b.on('hello', (m) => void gotB.push(m));
+    a.emit(new Message('hello', { n: 1 }));
+    expect(gotA).toHaveLength(0); // not dispatched synchronously
+    await waitUntil(() => gotA.length === 1 && gotB.length === 1, 'echo to both clients');
+    expect(gotB[0]!.data).toEqual({ n: 1 });
+    expect(gotB[0]!.context.session).toEqual({ session_id: 'default' });
+    expect(server.framesRelayed).toBe(1);
+  });
+
+  it('interoperates with a raw ws client speaking only the OVOS JSON format', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    const raw = await rawClient(server.url);
+    bus.on('ovos.ping', (m) => bus.emit(m.response({ pong: true })));
+    raw.ws.send('{"type": "ovos.ping", "data": {"x": 1}, "context": {"source": "py", "destination": "ts", "session": {"session_id": "s1"}}}');
+    await waitUntil(() => raw.frames.some((f) => f.includes('ovos.ping.response')), 'the response frame');
+    const reply = JSON.parse(raw.frames.find((f) => f.includes('ovos.ping.response'))!) as Record<string, unknown>;
+    expect(Object.keys(reply)).toEqual(['type', 'data', 'context']);
+    expect(reply).toEqual({
+      type: 'ovos.ping.response',
+      data: { pong: true },
+      context: { source: 'ts', destination: 'py', session: { session_id: 's1' } },
+    });
+    // and the other way: a frame from the TS client parses as plain OVOS JSON
+    bus.emit(new Message('from.ts', { a: [1, 'b'] }));
+    await waitUntil(() => raw.frames.some((f) => f.includes('from.ts')), 'the TS frame');
+    expect(JSON.parse(raw.frames.find((f) => f.includes('from.ts'))!)).toEqual({
+      type: 'from.ts',
+      data: { a: [1, 'b'] },
+      context: { session: { session_id: 'default' } },
+    });
+  });
+
+  it('receives the greeting and passes raw frames to "message" handlers', async () => {
+    const server = await startServer();
+    const bus = new MessageBusClient({ url: server.url });
+    onCleanup(() => bus.close());
+    const greeting = bus.waitForMessage('connected', 5000);
+    const raw: string[] = [];
+    bus.on('message', (frame: string) => void raw.push(frame));
+    bus.connect();
+    expect((await greeting)?.context).toEqual({ session: { session_id: 'default' } });
+    expect(raw[0]).toBe('{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}');
+  });
+
+  it('logs and skips malformed frames, then keeps dispatching', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const bus = await client(server.url, { logger });
+    const raw = await rawClient(server.url);
+    const got: Message[] = [];
+    const rawSeen: string[] = [];
+    bus.on('good', (m) => void got.push(m));
+    bus.on('message', (f: string) => void rawSeen.push(f));
+    for (const bad of ['not json', '[1,2]', '{"type":5}', '{"type":"x","data":[1]}', '{"data":{}}', 'null']) raw.ws.send(bad);
+    raw.ws.send('{"type":"good","data":{"ok":1},"context":{}}');
+    await waitUntil(() => got.length === 1, 'the good frame');
+    expect(got[0]!.data).toEqual({ ok: 1 });
+    expect(logger.lines.filter((l) => l.level === 'warn' && l.message.startsWith('skipping malformed'))).toHaveLength(6);
+    expect(rawSeen).toEqual(['{"type":"good","data":{"ok":1},"context":{}}']);
+  });
+
+  it('catches and logs handler errors, thrown or rejected, and still runs the other handlers', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const bus = await client(server.url, { logger });
+    const ran: string[] = [];
+    bus.on('t', () => {
+      ran.push('throws');
+      throw new Error('boom');
+    });
+    bus.on('t', async () => {
+      ran.push('rejects');
+      throw new Error('async boom');
+    });
+    bus.on('t', () => void ran.push('ok'));
+    bus.emit(new Message('t'));
+    await waitUntil(() => logger.lines.filter((l) => l.level === 'error').length === 2, 'two logged handler errors');
+    expect(ran).toEqual(['throws', 'rejects', 'ok']);
+    expect(logger.lines.filter((l) => l.level === 'error').every((l) => l.message === "Error in event handler for 't'")).toBe(true);
+  });
+
+  it('supports once and off', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    const onceGot: number[] = [];
+    const onGot: number[] = [];
+    const handler = (m: Message) => void onGot.push(m.data.i as number);
+    bus.once('n', (m) => void onceGot.push(m.data.i as number));
+    bus.on('n', handler);
+    bus.emit(new Message('n', { i: 1 }));
+    await waitUntil(() => onGot.length === 1, 'first');
+    bus.off('n', handler);
+    bus.emit(new Message('n', { i: 2 }));
+    const second = await bus.waitForMessage('n');
+    expect(second?.data.i).toBe(2);
+    expect(onceGot).toEqual([1]);
+    expect(onGot).toEqual([1]);
+    expect(bus.listenerCount('n')).toBe(0);
+  });
+
+  it('resolves 1,000 concurrent identical waitForResponse calls each with its own response', async () => {
+    const server = await startServer();
+    const requester = await client(server.url);
+    const responder = await client(server.url);
+    responder.on('ovos.test.compute', (m) => responder.emit(m.response({ n: m.data.n, square: (m.data.n as number) ** 2 })));
+    const n = 1000;
+    const replies = await Promise.all(
+      Array.from({ length: n }, (_, i) => requester.waitForResponse(new Message('ovos.test.compute', { n: i }), undefined, 20_000)),
+    );
+    replies.forEach((reply, i) => {
+      expect(reply?.type).toBe('ovos.test.compute.response');
+      expect(reply?.data).toEqual({ n: i, square: i * i });
+    });
+    expect(new Set(replies.map((r) => r!.context[REQUEST_ID_KEY])).size).toBe(n);
+    expect(requester.pendingResponses).toBe(0);
+  });
+
+  it('accepts an id-less reply (a responder that drops context) by type, like OVOS', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    bus.on('old.style', () => bus.emit(new Message('old.style.response', { ok: true })));
+    const reply = await bus.waitForResponse(new Message('old.style'));
+    expect(reply?.data).toEqual({ ok: true });
+  });
+
+  it('honours custom reply types and ignores replies to other requests', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    bus.on('q', (m) => {
+      bus.emit(new Message('q.done', { from: 'stranger' }, { [REQUEST_ID_KEY]: 'someone-else' }));
+      bus.emit(m.reply('q.done', { from: 'responder' }));
+    });
+    const reply = await bus.waitForResponse(new Message('q'), ['q.done', 'q.failed']);
+    expect(reply?.data).toEqual({ from: 'responder' });
+  });
+
+  it('resolves null on timeout, or rejects with a clear error when asked', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    expect(await bus.waitForResponse(new Message('nobody.home'), undefined, 100)).toBeNull();
+    const err = await bus
+      .waitForResponse(new Message('nobody.home'), undefined, 100, { rejectOnTimeout: true })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseTimeoutError);
+    expect((err as ResponseTimeoutError).code).toBe('response_timeout');
+    expect((err as Error).message).toBe(
+      "No 'nobody.home.response' reply to 'nobody.home' within 100 ms; is a service answering it connected to the bus?",
+    );
+    expect(await bus.waitForMessage('never', 50)).toBeNull();
+    expect(bus.pendingResponses).toBe(0);
+    expect(bus.listenerCount('never')).toBe(0);
+  });
+
+  it('reconnects after a server restart on the same port and delivers queued messages in order', async () => {
+    const first = await startServer();
+    const port = first.port;
+    const logger = captureLogger();
+    const bus = await client(first.url, { logger });
+    const events: string[] = [];
+    bus.onConnectionEvent('open', () => void events.push('open'));
+    bus.onConnectionEvent('close', (code) => void events.push(`close:${code}`));
+    bus.onConnectionEvent('reconnect', () => void events.push('reconnect'));
+    const got: number[] = [];
+    bus.on('seq', (m) => void got.push(m.data.i as number));
+
+    await first.close();
+    await waitUntil(() => !bus.connected, 'the client to notice the restart');
+    for (let i = 0; i < 50; i++) bus.emit(new Message('seq', { i }));
+    expect(bus.queuedFrames).toBe(50);
+    await new Promise((r) => setTimeout(r, 100)); // a few failed attempts while the port is closed
+
+    const second = new MessageBusServer({ port });
+    await second.start();
+    onCleanup(() => second.close());
+    await waitUntil(() => got.length === 50, 'queued messages after reconnect');
+    expect(got).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(bus.connected).toBe(true);
+    expect(bus.queuedFrames).toBe(0);
+    expect(events[0]).toBe('close:1001');
+    expect(events).toContain('reconnect');
+    expect(events.at(-1)).toBe('open');
+    bus.emit(new Message('seq', { i: 50 }));
+    await waitUntil(() => got.length === 51, 'live traffic after reconnect');
+  });
+
+  it('bounds the queue while disconnected, dropping the oldest frames with a warning', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const bus = new MessageBusClient({ url: server.url, maxQueue: 3, logger });
+    onCleanup(() => bus.close());
+    for (let i = 0; i < 5; i++) bus.emit(new Message('q', { i })); // before connect(): queued
+    expect(bus.queuedFrames).toBe(3);
+    expect(logger.lines.filter((l) => l.level === 'warn' && l.message.includes('queue full'))).toHaveLength(2);
+    const got: number[] = [];
+    bus.on('q', (m) => void got.push(m.data.i as number));
+    bus.connect();
+    await waitUntil(() => got.length === 3, 'the kept frames');
+    expect(got).toEqual([2, 3, 4]);
+  });
+
+  it('rejects ready when closed before connecting and settles pending waits on close', async () => {
+    const bus = new MessageBusClient({ url: 'ws://127.0.0.1:9/core', reconnect: { initialDelayMs: 10, maxDelayMs: 50 } });
+    bus.connect();
+    const plain = bus.waitForResponse(new Message('x'), undefined, 10_000);
+    const strict = bus.waitForResponse(new Message('x'), undefined, 10_000, { rejectOnTimeout: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bus.connected).toBe(false);
+    await bus.close();
+    await expect(bus.ready).rejects.toThrow(/closed before connecting to ws:\/\/127.0.0.1:9\/core/);
+    expect(await plain).toBeNull();
+    await expect(strict).rejects.toMatchObject({ code: 'client_closed' });
+    await bus.close(); // idempotent
+    bus.emit(new Message('after.close')); // dropped, no throw
+  });
+
+  it('connects with the shared secret and keeps retrying (without resolving ready) when it is wrong', async () => {
+    const server = await startServer({ secret: 'tok' });
+    const good = await client(server.url, { secret: 'tok' });
+    expect(good.connected).toBe(true);
+    const bad = new MessageBusClient({ url: server.url, secret: 'nope', reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    onCleanup(() => bad.close());
+    let attempts = 0;
+    bad.onConnectionEvent('reconnect', () => void attempts++);
+    bad.connect();
+    await waitUntil(() => attempts >= 3, 'several refused attempts');
+    expect(bad.connected).toBe(false);
+    expect(server.connectionCount).toBe(1);
+  });
+
+  it('builds its URL from host/port/route/ssl', () => {
+    const bus = new MessageBusClient({ host: '::1', port: 1234, route: 'bus', ssl: true });
+    expect(bus.url).toBe('wss://[::1]:1234/bus');
+    void bus.close();
+  });
+});
+
+describe('isMessageBusReachable', () => {
+  it('is true for a live bus and false for a closed port, a wrong route or a missing secret', async () => {
+    const server = await startServer();
+    expect(await isMessageBusReachable(server.url)).toBe(true);
+    expect(await isMessageBusReachable(`ws://127.0.0.1:${server.port}/nope`)).toBe(false);
+    const gone = new MessageBusServer({ port: 0 });
+    await gone.start();
+    const url = gone.url;
+    await gone.close();
+    expect(await isMessageBusReachable(url)).toBe(false);
+    const locked = await startServer({ secret: 'k' });
+    expect(await isMessageBusReachable(locked.url)).toBe(false);
+    expect(await isMessageBusReachable(locked.url, 1000, { secret: 'k' })).toBe(true);
+    expect(await isMessageBusReachable('not a url')).toBe(false);
+    await waitUntil(() => server.connectionCount === 0, 'probe connections to close');
+  });
+});

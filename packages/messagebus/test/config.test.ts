@@ -1,0 +1,78 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { busUrl, defaultMycroftConfPaths, loadMessageBusConfig } from '@ovos-tools/messagebus';
+import { captureLogger } from './helpers.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+function conf(content: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ovos-mb-conf-'));
+  dirs.push(dir);
+  const path = join(dir, 'mycroft.conf');
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+describe('loadMessageBusConfig', () => {
+  it('returns the OVOS defaults when no file exists', () => {
+    expect(loadMessageBusConfig({ paths: ['/nonexistent/mycroft.conf'] })).toEqual({
+      host: '127.0.0.1',
+      port: 8181,
+      route: '/core',
+      ssl: false,
+      maxMsgSizeMiB: 25,
+    });
+  });
+
+  it('reads the websocket section, later files overriding earlier ones key by key', () => {
+    const system = conf({ websocket: { host: '0.0.0.0', port: 8181, route: '/core', ssl: false, max_msg_size: 25 }, lang: 'en-us' });
+    const user = conf({ websocket: { port: 9191, route: 'bus', ssl: true, max_msg_size: 50 } });
+    expect(loadMessageBusConfig({ paths: [system, user] })).toEqual({
+      host: '0.0.0.0',
+      port: 9191,
+      route: '/bus',
+      ssl: true,
+      maxMsgSizeMiB: 50,
+    });
+  });
+
+  it('ignores whole-line // comments, and warns about (then skips) broken files and bad values', () => {
+    const commented = conf('{\n  // the bus\n  "websocket": {"port": 1234}\n}');
+    const broken = conf('{"websocket": {"port": 1,}');
+    const bad = conf({ websocket: { port: 'abc', host: 5, ssl: 'yes', max_msg_size: -1, route: 3 } });
+    const logger = captureLogger();
+    const cfg = loadMessageBusConfig({ paths: [commented, broken, bad], logger });
+    expect(cfg.port).toBe(1234);
+    expect(cfg.host).toBe('127.0.0.1');
+    const warnings = logger.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(6);
+    expect(warnings[0]).toMatch(/not valid JSON/);
+    expect(warnings.some((w) => w.includes('websocket.port') && w.includes('"abc"'))).toBe(true);
+  });
+
+  it('finds the system file and the XDG user file by default', () => {
+    const home = mkdtempSync(join(tmpdir(), 'ovos-mb-home-'));
+    dirs.push(home);
+    const system = conf({ websocket: { port: 1111, host: 'sys' } });
+    mkdirSync(join(home, 'xdg', 'mycroft'), { recursive: true });
+    writeFileSync(join(home, 'xdg', 'mycroft', 'mycroft.conf'), JSON.stringify({ websocket: { port: 2222 } }));
+    const env = { MYCROFT_SYSTEM_CONFIG: system, XDG_CONFIG_HOME: join(home, 'xdg') };
+    expect(defaultMycroftConfPaths(env)).toEqual([system, join(home, 'xdg', 'mycroft', 'mycroft.conf')]);
+    expect(loadMessageBusConfig({ env })).toMatchObject({ host: 'sys', port: 2222 });
+    expect(defaultMycroftConfPaths({ HOME: '/home/u' })).toEqual(['/etc/mycroft/mycroft.conf', '/home/u/.config/mycroft/mycroft.conf']);
+  });
+});
+
+describe('busUrl', () => {
+  it('builds ws(s)://host:port/route like ovos-bus-client', () => {
+    expect(busUrl()).toBe('ws://127.0.0.1:8181/core');
+    expect(busUrl({ host: 'h', port: 1, route: '/r', ssl: true })).toBe('wss://h:1/r');
+    expect(busUrl({ host: '::1', route: 'core' })).toBe('ws://[::1]:8181/core');
+    expect(busUrl(loadMessageBusConfig({ paths: [] }))).toBe('ws://127.0.0.1:8181/core');
+  });
+});
