@@ -55,7 +55,7 @@ describe('OpenAI helpers (wire spec §2.8, §9)', () => {
     expect(tb.toolJsonListCompact[0]!.parameters).toEqual(
       JSON.parse('{"properties":{"a":{"description":"First operand","type":"integer"},"b":{"description":"Second operand","type":"integer"}},"required":["a","b"],"type":"object"}'),
     );
-    expect(AddArgs.properties.a.description).toBe('First operand');
+    expect((AddArgs.properties.a as { description?: string }).description).toBe('First operand');
   });
 
   it('changing a returned listing never changes the next one (no shared schema objects)', () => {
