@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { providerDir } from './pluginRoot.js';
+
+/** The built CLI entry. */
+export const cliPath = path.join(providerDir, 'dist', 'bin', 'ovos-tools.js');
+
+/** A free TCP port on 127.0.0.1 (bound, then released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running `ovos-tools serve` child process. */
+export interface ServeProcess {
+  proc: ChildProcess;
+  url: string;
+  /** Everything printed so far. */
+  output(): string;
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts `ovos-tools serve` as a user would (a separate node process) and resolves once it prints its banner.
+ * @param args - extra CLI args, e.g. `['--plugins', dir]`.
+ */
+export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const port = await freePort();
+  const url = `ws://127.0.0.1:${port}/core`;
+  const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, ...args], {
+    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start within 20 s:\n${out}`)), 20_000);
+    const check = () => {
+      if (out.includes('ovos-tools provider serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    proc,
+    url,
+    output: () => out,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        proc.once('exit', (code) => resolve(code));
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * A client that speaks only the OVOS wire format over a raw websocket, like a Python `MessageBusClient`:
+ * frames `{type, data, context}`, answers matched by type (`<type>.response`), first one wins.
+ */
+export class RawOvosClient {
+  private readonly ws: WebSocket;
+  readonly frames: Array<{ type: string; data: Record<string, unknown>; context: Record<string, unknown> }> = [];
+  private waiters: Array<{ type: string; resolve: (f: RawOvosClient['frames'][number]) => void }> = [];
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString());
+      this.frames.push(frame);
+      const i = this.waiters.findIndex((w) => w.type === frame.type);
+      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(frame);
+    });
+  }
+
+  static connect(url: string): Promise<RawOvosClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.once('open', () => resolve(new RawOvosClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  send(type: string, data: Record<string, unknown> = {}, context: Record<string, unknown> = { source: 'python-skill', destination: 'phal' }): void {
+    this.ws.send(JSON.stringify({ type, data, context }));
+  }
+
+  /** Resolves with the next frame of `type`, or rejects after `timeoutMs`. */
+  next(type: string, timeoutMs = 10_000): Promise<RawOvosClient['frames'][number]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ type, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  }
+
+  /** Sends a request and resolves with its `.response` frame. */
+  async request(type: string, data: Record<string, unknown> = {}, timeoutMs = 10_000) {
+    const reply = this.next(`${type}.response`, timeoutMs);
+    this.send(type, data);
+    return reply;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
