@@ -118,18 +118,27 @@ function objectCoercer(s: JsonSchema): Coercer {
     const input = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     for (const e of entries) {
-      if (Object.prototype.hasOwnProperty.call(input, e.key) && input[e.key] !== undefined) out[e.key] = e.coerce(input[e.key]);
-      else if (e.hasDefault) out[e.key] = structuredClone(e.def);
+      if (Object.prototype.hasOwnProperty.call(input, e.key) && input[e.key] !== undefined) setOwn(out, e.key, e.coerce(input[e.key]));
+      else if (e.hasDefault) setOwn(out, e.key, structuredClone(e.def));
     }
     for (const key in input) {
       if (declared.has(key) || !Object.prototype.hasOwnProperty.call(input, key)) continue;
       const pattern = patterns.find((p) => p.re.test(key));
-      if (pattern) out[key] = pattern.coerce(input[key]);
-      else if (extra === 'keep') out[key] = input[key];
-      else if (extra !== 'drop') out[key] = extra(input[key]);
+      if (pattern) setOwn(out, key, pattern.coerce(input[key]));
+      else if (extra === 'keep') setOwn(out, key, input[key]);
+      else if (extra !== 'drop') setOwn(out, key, extra(input[key]));
     }
     return out;
   };
+}
+
+/**
+ * Sets an own, enumerable data property. A key named `__proto__` (legal in JSON) would otherwise replace the
+ * object's prototype, letting an agent smuggle unvalidated inherited values past the schema check.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 function unionCoercer(branches: unknown[]): Coercer {
