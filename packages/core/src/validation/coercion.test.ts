@@ -177,6 +177,20 @@ describe('pydantic v2 lax coercion table (wire spec §2.10)', () => {
       expect(ok(compileSchema(Open).parse({ a: '1', b: 'kept' }))).toEqual({ a: 1, b: 'kept' });
     });
 
+    it('a "__proto__" key from JSON stays plain data: it cannot swap the prototype and smuggle unvalidated values', () => {
+      const Rec = Type.Object({ d: Type.Record(Type.String(), Type.String()) });
+      const bad = compileSchema(Rec).parse(JSON.parse('{"d": {"__proto__": {"polluted": 1}, "a": "b"}}'));
+      expect(bad.ok).toBe(false);
+      expect((bad as { problems: string[] }).problems[0]).toMatch(/^d\.__proto__: .*string/);
+      const Open = Type.Object({ path: Type.Optional(Type.String()) }, { additionalProperties: true });
+      const r = compileSchema(Open).parse(JSON.parse('{"__proto__": {"path": "/etc"}}'));
+      expect(r.ok).toBe(true);
+      const value = (r as { value: Record<string, unknown> }).value;
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(value.path).toBeUndefined();
+      expect(Object.keys(value)).toEqual(['__proto__']);
+    });
+
     it('a non-object where an object is expected is rejected, not coerced', () => {
       expect(compileSchema(Args).parse('xs=1').ok).toBe(false);
       expect(compileSchema(Args).parse(null).ok).toBe(false);
