@@ -53,7 +53,7 @@ export const ParseDatetimeOutput = Type.Object(
  * 3pm", "next friday") are wall-clock times in `timezone`, resolved DST-correctly (a skipped time moves
  * forward, a repeated one takes its first occurrence; `note` says so). Times with a zone in the text
  * ("3pm UTC") keep their instant and are reported in `timezone`. Guessed times follow chrono-node
- * (morning 06:00, noon 12:00, afternoon 15:00, evening 18:00, tonight 22:00; a date alone keeps the
+ * (morning 06:00, noon 12:00, afternoon 15:00, evening 20:00, tonight 22:00; a date alone keeps the
  * reference's time of day).
  *
  * Nothing found is a value: `{iso: null, ..., error: "No date or time found in '<text>'. ..."}`.
