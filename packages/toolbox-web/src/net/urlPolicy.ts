@@ -65,9 +65,9 @@ export async function checkTarget(url: URL, policy: UrlPolicy): Promise<CheckedT
   for (const { address } of addresses) {
     const why = classifyAddress(address);
     if (why) {
-      const via = address === bare ? '' : ` (${bare} resolves to ${address})`;
+      const via = address === bare ? why : `${bare} resolves to ${address}, ${why}`;
       throw new FetchRefusedError(
-        `Refused: ${url.host} is a ${why} address${via}; fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.`,
+        `Refused: ${url.host} is not a public address (${via}); fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.`,
       );
     }
   }

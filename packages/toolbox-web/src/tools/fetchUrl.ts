@@ -94,7 +94,7 @@ export function createFetchUrlTool(deps: FetchUrlDeps): AgentTool<typeof FetchUr
           truncated: false,
           content_type: '',
           error:
-            'Refused: 127.0.0.1:8080 is a loopback address; fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.',
+            'Refused: 127.0.0.1:8080 is not a public address (loopback); fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.',
         },
       },
     ],
