@@ -3,9 +3,9 @@ import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { silentLogger } from '@ovos-tools/core';
 
 /** A provider on a FakeBus over the given plugin roots, with a helper that sends a request and returns the reply data. */
-export async function startFakeProvider(roots: string[], config: Record<string, unknown> = {}) {
+export async function startFakeProvider(roots: string[], config: Record<string, unknown> = {}, options: { brainFromConfig?: boolean } = {}) {
   const bus = new FakeBus();
-  const provider = new ToolsProvider({ bus, pluginRoots: roots, settings: parseProviderConfig(config), logger: silentLogger, brain: null });
+  const provider = new ToolsProvider({ bus, pluginRoots: roots, settings: parseProviderConfig(config), logger: silentLogger, ...(options.brainFromConfig ? {} : { brain: null }) });
   const report = await provider.start();
   const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}, timeoutMs = 5000): Promise<JsonObject> => {
     const reply = await bus.waitForResponse(new Message(type, data, context), undefined, timeoutMs);

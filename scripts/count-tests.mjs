@@ -1,0 +1,58 @@
+// Sums the vitest JSON reports (`packages/*/.reports/vitest.json`) into passed/failed counts.
+// A report that is missing or unreadable for a package that has tests counts as one failure.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** @returns {{passed: number, failed: number, packages: Array<{name: string, passed: number, failed: number}>}} */
+export function countTests(root) {
+  let passed = 0;
+  let failed = 0;
+  const packages = [];
+  const pkgRoot = path.join(root, 'packages');
+  for (const name of readdirSync(pkgRoot).sort()) {
+    const report = path.join(pkgRoot, name, '.reports', 'vitest.json');
+    if (!existsSync(report)) {
+      if (hasTests(path.join(pkgRoot, name))) {
+        failed += 1;
+        packages.push({ name, passed: 0, failed: 1 });
+      }
+      continue;
+    }
+    try {
+      const r = JSON.parse(readFileSync(report, 'utf8'));
+      const p = r.numPassedTests ?? 0;
+      // a suite that failed to load has no test results but counts as a failure
+      const f = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(r);
+      passed += p;
+      failed += f;
+      packages.push({ name, passed: p, failed: f });
+    } catch {
+      failed += 1;
+      packages.push({ name, passed: 0, failed: 1 });
+    }
+  }
+  return { passed, failed, packages };
+}
+
+function countSuitesWithFailedTests(report) {
+  return (report.testResults ?? []).filter((s) => (s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+}
+
+function hasTests(dir) {
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+      const full = path.join(d, e.name);
+      if (e.isDirectory() ? walk(full) : e.name.endsWith('.test.ts')) return true;
+    }
+    return false;
+  };
+  return walk(dir);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { passed, failed, packages } = countTests(path.resolve(process.argv[2] ?? '.'));
+  for (const p of packages) console.error(`  ${p.name}: ${p.passed} passed, ${p.failed} failed`);
+  console.log(`${passed} passed, ${failed} failed`);
+}
