@@ -4,6 +4,14 @@ import type { Message } from '../wire/Message.js';
 import type { Bus, BusHandler } from './Bus.js';
 import { isReplyTo, replyTypes, stampRequestId } from './correlation.js';
 
+/** Node's largest timer delay; a longer one would fire after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Whether a wait of `ms` needs a timer: `Infinity` (or beyond Node's timer range) waits for ever. */
+function hasTimer(ms: number): boolean {
+  return !(ms >= MAX_TIMER_MS);
+}
+
 /** A handler of the raw `"message"` event: receives every message serialized, before typed handlers run. */
 export type RawMessageHandler = (serialized: string) => void;
 
@@ -90,6 +98,7 @@ export class FakeBus implements Bus {
     for (const h of [...list]) this.safeCall(() => h(message), message.type);
   }
 
+  /** See {@link Bus.waitForResponse}; stamps `context.request_id`. `timeoutMs = Infinity` waits for ever. */
   waitForResponse(message: Message, replyType?: string | readonly string[], timeoutMs = 3000): Promise<Message | null> {
     const id = stampRequestId(message);
     const types = replyTypes(message, replyType);
@@ -104,22 +113,25 @@ export class FakeBus implements Bus {
         if (isReplyTo(id, reply)) done(reply);
       };
       for (const t of types) this.on(t, handler);
-      timer = setTimeout(() => done(null), timeoutMs);
+      if (hasTimer(timeoutMs)) timer = setTimeout(() => done(null), timeoutMs);
       this.emit(message);
     });
   }
 
-  /** Resolves with the next message of `type`, or `null` after `timeoutMs` (default 3000). */
+  /** Resolves with the next message of `type`, or `null` after `timeoutMs` (default 3000; `Infinity` waits for ever). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
     return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
       const handler: BusHandler = (m) => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         resolve(m);
       };
-      const timer = setTimeout(() => {
-        this.off(type, handler);
-        resolve(null);
-      }, timeoutMs);
+      if (hasTimer(timeoutMs)) {
+        timer = setTimeout(() => {
+          this.off(type, handler);
+          resolve(null);
+        }, timeoutMs);
+      }
       this.once(type, handler);
     });
   }
