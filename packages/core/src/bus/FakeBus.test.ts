@@ -177,6 +177,15 @@ describe('FakeBus (wire spec §6.6)', () => {
       expect(bus.listenerCount('nobody.response')).toBe(0);
     });
 
+    it('timeoutMs = Infinity waits for the reply instead of giving up after 1 ms (Node timer overflow)', async () => {
+      const bus = new FakeBus();
+      bus.on('late', (m) => void setTimeout(() => bus.emit(m.response({ ok: true })), 30));
+      expect((await bus.waitForResponse(new Message('late'), undefined, Number.POSITIVE_INFINITY))?.data).toEqual({ ok: true });
+      const p = bus.waitForMessage('later', Number.POSITIVE_INFINITY);
+      setTimeout(() => bus.emit(new Message('later')), 30);
+      expect((await p)?.type).toBe('later');
+    });
+
     it('accepts a custom reply type or a list of them', async () => {
       const bus = new FakeBus();
       bus.on('q', (m) => bus.emit(m.reply(m.data.answer_on as string, { ok: 1 })));
