@@ -14,7 +14,7 @@ import { defineTool, silentLogger, ToolBox, Type } from '@ovos-tools/core';
 
 const QUICK = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
 const ROUNDS = QUICK ? 3 : 7;
-const CALLS = QUICK ? 20_000 : 200_000;
+const CALLS = QUICK ? 50_000 : 200_000;
 const TARGET_NS = 2_000;
 
 const AddArgs = Type.Object({ a: Type.Integer({ description: 'First operand' }), b: Type.Integer({ description: 'Second operand' }) }, { title: 'AddArgs' });
