@@ -6,6 +6,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   if (value === null || value === undefined) return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Za-z]{3},? /.test(text)) return null;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);

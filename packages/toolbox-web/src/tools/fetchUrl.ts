@@ -10,7 +10,7 @@ import { networkReason } from '../search/politeFetch.js';
 export const FetchUrlArgs = Type.Object(
   {
     url: Type.String({ description: 'Absolute http(s) URL of the page to read' }),
-    max_chars: Type.Integer({ minimum: 1, default: 20000, description: 'Longest content to return, in characters' }),
+    max_chars: Type.Optional(Type.Integer({ minimum: 1, default: 20000, description: 'Longest content to return, in characters' })),
   },
   { title: 'FetchUrlArgs' },
 );
@@ -145,8 +145,9 @@ async function fetchUrl(args: Static<typeof FetchUrlArgs>, outer: AbortSignal, d
       content = prettyJson(text);
     }
     out.content_type = mediaType;
-    out.truncated = capped || content.length > args.max_chars;
-    out.content = content.length > args.max_chars ? content.slice(0, args.max_chars) : content;
+    const maxChars = args.max_chars ?? 20000;
+    out.truncated = capped || content.length > maxChars;
+    out.content = content.length > maxChars ? content.slice(0, maxChars) : content;
     return out;
   } catch (err) {
     if (outer.aborted) throw outer.reason ?? err;

@@ -5,7 +5,7 @@ import type { SearchBackend } from '../search/SearchBackend.js';
 export const WebSearchArgs = Type.Object(
   {
     query: Type.String({ description: 'Search query string' }),
-    max_results: Type.Integer({ default: 5, description: 'Maximum results to return' }),
+    max_results: Type.Optional(Type.Integer({ default: 5, description: 'Maximum results to return' })),
   },
   { title: 'WebSearchArgs' },
 );
@@ -93,9 +93,10 @@ export function createWebSearchTool(deps: WebSearchDeps): AgentTool<typeof WebSe
       const fail = (reason: string) => ({ results: [{ title: 'Search error', url: '', snippet: `Web search failed: ${reason}` }], query: args.query });
       if (deps.configProblems.length) return fail(`invalid ovos-web-search-tools config: ${deps.configProblems.join('; ')}`);
       if (!args.query.trim()) return fail('the query is empty; pass the words to search for.');
-      if (args.max_results < 1) return { results: [], query: args.query };
+      const maxResults = args.max_results ?? 5;
+      if (maxResults < 1) return { results: [], query: args.query };
       try {
-        const hits = await deps.backend().search(args.query, Math.min(args.max_results, MAX_SEARCH_RESULTS), ctx.signal);
+        const hits = await deps.backend().search(args.query, Math.min(maxResults, MAX_SEARCH_RESULTS), ctx.signal);
         return { results: hits.map(({ title, url, snippet }) => ({ title, url, snippet })), query: args.query };
       } catch (err) {
         if (ctx.signal.aborted) throw ctx.signal.reason ?? err;
