@@ -1,0 +1,136 @@
+// Provider benchmark: `pnpm bench` (run with --expose-gc for the memory figures).
+// Prints invoke round-trip p50/p99 over the embedded messagebus next to the bare relay round trip, invokes per
+// second with 1 and 16 concurrent clients, reload time with 50 installed toolbox packages, and heap after
+// 1 vs 100 reloads. OVOS_TOOLS_BENCH_QUICK=1 runs a shorter version.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Message, silentLogger } from '@ovos-tools/core';
+import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
+import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
+
+const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROUND_TRIPS = quick ? 300 : 3000;
+const THROUGHPUT_MS = quick ? 1000 : 4000;
+const PACKAGES = 50;
+const RELOADS = quick ? 20 : 100;
+
+function makeRoot(packages) {
+  const base = path.join(here, '..', '.test-plugins');
+  mkdirSync(base, { recursive: true });
+  const dir = mkdtempSync(path.join(base, 'bench-'));
+  for (let i = 0; i < packages; i++) {
+    const id = `bench-tools-${i}`;
+    const pkgDir = path.join(dir, 'node_modules', id);
+    mkdirSync(pkgDir, { recursive: true });
+    writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ name: id, version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { [id]: './index.js#Tools' } } }));
+    writeFileSync(
+      path.join(pkgDir, 'index.js'),
+      `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Tools extends ToolBox {
+  static toolboxId = ${JSON.stringify(id)};
+  discoverTools() { return [new AgentTool({ name: ${JSON.stringify(i === 0 ? 'add' : `add_${i}`)}, description: 'Add two integers.',
+    argumentSchema: Type.Object({ a: Type.Integer(), b: Type.Integer() }), outputSchema: Type.Object({ result: Type.Integer() }),
+    toolCall: ({ a, b }) => ({ result: a + b }) })]; }
+}
+`,
+    );
+  }
+  return dir;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (n) => n.toFixed(3);
+
+async function roundTrips(n, once) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await once(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p99: pct(times, 99) };
+}
+
+async function connect(url) {
+  const c = new MessageBusClient({ url, logger: silentLogger });
+  await c.connect();
+  return c;
+}
+
+async function throughput(url, clients) {
+  const conns = await Promise.all(Array.from({ length: clients }, () => connect(url)));
+  let done = 0;
+  const deadline = performance.now() + THROUGHPUT_MS;
+  await Promise.all(
+    conns.map(async (c, k) => {
+      let i = 0;
+      while (performance.now() < deadline) {
+        const r = await c.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: k, b: i++ } }), undefined, 10_000);
+        if (r?.data.result) done++;
+      }
+    }),
+  );
+  await Promise.all(conns.map((c) => c.close()));
+  return done / (THROUGHPUT_MS / 1000);
+}
+
+const heap = () => {
+  globalThis.gc?.();
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+};
+
+const root = makeRoot(PACKAGES);
+const server = new MessageBusServer({ port: 0, logger: silentLogger });
+await server.start();
+const providerBus = await connect(server.url);
+const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root], settings: parseProviderConfig({}), logger: silentLogger, brain: null });
+const t0 = performance.now();
+await provider.start();
+const firstLoad = performance.now() - t0;
+
+const client = await connect(server.url);
+for (let i = 0; i < 200; i++) await client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }));
+const relay = await roundTrips(ROUND_TRIPS, async (i) => {
+  const echoed = client.waitForMessage('bench.echo', 5000);
+  client.emit(new Message('bench.echo', { i }));
+  await echoed;
+});
+const invoke = await roundTrips(ROUND_TRIPS, (i) => client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }), undefined, 5000));
+await client.close();
+const tput1 = await throughput(server.url, 1);
+const tput16 = await throughput(server.url, 16);
+
+const reloadTimes = [];
+for (let i = 0; i < 10; i++) {
+  const s = performance.now();
+  await provider.reload();
+  reloadTimes.push(performance.now() - s);
+}
+reloadTimes.sort((a, b) => a - b);
+const heapAfter1 = heap();
+for (let i = 0; i < RELOADS; i++) await provider.reload();
+await new Promise((r) => setTimeout(r, 100));
+const heapAfterN = heap();
+
+await provider.close();
+await providerBus.close();
+await server.close();
+rmSync(root, { recursive: true, force: true });
+
+const rows = [
+  ['bare relay round trip (ms)', `p50 ${fmt(relay.p50)}  p99 ${fmt(relay.p99)}`],
+  ['invoke round trip (ms)', `p50 ${fmt(invoke.p50)}  p99 ${fmt(invoke.p99)}  (${(invoke.p50 / relay.p50).toFixed(2)}x relay p50; target <= 2x)`],
+  ['invokes/s, 1 client', tput1.toFixed(0)],
+  ['invokes/s, 16 clients', tput16.toFixed(0)],
+  [`first load, ${PACKAGES} packages (ms)`, firstLoad.toFixed(1)],
+  [`reload, ${PACKAGES} packages (ms)`, `median ${reloadTimes[5].toFixed(1)}  max ${reloadTimes.at(-1).toFixed(1)}  (target < 300)`],
+  [`heap after 1 / ${RELOADS} reloads (MiB)`, globalThis.gc ? `${heapAfter1.toFixed(1)} / ${heapAfterN.toFixed(1)}  (growth ${(heapAfterN - heapAfter1).toFixed(1)} MiB)` : 'run with --expose-gc'],
+];
+const width = Math.max(...rows.map((r) => r[0].length));
+console.log('\n@ovos-tools/provider benchmark' + (quick ? ' (quick)' : ''));
+for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+console.log(`  targets: invoke p50 <= 2x relay: ${invoke.p50 <= 2 * relay.p50 ? 'met' : 'MISSED'}; reload < 300 ms: ${reloadTimes[5] < 300 ? 'met' : 'MISSED'}`);
