@@ -15,9 +15,11 @@ afterEach(() => {
 describe('get_current_datetime', () => {
   it('has the OVOS name, description and no required arguments', () => {
     const tool = box().getTool('get_current_datetime')!;
+    const args = tool.argumentSchema as { required?: string[] };
+    const output = tool.outputSchema as { properties: Record<string, unknown> };
     expect(tool.description).toBe('Return the current system date and time in ISO-8601 format.');
-    expect(tool.argumentSchema.required ?? []).toEqual([]);
-    expect(Object.keys(tool.outputSchema.properties)).toEqual(['iso', 'date', 'time', 'timezone']);
+    expect(args.required ?? []).toEqual([]);
+    expect(Object.keys(output.properties)).toEqual(['iso', 'date', 'time', 'timezone']);
     expect(tool.readOnly).toBe(true);
   });
 

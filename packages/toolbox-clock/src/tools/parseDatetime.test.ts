@@ -184,6 +184,7 @@ describe('parse_datetime', () => {
       [{ text: 'tomorrow', reference: '10:00' }, "reference: could not read '10:00' as an ISO-8601 date-time"],
       [{ text: 'tomorrow', lang: 'tlh' }, "lang: chrono-node cannot parse 'tlh'; supported languages: ar, de, en"],
       [{ text: '' }, 'text: '],
+      [{ text: 'x'.repeat(1001) }, 'text: '],
     ])('%j', async (args, detail) => {
       const err = await failure(args);
       expect(err.code).toBe('invalid_arguments');

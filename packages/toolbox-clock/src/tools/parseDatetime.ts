@@ -11,7 +11,7 @@ import { zoneOrSystem } from '../time/zones.js';
 /** Arguments of `parse_datetime`. */
 export const ParseDatetimeArgs = Type.Object(
   {
-    text: Type.String({ minLength: 1, description: "Words naming a date or time, e.g. 'next friday at 3pm', 'in 2 hours', 'tomorrow morning'." }),
+    text: Type.String({ minLength: 1, maxLength: 1000, description: "Words naming a date or time, e.g. 'next friday at 3pm', 'in 2 hours', 'tomorrow morning'." }),
     reference: Type.Optional(
       Type.String({
         description:
