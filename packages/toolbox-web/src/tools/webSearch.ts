@@ -74,8 +74,13 @@ export function createWebSearchTool(deps: WebSearchDeps): AgentTool<typeof WebSe
         arguments: { query: 'OpenVoiceOS', max_results: 2 },
         result: {
           results: [
-            { title: 'OpenVoiceOS - Open Source Voice Assistant', url: 'https://www.openvoiceos.org/', snippet: 'OpenVoiceOS is a community-driven, open-source voice AI platform ...' },
-            { title: 'OpenVoiceOS · GitHub', url: 'https://github.com/OpenVoiceOS', snippet: 'OpenVoiceOS has 200 repositories available. ...' },
+            {
+              title: 'OpenVoiceOS - Open Source Voice Assistant',
+              url: 'https://www.openvoiceos.org/',
+              snippet:
+                'OpenVoiceOS is a community-driven, open-source voice AI platform for creating custom voice-controlled interfaces across devices, with privacy built in.',
+            },
+            { title: 'OpenVoiceOS · GitHub', url: 'https://github.com/OpenVoiceOS', snippet: 'OpenVoiceOS has 200 repositories available. Follow their code on GitHub.' },
           ],
           query: 'OpenVoiceOS',
         },
