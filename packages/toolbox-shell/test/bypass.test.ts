@@ -75,6 +75,8 @@ const corpus: Array<[string, () => string, RegExp | string]> = [
   ['node -e', () => `node -e "require('fs').writeFileSync('${M}','')"`, /inline code/],
   ['node --eval=', () => `node --eval="require('fs').writeFileSync('${M}','')"`, /inline code/],
   ['tar --to-command', () => `tar -xf x.tar --to-command='touch ${M}'`, /--to-command/],
+  ['glob that could expand to an option of tar', () => `tar -xf x.tar *`, /unquoted globs in tar arguments/],
+  ['glob that could expand to -exec for find', () => `find . -name *.txt`, /unquoted globs in find arguments/],
   ['quoting tricks: adjacent quotes', () => `'tou''ch' ${M}`, `${POLICY}'touch'.`],
   ['quoting tricks: double quotes', () => `"touch" ${M}`, `${POLICY}'touch'.`],
   ['quoting tricks: leading backslash', () => `\\touch ${M}`, `${POLICY}'touch'.`],

@@ -8,6 +8,10 @@
  * @returns a refusal reason (a phrase, no trailing period), or `null`.
  */
 export function checkArguments(program: string, args: ReadonlyArray<string | null>, allowRedirections: boolean): string | null {
+  const guarded = program === 'git' || program === 'find' || AWKS.has(program) || inlineFamily(program) !== null || program in OPTION_RULES;
+  if (guarded && args.includes(null)) {
+    return `unquoted globs in ${program} arguments are not allowed (a file name could become an option); quote the pattern`;
+  }
   if (program === 'git') return checkGit(args);
   if (program === 'find') return checkFind(args, allowRedirections);
   if (AWKS.has(program)) return checkAwk(args);
