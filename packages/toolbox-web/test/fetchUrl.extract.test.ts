@@ -125,6 +125,26 @@ describe('fetch_url: failures are values', () => {
     expect((out.content as string).length).toBe(100_000);
   });
 
+  it('applies max_bytes after decompression (a gzip bomb stops at the cap)', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, 0x61));
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    });
+    const out = await toolboxFor(server.port, { max_bytes: 50_000 }).callTool('fetch_url', { url: server.origin, max_chars: 1_000_000 });
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(out).toMatchObject({ truncated: true, error: null });
+    expect((out.content as string).length).toBe(50_000);
+  });
+
+  it('reads application/xhtml+xml as HTML', async () => {
+    const xhtml = '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>X doc</title></head><body><h2>Part</h2><p>Some xhtml text.</p></body></html>';
+    const server = await startServer((_req, res) => send(res, 200, 'application/xhtml+xml', xhtml));
+    const out = await toolboxFor(server.port).callTool('fetch_url', { url: server.origin });
+    expect(out).toMatchObject({ title: 'X doc', content_type: 'application/xhtml+xml', error: null });
+    expect(out.content).toContain('Some xhtml text.');
+  });
+
   it('times out on a server that never answers, and on one that stalls mid-body', async () => {
     const silent = await startServer(() => {});
     const stalls = await startServer((_req, res) => {
