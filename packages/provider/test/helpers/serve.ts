@@ -32,11 +32,13 @@ export interface ServeProcess {
 /**
  * Starts `ovos-tools serve` as a user would (a separate node process) and resolves once it prints its banner.
  * @param args - extra CLI args, e.g. `['--plugins', dir]`.
+ * @param env - extra environment variables.
+ * @param options - `cwd` of the process; `url` of the bus (default: a free loopback port).
  */
-export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const port = await freePort();
-  const url = `ws://127.0.0.1:${port}/core`;
+export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; url?: string } = {}): Promise<ServeProcess> {
+  const url = options.url ?? `ws://127.0.0.1:${await freePort()}/core`;
   const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, ...args], {
+    cwd: options.cwd,
     env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
