@@ -79,6 +79,13 @@ function roundDigits(x: number, nd: number): number {
   return x < 0 || Object.is(x, -0) ? -r : r;
 }
 
+/** Python `float(int)`: exact ints too large for a double raise OverflowError. */
+function intToFloat(n: bigint): number {
+  const f = Number(n);
+  if (!Number.isFinite(f)) throw mathError('int too large to convert to float');
+  return f;
+}
+
 function bigGcd(a: bigint, b: bigint): bigint {
   a = a < 0n ? -a : a;
   b = b < 0n ? -b : b;
@@ -190,13 +197,13 @@ export const pythonFunctions: Record<string, PythonFunction> = {
     return Number(r);
   }),
   gcd: {
-    fn: (...xs) => Number(xs.map((x) => toInt(check(x))).reduce(bigGcd, 0n)),
+    fn: (...xs) => intToFloat(xs.map((x) => toInt(check(x))).reduce(bigGcd, 0n)),
     minArgs: 0,
     maxArgs: 64,
   },
   lcm: {
     fn: (...xs) =>
-      Number(
+      intToFloat(
         xs
           .map((x) => toInt(check(x)))
           .reduce((a, b) => {

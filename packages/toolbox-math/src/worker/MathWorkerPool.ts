@@ -57,6 +57,7 @@ export class MathWorkerPool {
   private readonly startupTimeoutMs: number;
   private worker: Worker | null = null;
   private ready: Promise<void> | null = null;
+  private workerReady = false;
   private readonly queue: Job[] = [];
   private current: Job | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -126,11 +127,13 @@ export class MathWorkerPool {
     const worker = new Worker(this.script, { resourceLimits: this.limits });
     this.startedWorkers++;
     this.worker = worker;
+    this.workerReady = false;
     this.ready = new Promise<void>((resolve, reject) => {
       const startup = setTimeout(() => reject(new Error(`not ready after ${this.startupTimeoutMs} ms`)), this.startupTimeoutMs);
       worker.on('message', (msg: WorkerMessage) => {
         if (msg.type === 'ready') {
           clearTimeout(startup);
+          if (this.worker === worker) this.workerReady = true;
           resolve();
         } else if (msg.type === 'reply') {
           this.onReply(msg.id, msg.reply);
@@ -165,7 +168,9 @@ export class MathWorkerPool {
     this.worker = null;
     this.ready = null;
     const job = this.current;
-    if (job) {
+    if (job && !this.workerReady) {
+      this.failCurrent(job, new MathWorkerError('startup', `Math engine failed to start: ${err.message}`, { cause: err }));
+    } else if (job) {
       const oom = /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`);
       this.failCurrent(job, new MathWorkerError('crashed', oom ? 'ran out of memory' : `math engine stopped: ${err.message}`, { cause: err }));
     }
