@@ -49,6 +49,13 @@ describe('evaluate_expression (seed 001 / wire spec §5.5)', () => {
     expect(await evaluate('inf')).toMatchObject({ result: null, error: 'Result is not a finite number (inf)' });
   });
 
+  it('names the forbidden function before looking at its arguments', async () => {
+    for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'simplify', 'resolve', 'zeros']) {
+      const expression = `${name}({pwned: "x"}, "1 + 1")`;
+      expect(await evaluate(expression)).toEqual({ result: null, expression, error: `Function not permitted: '${name}'` });
+    }
+  });
+
   it('refuses very long input without starting the engine', async () => {
     const long = '1+'.repeat(100_000) + '1';
     expect(await evaluate(long)).toMatchObject({ result: null, error: 'Expression too long: 200001 characters (limit 4096)' });

@@ -3,7 +3,7 @@ import type { Dialect } from './dialects.js';
 import { ExpressionError, syntaxError } from './ExpressionError.js';
 import { limitedMath } from './limitedMath.js';
 import { MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH } from './limits.js';
-import { tokenize, type Token } from './tokenize.js';
+import { scanTokens, type Token } from './tokenize.js';
 
 /** How {@link parseMath} reads its input. */
 export interface ParseOptions {
@@ -31,12 +31,12 @@ function isUnsafeName(name: string): boolean {
 }
 
 class Parser {
-  private pos = 0;
   private depth = 0;
+  private lookahead: Token | null = null;
   readonly variables: string[] = [];
 
   constructor(
-    private readonly tokens: Token[],
+    private readonly tokens: Iterator<Token, void>,
     private readonly options: ParseOptions,
   ) {}
 
@@ -45,11 +45,17 @@ class Parser {
   }
 
   private peek(): Token {
-    return this.tokens[this.pos]!;
+    if (!this.lookahead) {
+      const r = this.tokens.next();
+      this.lookahead = r.done ? { kind: 'end', text: '', pos: -1 } : r.value;
+    }
+    return this.lookahead;
   }
 
   private next(): Token {
-    return this.tokens[this.pos++]!;
+    const t = this.peek();
+    if (t.kind !== 'end') this.lookahead = null;
+    return t;
   }
 
   private isOp(...texts: string[]): boolean {
@@ -210,5 +216,5 @@ export function parseMath(source: string, options: ParseOptions): ParsedMath {
     throw new ExpressionError('too_complex', `Expression too long: ${source.length} characters (limit ${MAX_EXPRESSION_LENGTH})`);
   }
   if (!source.trim()) throw syntaxError('empty expression');
-  return new Parser(tokenize(source), options).parseTop();
+  return new Parser(scanTokens(source), options).parseTop();
 }

@@ -40,15 +40,23 @@ const FORBIDDEN: Record<string, string> = {
 };
 
 /**
- * Splits a Python-flavoured math expression into tokens: numbers (decimal with optional fraction,
+ * Splits a Python-flavoured math expression into tokens; see {@link scanTokens}, of which this is the
+ * eager form.
+ * @throws as {@link scanTokens}.
+ */
+export function tokenize(source: string): Token[] {
+  return [...scanTokens(source)];
+}
+
+/**
+ * Lazily splits a Python-flavoured math expression into tokens: numbers (decimal with optional fraction,
  * exponent and `_` separators; `0x`/`0o`/`0b` integers), names, and the operators
  * `** // == + - * / % ^ ( ) , =`. Whitespace (space, tab) separates tokens.
  *
  * @throws {@link ExpressionError} (`syntax`) naming the offending character and its 0-based position,
  *   with a reason for characters that would open a door elsewhere (quotes, brackets, braces, `.`, `;`).
  */
-export function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
+export function* scanTokens(source: string): Generator<Token, void, undefined> {
   let i = 0;
   while (i < source.length) {
     const ch = source[i]!;
@@ -66,20 +74,20 @@ export function tokenize(source: string): Token[] {
       if (NAME_PART.test(source[i + text.length] ?? '') || source[i + text.length] === '.') {
         throw syntaxError(`invalid number '${source.slice(i, i + text.length + 1)}' at position ${i} (write 2*x, not 2x)`);
       }
-      tokens.push({ kind: 'number', value, text, pos: i });
+      yield { kind: 'number', value, text, pos: i };
       i += text.length;
       continue;
     }
     if (NAME_START.test(ch)) {
       let j = i + 1;
       while (j < source.length && NAME_PART.test(source[j]!)) j++;
-      tokens.push({ kind: 'name', text: source.slice(i, j), pos: i });
+      yield { kind: 'name', text: source.slice(i, j), pos: i };
       i = j;
       continue;
     }
     const op = OPERATORS.find((o) => source.startsWith(o, i));
     if (op) {
-      tokens.push({ kind: 'op', text: op, pos: i });
+      yield { kind: 'op', text: op, pos: i };
       i += op.length;
       continue;
     }
@@ -87,6 +95,5 @@ export function tokenize(source: string): Token[] {
     if (reason) throw syntaxError(`${reason} (found '${ch === '\n' ? '\\n' : ch}' at position ${i})`);
     throw syntaxError(`unexpected character ${JSON.stringify(ch)} at position ${i}`);
   }
-  tokens.push({ kind: 'end', text: '', pos: source.length });
-  return tokens;
+  yield { kind: 'end', text: '', pos: source.length };
 }
