@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServe, type ServeProcess } from '../../../provider/test/helpers/serve.js';
+import { startServe, type RawOvosClient, type ServeProcess } from '../../../provider/test/helpers/serve.js';
 
 export { freePort, RawOvosClient, startServe } from '../../../provider/test/helpers/serve.js';
 export type { ServeProcess } from '../../../provider/test/helpers/serve.js';
@@ -100,4 +100,15 @@ export async function startSystem(extraConfig: Record<string, unknown> = {}, ext
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves with the response frame whose `context.request_id` is `id` (polling the client's frames). */
+export async function answerTo(c: RawOvosClient, id: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const f = c.frames.find((x) => x.type.endsWith('.response') && x.context.request_id === id);
+    if (f) return f;
+    if (Date.now() > deadline) throw new Error(`no answer to ${id} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

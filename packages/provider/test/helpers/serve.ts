@@ -84,7 +84,13 @@ export class RawOvosClient {
   private constructor(ws: WebSocket) {
     this.ws = ws;
     ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString());
+      let frame;
+      try {
+        frame = JSON.parse(raw.toString());
+      } catch {
+        return; // the bus relays every frame, malformed ones included
+      }
+      if (!frame || typeof frame !== 'object' || typeof frame.type !== 'string') return;
       this.frames.push(frame);
       const i = this.waiters.findIndex((w) => w.type === frame.type);
       if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(frame);
@@ -101,6 +107,16 @@ export class RawOvosClient {
 
   send(type: string, data: Record<string, unknown> = {}, context: Record<string, unknown> = { source: 'python-skill', destination: 'phal' }): void {
     this.ws.send(JSON.stringify({ type, data, context }));
+  }
+
+  /** Sends a raw text frame as is (for malformed-frame tests). */
+  sendRaw(frame: string): void {
+    this.ws.send(frame);
+  }
+
+  /** True while the socket is open. */
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
   }
 
   /** Resolves with the next frame of `type`, or rejects after `timeoutMs`. */
