@@ -36,8 +36,6 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     server = await startEmbeddedBus(url, logger);
   }
   const client = new MessageBusClient({ url, logger });
-  client.onConnectionEvent('close', () => logger.warn(`lost the messagebus at ${url}; reconnecting`));
-  client.onConnectionEvent('open', () => logger.info(`connected to the messagebus at ${url}`));
   await client.connect();
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
@@ -91,6 +89,5 @@ async function startEmbeddedBus(url: string, logger: Logger): Promise<MessageBus
   } catch (err) {
     throw new CliError(`could not start the embedded messagebus on ${url}: ${(err as Error).message}`, ExitCode.unavailable);
   }
-  logger.info(`embedded messagebus listening on ${server.url}`);
   return server;
 }
