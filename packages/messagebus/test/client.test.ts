@@ -177,6 +177,7 @@ describe('MessageBusClient', () => {
       "No 'nobody.home.response' reply to 'nobody.home' within 100 ms; is a service answering it connected to the bus?",
     );
     expect(await bus.waitForMessage('never', 50)).toBeNull();
+    await expect(bus.waitForResponse(new Message('bad', { n: 1n as unknown as number }))).rejects.toThrow(TypeError);
     expect(bus.pendingResponses).toBe(0);
     expect(bus.listenerCount('never')).toBe(0);
   });

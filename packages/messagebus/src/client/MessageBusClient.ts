@@ -211,6 +211,7 @@ export class MessageBusClient implements Bus {
    *
    * @param timeoutMs - default 3000.
    * @param options - `rejectOnTimeout: true` rejects with {@link ResponseTimeoutError} instead of resolving `null`.
+   * @returns a promise rejected with the `TypeError` of `emit` when the message cannot be serialized.
    */
   waitForResponse(
     message: Message,
@@ -237,7 +238,13 @@ export class MessageBusClient implements Bus {
         this.waiters.remove(waiter);
         waiter.settle(null, 'timeout');
       }, timeoutMs);
-      this.emit(message);
+      try {
+        this.emit(message);
+      } catch (err) {
+        clearTimeout(timer);
+        this.waiters.remove(waiter);
+        reject(err);
+      }
     });
   }
 
