@@ -117,6 +117,7 @@ export class ToolsProvider {
           logger: createLogger(d.entryPointName),
           moduleCache: this.moduleCache,
           importTimeoutMs: this.settings.importTimeoutMs,
+          pluginRoots: this.pluginRoots,
         }),
       ),
     );

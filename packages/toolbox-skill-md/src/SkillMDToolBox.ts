@@ -11,7 +11,8 @@ import type { SkillMDEntry, SkillProblem } from './types.js';
  * (ovos-agentic-loop `skills/toolbox.py`, entry point `ovos-skill-md-toolbox`; wire spec §5.6–§5.7).
  *
  * Config (this toolbox's section): `search_roots` (string[], directories whose `node_modules` are scanned;
- * default `[cwd, $XDG_DATA_HOME/ovos-tools/plugins]`), `user_skills_dir` (default
+ * default: the host's plugin roots (`options.pluginRoots`, which the provider passes), else
+ * `[cwd, $XDG_DATA_HOME/ovos-tools/plugins]`), `user_skills_dir` (default
  * `$XDG_DATA_HOME/ovos-tools/skills`), `extra_skill_md_paths` (string[], OVOS key; files or directories).
  *
  * Tools: named `slugifySkillName(name)`; arguments `{task: string, context?: string | null}`; output
@@ -76,7 +77,7 @@ export class SkillMDToolBox extends ToolBox {
 
   /** Discovers SKILL.md files (re-parsing only changed ones) and returns one tool per skill. Never throws. */
   discoverTools(): AgentTool[] {
-    const { settings, problems: configProblems } = readSkillMDSettings(this.config);
+    const { settings, problems: configProblems } = readSkillMDSettings(this.config, process.env, this.pluginRoots);
     const { entries, problems } = this.loader.load(settings);
     problems.unshift(...configProblems);
     const available = this.brain !== null;

@@ -15,12 +15,17 @@ export interface SkillMDSettings {
  * Reads this toolbox's config section defensively. A key with the wrong type falls back to its default and
  * adds a problem naming the key; relative paths resolve against the current directory and `~/` expands.
  *
- * - `search_roots`: string[]; default `[process.cwd(), $XDG_DATA_HOME/ovos-tools/plugins]`.
+ * - `search_roots`: string[]; default `hostRoots` (the provider's plugin roots, when it passed them), else
+ *   `[process.cwd(), $XDG_DATA_HOME/ovos-tools/plugins]`.
  * - `user_skills_dir`: string; default `$XDG_DATA_HOME/ovos-tools/skills`.
  * - `extra_skill_md_paths`: string[]; default `[]`.
  * A single string is accepted where a list is expected.
  */
-export function readSkillMDSettings(config: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): {
+export function readSkillMDSettings(
+  config: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv = process.env,
+  hostRoots?: readonly string[],
+): {
   settings: SkillMDSettings;
   problems: SkillProblem[];
 } {
@@ -44,7 +49,7 @@ export function readSkillMDSettings(config: Readonly<Record<string, unknown>>, e
   }
   return {
     settings: {
-      searchRoots: list('search_roots', defaultSearchRoots(env)),
+      searchRoots: list('search_roots', hostRoots ? [...hostRoots] : defaultSearchRoots(env)),
       userSkillsDir,
       extraPaths: list('extra_skill_md_paths', []),
     },

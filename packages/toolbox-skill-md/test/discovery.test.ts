@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSearchRoots, defaultUserSkillsDir, readSkillMDSettings } from '@ovos-tools/toolbox-skill-md';
+import { defaultSearchRoots, defaultUserSkillsDir, readSkillMDSettings, SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
 import { cleanup, isolatedToolBox, makePackage, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);
@@ -151,6 +151,15 @@ describe('configuration', () => {
     const bad = readSkillMDSettings({ search_roots: 5, user_skills_dir: ['x'], extra_skill_md_paths: [1] }, { XDG_DATA_HOME: '/d' });
     expect(bad.settings).toEqual({ searchRoots: [process.cwd(), '/d/ovos-tools/plugins'], userSkillsDir: '/d/ovos-tools/skills', extraPaths: [] });
     expect(bad.problems.map((p) => p.path)).toEqual(['user_skills_dir', 'search_roots', 'extra_skill_md_paths']);
+  });
+
+  it("without search_roots, the host's plugin roots (options.pluginRoots) are scanned", () => {
+    const root = tempDir('host-root-');
+    makePackage(path.join(root, 'node_modules'), 'host-skills', { 'SKILL.md': skillMd('host-skill', 'Found through the host roots.') });
+    const tb = new SkillMDToolBox({ config: { user_skills_dir: tempDir('empty-user-') }, pluginRoots: [root], brain: null });
+    expect([...tb.tools.keys()]).toEqual(['host_skill']);
+    expect(readSkillMDSettings({}, { XDG_DATA_HOME: '/d' }, ['/host']).settings.searchRoots).toEqual(['/host']);
+    expect(readSkillMDSettings({ search_roots: ['/mine'] }, { XDG_DATA_HOME: '/d' }, ['/host']).settings.searchRoots).toEqual(['/mine']);
   });
 
   it('a bad config value becomes a toolbox problem, not a failure', () => {

@@ -33,6 +33,11 @@ export interface ToolBoxOptions {
   logger?: Logger;
   /** A chat engine for toolboxes that need a model (e.g. SKILL.md skills); the provider passes its configured brain. */
   brain?: ChatEngine | null;
+  /**
+   * The host's plugin roots (directories whose `node_modules` it scans for toolbox packages), when the host
+   * passes them; toolboxes that discover content in installed packages (e.g. SKILL.md files) default to these.
+   */
+  pluginRoots?: readonly string[];
 }
 
 /** Per-call options of {@link ToolBox.callTool}. */
@@ -81,6 +86,8 @@ export abstract class ToolBox {
   brain: ChatEngine | null;
   /** The bus this toolbox is bound to, or `null`. */
   bus: Bus | null = null;
+  /** The host's plugin roots from {@link ToolBoxOptions.pluginRoots}, or `undefined` when constructed without a host. */
+  readonly pluginRoots: readonly string[] | undefined;
 
   private toolCache: Map<string, AgentTool> | null = null;
   private bound: Array<[string, BusHandler]> = [];
@@ -95,6 +102,7 @@ export abstract class ToolBox {
     this.config = options.config ?? {};
     this.logger = options.logger ?? createLogger(id);
     this.brain = options.brain ?? null;
+    this.pluginRoots = options.pluginRoots ? Object.freeze([...options.pluginRoots]) : undefined;
     if (options.bus) this.bind(options.bus);
   }
 

@@ -24,6 +24,8 @@ export interface LoadToolboxOptions {
   moduleCache: ModuleCache;
   /** Give up on an import that has not settled after this many ms. */
   importTimeoutMs: number;
+  /** The provider's plugin roots, passed on to toolboxes that discover content in installed packages. */
+  pluginRoots: readonly string[];
 }
 
 /** Module namespaces kept between reloads, keyed by module path. */
@@ -31,7 +33,7 @@ export type ModuleCache = Map<string, { fingerprint: string; namespace: Record<s
 
 /**
  * Imports (afresh only if the package changed), checks, constructs and discovers one toolbox:
- * `new Cls({ config, brain, logger })`, then `refreshTools()` and a field-by-field check of the tools.
+ * `new Cls({ config, brain, logger, pluginRoots })`, then `refreshTools()` and a field-by-field check of the tools.
  * The instance is not bound to the bus here; the registry binds a whole generation when it goes live.
  * @throws {@link ToolboxLoadError} naming the phase (import, export, contract, construct, discover) and cause.
  */
@@ -60,7 +62,7 @@ export async function loadToolbox(decl: ToolboxDeclaration, options: LoadToolbox
 
   let instance: ToolBoxLike;
   try {
-    instance = new checked.cls({ config: options.config, brain: options.brain, logger: options.logger });
+    instance = new checked.cls({ config: options.config, brain: options.brain, logger: options.logger, pluginRoots: options.pluginRoots });
   } catch (err) {
     throw fail('construct', errorText(err), err);
   }
