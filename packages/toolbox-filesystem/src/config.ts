@@ -25,9 +25,14 @@ export interface FileSystemConfig {
   maxMatches: number;
   /** `max_line_chars`: longer matching lines are cut to this many characters in results. */
   maxLineChars: number;
+  /**
+   * `search_timeout_ms`: wall-clock budget of one `search_in_files` (milliseconds, at most
+   * {@link MAX_TIMEOUT_MS}); the search worker is terminated when it runs out.
+   */
+  searchTimeoutMs: number;
 }
 
-/** Defaults of every limit key (bytes, counts and characters). */
+/** Defaults of every limit key (bytes, counts, characters and, for `search_timeout_ms`, milliseconds). */
 export const DEFAULT_LIMITS = Object.freeze({
   max_read_bytes: 1_048_576,
   max_entries: 1_000,
@@ -37,7 +42,11 @@ export const DEFAULT_LIMITS = Object.freeze({
   max_search_file_bytes: 4_194_304,
   max_matches: 1_000,
   max_line_chars: 2_000,
+  search_timeout_ms: 10_000,
 });
+
+/** The largest accepted `search_timeout_ms`: Node's timer limit (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** Thrown by {@link parseFileSystemConfig} for a config value of the wrong type or range; names the key. */
 export class FileSystemConfigError extends Error {
@@ -60,7 +69,8 @@ const FALSE = new Set(['false', 'no', 'off', '0']);
  *   Relative roots resolve against the working directory. No NUL bytes, no empty strings.
  * - `allow_write`: boolean (or `"true"`/`"false"`/`"yes"`/`"no"`/`"on"`/`"off"`/`"1"`/`"0"`, or 0/1); default `true`.
  *   Unlike OVOS (Python truthiness), the string `"false"` means false.
- * - limits ({@link DEFAULT_LIMITS}): positive integers (numeric strings accepted).
+ * - limits ({@link DEFAULT_LIMITS}): positive integers (numeric strings accepted); `search_timeout_ms` is
+ *   also at most {@link MAX_TIMEOUT_MS}.
  *
  * @throws {@link FileSystemConfigError} naming the key and what is expected.
  */
@@ -77,6 +87,7 @@ export function parseFileSystemConfig(raw: Readonly<Record<string, unknown>> | n
     maxSearchFileBytes: parseLimit(cfg, 'max_search_file_bytes'),
     maxMatches: parseLimit(cfg, 'max_matches'),
     maxLineChars: parseLimit(cfg, 'max_line_chars'),
+    searchTimeoutMs: parseLimit(cfg, 'search_timeout_ms', MAX_TIMEOUT_MS),
   };
 }
 
@@ -105,12 +116,13 @@ function parseBool(key: string, value: unknown, dflt: boolean): boolean {
   throw new FileSystemConfigError(key, `expected true or false, received ${JSON.stringify(value)}`);
 }
 
-function parseLimit(cfg: Readonly<Record<string, unknown>>, key: keyof typeof DEFAULT_LIMITS): number {
+function parseLimit(cfg: Readonly<Record<string, unknown>>, key: keyof typeof DEFAULT_LIMITS, max = Number.MAX_SAFE_INTEGER): number {
   const value = cfg[key];
   if (value === undefined || value === null) return DEFAULT_LIMITS[key];
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
     throw new FileSystemConfigError(key, `expected a positive integer, received ${JSON.stringify(value)}`);
   }
+  if (n > max) throw new FileSystemConfigError(key, `expected at most ${max}, received ${JSON.stringify(value)}`);
   return n;
 }

@@ -3,7 +3,7 @@
  * find files inside one or more sandbox roots.
  */
 export { FileSystemToolBox } from './FileSystemToolBox.js';
-export { DEFAULT_LIMITS, FileSystemConfigError, parseFileSystemConfig } from './config.js';
+export { DEFAULT_LIMITS, FileSystemConfigError, MAX_TIMEOUT_MS, parseFileSystemConfig } from './config.js';
 export type { FileSystemConfig } from './config.js';
 export { Messages } from './messages.js';
 export { Sandbox } from './sandbox/Sandbox.js';
@@ -14,3 +14,6 @@ export { WriteFileArgs, WriteFileOutput, writeFileDescription } from './tools/wr
 export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';
 export { SearchInFilesArgs, SearchInFilesOutput, SearchMatch } from './tools/searchInFiles.js';
 export { FindFilesArgs, FindFilesOutput } from './tools/findFiles.js';
+export { SearchWorkerPool } from './search/SearchWorkerPool.js';
+export type { SearchOutcome, SearchRunOptions, SearchWorkerPoolOptions } from './search/SearchWorkerPool.js';
+export type { SearchMatchValue, SearchReport, SearchRequest } from './search/protocol.js';

@@ -26,6 +26,17 @@ export const Messages = {
   /** Appended to `read_file` content when the window did not reach the end of the file. */
   truncatedNotice: (from: number, to: number, total: number) =>
     `\n[truncated: showed bytes ${from}-${to} of ${total}; call read_file again with offset=${to} to continue]`,
+  /** `search_in_files` ran out of `search_timeout_ms` while matching; its worker was terminated. */
+  searchTimedOut: (ms: number) =>
+    `Search stopped after ${ms} ms: the pattern is too expensive (catastrophic backtracking?); simplify it, or narrow path/glob if the search is just large.`,
+  /** `search_in_files` ran out of `search_timeout_ms` before a search worker was free. */
+  searchQueued: (ms: number) => `Search stopped after ${ms} ms: it was still waiting for a free search worker (other searches are running); try again.`,
+  /** `search_in_files` was aborted by the caller (call timeout or cancellation). */
+  searchAborted: (reason: string) => `Search aborted: ${reason}`,
+  /** The toolbox was closed while `search_in_files` ran. */
+  searchClosed: 'Search stopped: the toolbox was closed.',
+  /** The search worker failed (e.g. the regex engine threw, or the worker could not start). */
+  searchFailed: (detail: string) => `Error: search failed: ${detail}`,
   /** A directory argument that is not a directory. */
   notADirectory: (p: string) => `Not a directory: '${p}'.`,
 } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { DEFAULT_LIMITS, FileSystemConfigError, FileSystemToolBox, parseFileSystemConfig } from '@ovos-tools/toolbox-filesystem';
+import { DEFAULT_LIMITS, FileSystemConfigError, FileSystemToolBox, MAX_TIMEOUT_MS, parseFileSystemConfig } from '@ovos-tools/toolbox-filesystem';
 import { makeWorld, type World } from './fixture.js';
 
 let w: World;
@@ -25,7 +25,17 @@ describe('config', () => {
       max_search_file_bytes: 4194304,
       max_matches: 1000,
       max_line_chars: 2000,
+      search_timeout_ms: 10000,
     });
+    expect(c.searchTimeoutMs).toBe(10000);
+  });
+
+  test('search_timeout_ms: a positive integer no larger than Node timers allow', () => {
+    expect(parseFileSystemConfig({ search_timeout_ms: '2500' }).searchTimeoutMs).toBe(2500);
+    expect(parseFileSystemConfig({ search_timeout_ms: MAX_TIMEOUT_MS }).searchTimeoutMs).toBe(2147483647);
+    expect(() => parseFileSystemConfig({ search_timeout_ms: 0 })).toThrow("config 'search_timeout_ms': expected a positive integer, received 0");
+    expect(() => parseFileSystemConfig({ search_timeout_ms: 2 ** 31 })).toThrow("config 'search_timeout_ms': expected at most 2147483647, received 2147483648");
+    expect(() => new FileSystemToolBox({ config: { search_timeout_ms: 'soon' } })).toThrow(FileSystemConfigError);
   });
 
   test('allow_write accepts booleans and boolean-like strings; "false" means false', () => {

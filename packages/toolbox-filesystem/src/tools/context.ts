@@ -1,8 +1,13 @@
 import type { FileSystemConfig } from '../config.js';
 import type { Sandbox } from '../sandbox/Sandbox.js';
+import type { SearchWorkerPool } from '../search/SearchWorkerPool.js';
 
-/** What every filesystem tool factory receives from its toolbox: the parsed config and the sandbox. */
+/**
+ * What every filesystem tool factory receives from its toolbox: the parsed config, the sandbox and the
+ * worker pool `search_in_files` matches in.
+ */
 export interface FsToolContext {
   config: FileSystemConfig;
   sandbox: Sandbox;
+  searchPool: SearchWorkerPool;
 }

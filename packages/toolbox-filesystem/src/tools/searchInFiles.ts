@@ -1,9 +1,7 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
 import { errorText, Messages } from '../messages.js';
-import { openForRead } from '../sandbox/openVerified.js';
 import { safeGlob } from '../sandbox/safeGlob.js';
-import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
-import { splitLines } from '../text/lines.js';
+import type { SearchOutcome } from '../search/SearchWorkerPool.js';
 import { compilePythonRegex } from '../text/pythonRegex.js';
 import type { FsToolContext } from './context.js';
 import { resolveDirectory } from './resolveDirectory.js';
@@ -37,14 +35,18 @@ export const SearchInFilesOutput = Type.Object(
   { title: 'SearchInFilesOutput', description: 'Output of ``search_in_files``.' },
 );
 
-type Match = { file: string; line_number: string; line: string };
-
 /**
  * `search_in_files` (OVOS `FileSystemToolBox._search_in_files`): every line matching a regular expression
  * (Python `re` syntax, compiled as a JavaScript RegExp) in the text files selected by `glob` under a sandbox
  * directory. Files are visited in sorted order; binary files and files over `max_search_file_bytes` are
  * skipped; the search stops at `max_search_files`, `max_search_bytes` or `max_matches` with `truncated: true`.
  * An invalid regex or a refused path returns `matches: [], total: 0` plus `error`.
+ *
+ * Paths and the glob are resolved and containment-checked on the calling thread; reading and matching run in
+ * a worker thread ({@link SearchWorkerPool}), which re-verifies every opened descriptor against the roots.
+ * A search that outlives `search_timeout_ms` or whose `ctx.signal` fires has its worker terminated and
+ * returns `matches: [], total: 0` plus `error` (e.g. `Search stopped after 10000 ms: the pattern is too
+ * expensive (catastrophic backtracking?); …`), so a catastrophic regex never blocks the event loop.
  */
 export function searchInFilesTool(ctx: FsToolContext): AgentTool {
   return defineTool({
@@ -55,7 +57,8 @@ export function searchInFilesTool(ctx: FsToolContext): AgentTool {
     readOnly: true,
     tags: ['filesystem', 'read-only', 'search'],
     examples: [{ description: 'Find function definitions in Python files', arguments: { pattern: '^def ', path: '.', glob: '**/*.py' } }],
-    errorModes: 'Returns matches=[] and total=0 with an error field for an invalid regex, a path outside the sandbox, or a refused glob.',
+    errorModes:
+      'Returns matches=[] and total=0 with an error field for an invalid regex, a path outside the sandbox, a refused glob, or a search stopped after search_timeout_ms (too expensive a pattern).',
     toolCall: (args, tctx) => searchInFiles(ctx, args, tctx.signal),
   }) as unknown as AgentTool;
 }
@@ -66,7 +69,6 @@ async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?:
   if (!dir.ok) return { matches: [], total: 0, error: dir.error };
   const compiled = compilePythonRegex(args.pattern);
   if (!compiled.ok) return { matches: [], total: 0, error: Messages.invalidRegex(compiled.reason) };
-  const regex = compiled.regex;
   const g = await safeGlob({ cwd: dir.real, pattern: args.glob ?? '**/*', realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: cfg.maxScanEntries, signal }).catch(
     (err: unknown) => ({ ok: false as const, kind: 'error' as const, reason: errorText(err) }),
   );
@@ -74,60 +76,36 @@ async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?:
     const error = g.kind === 'denied' ? Messages.patternDenied(args.glob ?? '**/*') : g.kind === 'invalid' ? Messages.invalidPattern(g.reason) : `Error: ${g.reason}`;
     return { matches: [], total: 0, error };
   }
-  const matches: Match[] = [];
-  let truncated = g.scanTruncated;
-  let searched = 0;
-  let skipped = 0;
-  let bytes = 0;
-  files: for (const file of g.paths) {
-    if (signal.aborted) {
-      truncated = true;
-      break;
-    }
-    if (searched >= cfg.maxSearchFiles) {
-      truncated = true;
-      break;
-    }
-    let text: string;
-    try {
-      const { fh, stat } = await openForRead(file, dir.realRoots);
-      try {
-        if (!stat.isFile() || stat.size > cfg.maxSearchFileBytes) {
-          skipped++;
-          continue;
-        }
-        if (bytes + stat.size > cfg.maxSearchBytes) {
-          truncated = true;
-          break;
-        }
-        const buf = Buffer.alloc(stat.size);
-        const { bytesRead } = await fh.read(buf, 0, stat.size, 0);
-        bytes += bytesRead;
-        const data = buf.subarray(0, bytesRead);
-        if (looksBinary(data.subarray(0, SNIFF_BYTES))) {
-          skipped++;
-          continue;
-        }
-        text = new TextDecoder('utf-8').decode(data);
-      } finally {
-        await fh.close();
-      }
-    } catch {
-      skipped++;
-      continue;
-    }
-    searched++;
-    const lines = splitLines(text);
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (!regex.test(line)) continue;
-      if (matches.length >= cfg.maxMatches) {
-        truncated = true;
-        break files;
-      }
-      const shown = line.length > cfg.maxLineChars ? `${line.slice(0, cfg.maxLineChars)}…` : line;
-      matches.push({ file, line_number: String(i + 1), line: shown });
-    }
+  const outcome = await ctx.searchPool.run(
+    {
+      files: g.paths,
+      realRoots: [...dir.realRoots],
+      source: compiled.regex.source,
+      flags: compiled.regex.flags,
+      maxSearchFiles: cfg.maxSearchFiles,
+      maxSearchBytes: cfg.maxSearchBytes,
+      maxSearchFileBytes: cfg.maxSearchFileBytes,
+      maxMatches: cfg.maxMatches,
+      maxLineChars: cfg.maxLineChars,
+    },
+    { timeoutMs: cfg.searchTimeoutMs, signal },
+  );
+  if (!outcome.ok) return { matches: [], total: 0, error: failureText(outcome, cfg.searchTimeoutMs) };
+  const r = outcome.report;
+  return { matches: r.matches, total: r.matches.length, truncated: g.scanTruncated || r.truncated, files_searched: r.searched, files_skipped: r.skipped };
+}
+
+function failureText(outcome: Extract<SearchOutcome, { ok: false }>, timeoutMs: number): string {
+  switch (outcome.kind) {
+    case 'timeout':
+      return Messages.searchTimedOut(timeoutMs);
+    case 'queued':
+      return Messages.searchQueued(timeoutMs);
+    case 'aborted':
+      return Messages.searchAborted(outcome.detail);
+    case 'closed':
+      return Messages.searchClosed;
+    default:
+      return Messages.searchFailed(outcome.detail);
   }
-  return { matches, total: matches.length, truncated, files_searched: searched, files_skipped: skipped };
 }
