@@ -32,7 +32,9 @@ export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/too
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
 export type { Bus, BusHandler } from './bus/Bus.js';
 export { FakeBus } from './bus/FakeBus.js';
-export type { FakeBusOptions, RawMessageHandler } from './bus/FakeBus.js';
+export type { FakeBusOptions } from './bus/FakeBus.js';
+export { HandlerRegistry } from './bus/HandlerRegistry.js';
+export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
 export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
 export { createLogger, silentLogger } from './logging/Logger.js';

@@ -3,6 +3,7 @@ import { silentLogger } from '../logging/Logger.js';
 import type { Message } from '../wire/Message.js';
 import type { Bus, BusHandler } from './Bus.js';
 import { isReplyTo, replyTypes, stampRequestId } from './correlation.js';
+import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
 
 /** Node's largest timer delay; a longer one would fire after 1 ms. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -11,9 +12,6 @@ const MAX_TIMER_MS = 2_147_483_647;
 function hasTimer(ms: number): boolean {
   return !(ms >= MAX_TIMER_MS);
 }
-
-/** A handler of the raw `"message"` event: receives every message serialized, before typed handlers run. */
-export type RawMessageHandler = (serialized: string) => void;
 
 /** Options for {@link FakeBus}. */
 export interface FakeBusOptions {
@@ -32,70 +30,43 @@ export interface FakeBusOptions {
  */
 export class FakeBus implements Bus {
   readonly sessionId: string;
-  private readonly handlers = new Map<string, BusHandler[]>();
-  private readonly rawHandlers: RawMessageHandler[] = [];
-  private readonly logger: Logger;
+  private readonly handlers: HandlerRegistry;
 
   constructor(options: FakeBusOptions = {}) {
     this.sessionId = options.sessionId ?? 'default';
-    this.logger = options.logger ?? silentLogger;
+    this.handlers = new HandlerRegistry(options.logger ?? silentLogger);
   }
 
   on(type: 'message', handler: RawMessageHandler): void;
   on(type: string, handler: BusHandler): void;
   on(type: string, handler: BusHandler | RawMessageHandler): void {
-    if (type === 'message') this.rawHandlers.push(handler as RawMessageHandler);
-    else this.list(type).push(handler as BusHandler);
+    this.handlers.on(type, handler);
   }
 
   once(type: 'message', handler: RawMessageHandler): void;
   once(type: string, handler: BusHandler): void;
   once(type: string, handler: BusHandler | RawMessageHandler): void {
-    const wrapper = ((m: never) => {
-      this.off(type, wrapper);
-      return (handler as (m: never) => unknown)(m);
-    }) as BusHandler & RawMessageHandler & { original?: unknown };
-    wrapper.original = handler;
-    if (type === 'message') this.rawHandlers.push(wrapper);
-    else this.list(type).push(wrapper);
+    this.handlers.once(type, handler);
   }
 
   off(type: string, handler: BusHandler | RawMessageHandler): void {
-    if (type === 'message') {
-      const i = this.rawHandlers.findIndex((h) => h === handler || (h as { original?: unknown }).original === handler);
-      if (i >= 0) this.rawHandlers.splice(i, 1);
-      return;
-    }
-    const list = this.handlers.get(type);
-    if (!list) return;
-    const i = list.findIndex((h) => h === handler || (h as { original?: unknown }).original === handler);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.handlers.delete(type);
+    this.handlers.off(type, handler);
   }
 
   /** Removes every handler of `type`, or of every type when omitted. */
   removeAllListeners(type?: string): void {
-    if (type === undefined) {
-      this.handlers.clear();
-      this.rawHandlers.length = 0;
-    } else if (type === 'message') this.rawHandlers.length = 0;
-    else this.handlers.delete(type);
+    this.handlers.removeAll(type);
   }
 
   /** How many handlers are registered for `type` (for leak checks). */
   listenerCount(type: string): number {
-    return type === 'message' ? this.rawHandlers.length : (this.handlers.get(type)?.length ?? 0);
+    return this.handlers.count(type);
   }
 
   emit(message: Message): void {
     if (message.context.session === undefined) message.context.session = { session_id: this.sessionId };
-    if (this.rawHandlers.length) {
-      const serialized = message.serialize();
-      for (const h of [...this.rawHandlers]) this.safeCall(() => h(serialized), 'message');
-    }
-    const list = this.handlers.get(message.type);
-    if (!list) return;
-    for (const h of [...list]) this.safeCall(() => h(message), message.type);
+    if (this.handlers.hasRaw) this.handlers.dispatchRaw(message.serialize());
+    this.handlers.dispatch(message);
   }
 
   /** See {@link Bus.waitForResponse}; stamps `context.request_id`. `timeoutMs = Infinity` waits for ever. */
@@ -140,25 +111,4 @@ export class FakeBus implements Bus {
   close(): void {
     this.removeAllListeners();
   }
-
-  private list(type: string): BusHandler[] {
-    let list = this.handlers.get(type);
-    if (!list) {
-      list = [];
-      this.handlers.set(type, list);
-    }
-    return list;
-  }
-
-  private safeCall(fn: () => unknown, type: string): void {
-    try {
-      const r = fn();
-      if (r && typeof (r as Promise<unknown>).then === 'function') {
-        (r as Promise<unknown>).then(undefined, (err: unknown) => this.logger.error(`Error in event handler for '${type}'`, err));
-      }
-    } catch (err) {
-      this.logger.error(`Error in event handler for '${type}'`, err);
-    }
-  }
 }
-

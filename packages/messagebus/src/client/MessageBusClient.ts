@@ -1,4 +1,5 @@
 import {
+  HandlerRegistry,
   Message,
   replyTypes,
   silentLogger,
@@ -14,7 +15,6 @@ import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { ResponseTimeoutError } from './errors.js';
 import { FrameQueue } from './FrameQueue.js';
-import { HandlerRegistry } from './HandlerRegistry.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
 
 /** Options for {@link MessageBusClient}. Every field is optional. */

@@ -1,47 +1,47 @@
-import type { BusHandler, Logger, Message, RawMessageHandler } from '@ovos-tools/core';
+import type { Logger } from '../logging/Logger.js';
+import type { Message } from '../wire/Message.js';
+import type { BusHandler } from './Bus.js';
 
-type Wrapped = BusHandler & { original?: BusHandler };
+/** A handler of the raw `"message"` event: receives every message serialized, before typed handlers run. */
+export type RawMessageHandler = (serialized: string) => void;
+
+type Wrapped = ((m: never) => unknown) & { original?: unknown };
 
 /**
- * The typed and raw (`"message"`) handlers of one client, with pyee-like semantics: handlers of a type run in
- * registration order on a snapshot of the list (so adding or removing during dispatch affects the next message),
- * `once` handlers are removed before they run, and errors — thrown or a rejected promise — are logged, never
- * propagated to the dispatcher.
+ * The typed and raw (`"message"`) handlers of one bus, with pyee-like semantics shared by `FakeBus` and the
+ * websocket `MessageBusClient`: handlers of a type run in registration order on a snapshot of the list (adding
+ * or removing during dispatch affects the next message), `once` handlers are removed before they run, and
+ * errors — thrown or a rejected promise — are logged as `Error in event handler for '<type>'` (ovos-utils
+ * FakeBus), never propagated to the dispatcher.
  */
 export class HandlerRegistry {
   private readonly typed = new Map<string, Wrapped[]>();
-  private readonly raw: RawMessageHandler[] = [];
+  private readonly raw: Wrapped[] = [];
 
   constructor(private readonly logger: Logger) {}
 
   /** Adds a handler for `type`, or a raw-frame handler when `type` is `"message"`. */
   on(type: string, handler: BusHandler | RawMessageHandler): void {
-    if (type === 'message') this.raw.push(handler as RawMessageHandler);
-    else this.list(type).push(handler as BusHandler);
+    this.listFor(type).push(handler as Wrapped);
   }
 
-  /** Adds a handler that runs for the next message of `type` only. */
-  once(type: string, handler: BusHandler): void {
-    const wrapper: Wrapped = (m) => {
-      this.off(type, wrapper);
-      return handler(m);
+  /** Adds a handler that runs for the next message of `type` (or the next raw frame, for `"message"`) only. */
+  once(type: string, handler: BusHandler | RawMessageHandler): void {
+    const wrapper: Wrapped = (m: never) => {
+      this.off(type, wrapper as never);
+      return (handler as (m: never) => unknown)(m);
     };
     wrapper.original = handler;
-    this.list(type).push(wrapper);
+    this.listFor(type).push(wrapper);
   }
 
   /** Removes one registration of `handler` (added by `on` or `once`); unknown handlers are ignored. */
   off(type: string, handler: BusHandler | RawMessageHandler): void {
-    if (type === 'message') {
-      const i = this.raw.indexOf(handler as RawMessageHandler);
-      if (i >= 0) this.raw.splice(i, 1);
-      return;
-    }
-    const list = this.typed.get(type);
+    const list = type === 'message' ? this.raw : this.typed.get(type);
     if (!list) return;
     const i = list.findIndex((h) => h === handler || h.original === handler);
     if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) this.typed.delete(type);
+    if (type !== 'message' && list.length === 0) this.typed.delete(type);
   }
 
   /** Removes every handler of `type`, or all handlers when omitted. */
@@ -65,17 +65,18 @@ export class HandlerRegistry {
 
   /** Calls the raw handlers with the frame text. */
   dispatchRaw(frame: string): void {
-    for (const h of [...this.raw]) this.safeCall(() => h(frame), 'message');
+    for (const h of [...this.raw]) this.safeCall(() => h(frame as never), 'message');
   }
 
   /** Calls the handlers of `message.type` with the message, in registration order. */
   dispatch(message: Message): void {
     const list = this.typed.get(message.type);
     if (!list) return;
-    for (const h of [...list]) this.safeCall(() => h(message), message.type);
+    for (const h of [...list]) this.safeCall(() => h(message as never), message.type);
   }
 
-  private list(type: string): Wrapped[] {
+  private listFor(type: string): Wrapped[] {
+    if (type === 'message') return this.raw;
     let list = this.typed.get(type);
     if (!list) this.typed.set(type, (list = []));
     return list;
