@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { silentLogger } from '@ovos-tools/core';
+import { MessageBusServer } from '@ovos-tools/messagebus';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startFakeProvider } from './helpers/fakeProvider.js';
+import { addGoldenToolboxes, makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
+import { cliPath, freePort, RawOvosClient, startServe } from './helpers/serve.js';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const root = (): PluginRoot => {
+  const r = makePluginRoot();
+  cleanups.push(() => r.cleanup());
+  addGoldenToolboxes(r);
+  return r;
+};
+
+describe('ovos-tools serve --embedded-bus', () => {
+  test('auto joins a messagebus that already answers instead of starting its own', async () => {
+    const port = await freePort();
+    const bus = new MessageBusServer({ port, logger: silentLogger });
+    await bus.start();
+    cleanups.push(() => bus.close());
+    const serve = await startServe(['--plugins', root().dir], {}, { url: bus.url });
+    cleanups.push(() => serve.stop());
+    expect(serve.output()).toContain(`on ${bus.url}\n`);
+    expect(serve.output()).not.toContain('embedded messagebus');
+    const client = await RawOvosClient.connect(bus.url);
+    cleanups.push(() => client.close());
+    expect((await client.request('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } })).data.result).toEqual({ result: 3 });
+    expect(bus.connectionCount).toBe(2);
+  });
+
+  test('auto starts an embedded messagebus when none answers', async () => {
+    const serve = await startServe(['--plugins', root().dir]);
+    cleanups.push(() => serve.stop());
+    expect(serve.output()).toContain('(embedded messagebus)');
+  });
+
+  test('bad usage and bad config exit 2 with a message', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-serve-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const mode = spawnSync(process.execPath, [cliPath, 'serve', '--embedded-bus', 'sometimes'], { encoding: 'utf8', timeout: 20_000 });
+    expect(mode.status).toBe(2);
+    expect(mode.stderr).toContain('--embedded-bus must be auto, always or never, got "sometimes"');
+    const cfg = path.join(dir, 'bad.json');
+    writeFileSync(cfg, JSON.stringify({ max_concurrency: 0 }));
+    const bad = spawnSync(process.execPath, [cliPath, 'serve', '--config', cfg], { encoding: 'utf8', timeout: 20_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('invalid provider config: max_concurrency: expected a positive number, received 0');
+  });
+});
+
+describe('duplicate toolbox ids', () => {
+  test('two entry points with one toolbox id: only the last loaded answers the per-toolbox topic', async () => {
+    const r = makePluginRoot();
+    cleanups.push(() => r.cleanup());
+    r.addPackage('a-twin', toolboxEntry('twin-a'), { 'index.js': toolboxSource('twin', { from_a: '() => ({ result: "a" })' }) });
+    r.addPackage('b-twin', toolboxEntry('twin-b'), { 'index.js': toolboxSource('twin', { from_b: '() => ({ result: "b" })' }) });
+    const { provider, ask, count } = await startFakeProvider([r.dir]);
+    cleanups.push(() => provider.close());
+    const replies = count('ovos.persona.tools.twin.call.response');
+    expect(await ask('ovos.persona.tools.twin.call', { name: 'from_b', kwargs: {} })).toEqual({ result: { result: 'b' }, toolbox_id: 'twin' });
+    expect(replies).toHaveLength(1);
+    expect(await ask('ovos.tools.invoke', { name: 'from_a', args: {} })).toMatchObject({ result: { result: 'a' } });
+  });
+});
