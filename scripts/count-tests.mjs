@@ -22,8 +22,8 @@ export function countTests(root) {
     try {
       const r = JSON.parse(readFileSync(report, 'utf8'));
       const p = r.numPassedTests ?? 0;
-      // a suite that failed to load has no test results but counts as a failure
-      const f = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(r);
+      // a test file that failed without a failing test (it failed to load) counts as one failure
+      const f = (r.numFailedTests ?? 0) + countFilesFailedWithoutTests(r);
       passed += p;
       failed += f;
       packages.push({ name, passed: p, failed: f });
@@ -35,8 +35,8 @@ export function countTests(root) {
   return { passed, failed, packages };
 }
 
-function countSuitesWithFailedTests(report) {
-  return (report.testResults ?? []).filter((s) => (s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+function countFilesFailedWithoutTests(report) {
+  return (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')).length;
 }
 
 function hasTests(dir) {

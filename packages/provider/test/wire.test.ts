@@ -25,7 +25,7 @@ describe('OVOS wire format against ovos-tools serve', () => {
   test('the bus greets like ovos-messagebus', async () => {
     const c = await RawOvosClient.connect(serve.url);
     try {
-      await expect(c.next('connected')).resolves.toEqual({ type: 'connected', data: {}, context: { session: { session_id: 'default' } } });
+      await expect(c.first('connected')).resolves.toEqual({ type: 'connected', data: {}, context: { session: { session_id: 'default' } } });
     } finally {
       c.close();
     }

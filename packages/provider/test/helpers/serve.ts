@@ -119,6 +119,12 @@ export class RawOvosClient {
     return this.ws.readyState === WebSocket.OPEN;
   }
 
+  /** Resolves with the first frame of `type` received so far, else the next one; rejects after `timeoutMs`. */
+  first(type: string, timeoutMs = 10_000): Promise<RawOvosClient['frames'][number]> {
+    const seen = this.frames.find((f) => f.type === type);
+    return seen ? Promise.resolve(seen) : this.next(type, timeoutMs);
+  }
+
   /** Resolves with the next frame of `type`, or rejects after `timeoutMs`. */
   next(type: string, timeoutMs = 10_000): Promise<RawOvosClient['frames'][number]> {
     return new Promise((resolve, reject) => {
