@@ -52,8 +52,8 @@ describe('search_in_files runs the regex off the event loop', () => {
     expect(r.error).toMatch(/^Search stopped after 1500 ms: the pattern is too expensive \(catastrophic backtracking\?\)/);
     expect(ms).toBeGreaterThanOrEqual(1400);
     expect(ms).toBeLessThan(10_000);
-    // 1.5 s of 20 ms ticks is ~75; demand a fraction of that so a busy machine cannot make this flaky.
-    expect(ticks).toBeGreaterThanOrEqual(15);
+    // 1.5 s of 20 ms ticks is ~75; a blocked loop gives 0. Demand a small fraction so a busy machine cannot make this flaky.
+    expect(ticks).toBeGreaterThanOrEqual(5);
     expect(b.searchPool.liveWorkers).toBe(0);
   });
 
@@ -86,7 +86,7 @@ describe('search_in_files runs the regex off the event loop', () => {
     const { value: err, ticks, ms } = await withTicks(() => b.callTool('search_in_files', { pattern: '(a+)+$' }, { signal: ac.signal }).then(() => null, (e: unknown) => e));
     expect(err).toMatchObject({ code: 'aborted' });
     expect(ms).toBeLessThan(5_000);
-    expect(ticks).toBeGreaterThanOrEqual(3);
+    expect(ticks).toBeGreaterThanOrEqual(1);
     // The pool reacts to the same abort event: its worker is gone (or going) at once.
     await waitFor(() => b.searchPool.liveWorkers === 0);
     expect(b.searchPool.startedWorkers).toBe(1);

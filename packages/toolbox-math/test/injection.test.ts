@@ -15,7 +15,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `work` while a 10 ms interval ticks; returns the ticks and the longest gap between them. */
+/**
+ * Runs `work` while a 10 ms interval ticks; returns the ticks and the longest time the event loop went without a
+ * tick, from the start of the work to its end (so a loop blocked for the whole call shows as one long gap, and a
+ * call too quick for any tick shows as a short one).
+ */
 async function watchLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: number; maxGapMs: number }> {
   let ticks = 0;
   let last = Date.now();
@@ -28,6 +32,7 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: 
   }, 10);
   try {
     const value = await work();
+    maxGapMs = Math.max(maxGapMs, Date.now() - last);
     return { value, ticks, maxGapMs };
   } finally {
     clearInterval(timer);
@@ -37,7 +42,7 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: 
 describe('injection corpus through the toolbox (worker)', () => {
   it('evaluate_expression: every payload is an error value, nothing reaches the host, the loop keeps ticking', async () => {
     await tb.callTool('evaluate_expression', { expression: '1+1' }); // start the worker first
-    const { value: outputs, ticks, maxGapMs } = await watchLoop(async () => {
+    const { value: outputs, maxGapMs } = await watchLoop(async () => {
       const outs = [];
       for (const expression of corpus) outs.push(await tb.callTool('evaluate_expression', { expression }));
       return outs;
@@ -49,13 +54,12 @@ describe('injection corpus through the toolbox (worker)', () => {
     }
     expect(g.__pwned).toBeUndefined();
     expect(fs.existsSync(marker)).toBe(false);
-    expect(ticks).toBeGreaterThan(0);
     expect(maxGapMs).toBeLessThan(2000);
     expect(await tb.callTool('evaluate_expression', { expression: '2*3+4**2/2' })).toEqual({ result: 14, expression: '2*3+4**2/2', error: null });
   });
 
   it('solve_equation: every payload (alone and as x = payload) yields only numbers or an error', async () => {
-    const { value: outputs, ticks, maxGapMs } = await watchLoop(async () => {
+    const { value: outputs, maxGapMs } = await watchLoop(async () => {
       const outs = [];
       for (const payload of corpus) {
         for (const equation of [payload, `x = ${payload}`]) outs.push({ equation, out: await tb.callTool('solve_equation', { equation }) });
@@ -69,7 +73,6 @@ describe('injection corpus through the toolbox (worker)', () => {
     }
     expect(g.__pwned).toBeUndefined();
     expect(fs.existsSync(marker)).toBe(false);
-    expect(ticks).toBeGreaterThan(0);
     expect(maxGapMs).toBeLessThan(2000);
     expect(await tb.callTool('solve_equation', { equation: 'x**2 - 4' })).toMatchObject({ solutions: [-2, 2], method: 'symbolic' });
   });
