@@ -49,6 +49,6 @@ if (mode === 'test') {
   process.exit(status !== 0 || failed > 0 ? 1 : 0);
 }
 
-const child = spawn(process.execPath, [path.join(root, 'packages', 'provider', 'dist', 'bin', 'ovos-tools.js'), 'serve', ...rest], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, [path.join(root, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', ...rest], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

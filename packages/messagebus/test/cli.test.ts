@@ -8,7 +8,7 @@ import { DEFAULT_MESSAGEBUS_CONFIG, isMessageBusReachable, parseServerArgs, Usag
 import { rawClient, runCleanups, upgradeStatus } from './helpers.js';
 
 const pkgDir = dirname(createRequire(import.meta.url).resolve('@ovos-tools/messagebus/package.json'));
-const bin = join(pkgDir, 'dist', 'bin', 'ovos-messagebus.js');
+const bin = join(pkgDir, 'bin', 'ovos-messagebus.js');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 

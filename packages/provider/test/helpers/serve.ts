@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { providerDir } from './pluginRoot.js';
 
 /** The built CLI entry. */
-export const cliPath = path.join(providerDir, 'dist', 'bin', 'ovos-tools.js');
+export const cliPath = path.join(providerDir, 'bin', 'ovos-tools.js');
 
 /** A free TCP port on 127.0.0.1 (bound, then released). */
 export async function freePort(): Promise<number> {
