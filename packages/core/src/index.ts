@@ -36,6 +36,21 @@ export type { FakeBusOptions } from './bus/FakeBus.js';
 export { HandlerRegistry } from './bus/HandlerRegistry.js';
 export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
+export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
+export type {
+  CallOutcome,
+  HostCallContext,
+  HostHealth,
+  HostKind,
+  HostSource,
+  HostSourceOptions,
+  HostSourceResult,
+  HostState,
+  ToolboxDescription,
+  ToolboxHost,
+  ToolDescriptor,
+  ToolProgress,
+} from './host/ToolboxHost.js';
 export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
 export { createLogger, silentLogger } from './logging/Logger.js';
 export type { Logger, LogLevel } from './logging/Logger.js';

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { ToolDefinitionError } from '../errors/ToolError.js';
+import type { ToolProgress } from '../host/ToolboxHost.js';
 import type { Logger } from '../logging/Logger.js';
 
 /** The pattern every tool name must match: it survives OpenAI's function-name rules. Snake_case by convention. */
@@ -19,6 +20,13 @@ export interface ToolContext {
   toolboxId: string;
   /** The tool being called. */
   toolName: string;
+  /**
+   * The request's context as the caller sent it: OVOS message `context` keys (`session`, `utterance_id`,
+   * `traceparent`, ...) or an HTTP/MCP caller's equivalents; `{}` when there is none. Read-only by convention.
+   */
+  context: Readonly<Record<string, unknown>>;
+  /** Reports progress to the caller (MCP progress notifications); a no-op when nobody listens. */
+  progress: (progress: ToolProgress) => void;
 }
 
 /** A worked invocation shown to agents (two-phase catalog, seed 004): arguments and the expected outcome. */

@@ -15,7 +15,8 @@ import type { Logger } from '../logging/Logger.js';
 import { createLogger } from '../logging/Logger.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import { compileSchema } from '../validation/compileSchema.js';
-import type { Message } from '../wire/Message.js';
+import type { ToolProgress } from '../host/ToolboxHost.js';
+import type { JsonObject, Message } from '../wire/Message.js';
 import { personaCallTopic, Topics } from '../wire/topics.js';
 import { toolJson, type ToolJson } from '../wire/toolJson.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './brand.js';
@@ -38,6 +39,12 @@ export interface ToolBoxOptions {
    * passes them; toolboxes that discover content in installed packages (e.g. SKILL.md files) default to these.
    */
   pluginRoots?: readonly string[];
+  /**
+   * Paths no tool of this toolbox may write (and, for file tools, read by default): the provider's plugin
+   * roots, config files and folders, skills folders and data folder. Passed by the provider; toolboxes that
+   * touch files refuse them whatever roots the operator configures.
+   */
+  protectedPaths?: readonly string[];
 }
 
 /** Per-call options of {@link ToolBox.callTool}. */
@@ -46,12 +53,17 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Time limit in ms; overrides the tool's own `timeoutMs`. No limit when neither is set, or when the limit is `Infinity` or beyond Node's timer range (~24.8 days); `NaN` is ignored. */
   timeoutMs?: number;
+  /** The request's context (OVOS `context` keys such as `session`, `traceparent`), handed to the tool as `ctx.context`. */
+  context?: JsonObject;
+  /** Receives the tool's progress reports (`ctx.progress`); absent when the caller wants none. */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** The argument/output shape every tool call deals in: a plain JSON object. */
 export type ToolResult = Record<string, unknown>;
 
 const NEVER_ABORTED = new AbortController().signal;
+const noProgress = (): void => {};
 /** Node's largest timer delay; a longer one would fire after 1 ms, so such limits mean "no limit". */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -88,6 +100,8 @@ export abstract class ToolBox {
   bus: Bus | null = null;
   /** The host's plugin roots from {@link ToolBoxOptions.pluginRoots}, or `undefined` when constructed without a host. */
   readonly pluginRoots: readonly string[] | undefined;
+  /** The paths from {@link ToolBoxOptions.protectedPaths} (empty when constructed without a host). */
+  readonly protectedPaths: readonly string[];
 
   private toolCache: Map<string, AgentTool> | null = null;
   private bound: Array<[string, BusHandler]> = [];
@@ -103,6 +117,7 @@ export abstract class ToolBox {
     this.logger = options.logger ?? createLogger(id);
     this.brain = options.brain ?? null;
     this.pluginRoots = options.pluginRoots ? Object.freeze([...options.pluginRoots]) : undefined;
+    this.protectedPaths = Object.freeze([...(options.protectedPaths ?? [])]);
     if (options.bus) this.bind(options.bus);
   }
 
@@ -286,7 +301,7 @@ export abstract class ToolBox {
     const timeoutMs = effectiveTimeout(options.timeoutMs, tool.timeoutMs);
     const external = options.signal;
     if (external?.aborted) return Promise.reject(new ToolAbortedError(tool.name, this.toolboxId, { cause: external.reason }));
-    if (timeoutMs === undefined && !external) return this.run(tool, input, NEVER_ABORTED);
+    if (timeoutMs === undefined && !external) return this.run(tool, input, NEVER_ABORTED, options);
 
     const controller = new AbortController();
     return new Promise<unknown>((resolve, reject) => {
@@ -312,15 +327,23 @@ export abstract class ToolBox {
               finish(() => reject(err));
             }, timeoutMs);
       external?.addEventListener('abort', onAbort, { once: true });
-      this.run(tool, input, controller.signal).then(
+      this.run(tool, input, controller.signal, options).then(
         (v) => finish(() => resolve(v)),
         (e) => finish(() => reject(e)),
       );
     });
   }
 
-  private async run(tool: AgentTool, input: ToolResult, signal: AbortSignal): Promise<unknown> {
-    const ctx: ToolContext = { signal, config: this.config, logger: this.logger, toolboxId: this.toolboxId, toolName: tool.name };
+  private async run(tool: AgentTool, input: ToolResult, signal: AbortSignal, options: CallToolOptions): Promise<unknown> {
+    const ctx: ToolContext = {
+      signal,
+      config: this.config,
+      logger: this.logger,
+      toolboxId: this.toolboxId,
+      toolName: tool.name,
+      context: options.context ?? {},
+      progress: options.onProgress ?? noProgress,
+    };
     try {
       return await tool.toolCall(input as never, ctx);
     } catch (err) {
