@@ -11,6 +11,10 @@
  * - `overloaded`: a concurrency limit refused the call.
  * - `invalid_request`: a bus payload had the wrong shape (e.g. a non-string name).
  * - `discovery_failed`: `discoverTools()` threw.
+ * - `forbidden`: the caller's permissions refuse the tool (the error names the rule).
+ * - `toolbox_crashed`: the toolbox's host died during the call (it exited, passed its memory limit, or was
+ *   terminated because a timed-out call would not stop); the host is restarted.
+ * - `toolbox_unavailable`: the toolbox's host is unhealthy (crashed repeatedly) or gone; retry after a reload.
  * - `internal`: anything else.
  */
 export type ToolErrorCode =
@@ -24,6 +28,9 @@ export type ToolErrorCode =
   | 'overloaded'
   | 'invalid_request'
   | 'discovery_failed'
+  | 'forbidden'
+  | 'toolbox_crashed'
+  | 'toolbox_unavailable'
   | 'internal';
 
 /**
