@@ -8,7 +8,7 @@ import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './
 /** A provider on a FakeBus with toolboxes in worker threads (or processes), and helpers that record answer order. */
 async function start(roots: string[], config: Record<string, unknown>, brain: ChatEngine | null = null) {
   const bus = new FakeBus();
-  const provider = new ToolsProvider({ bus, pluginRoots: roots, settings: parseProviderConfig(config), logger: silentLogger, logLevel: 'silent', brain });
+  const provider = new ToolsProvider({ bus, pluginRoots: roots, settings: parseProviderConfig({ federation: false, ...config }), logger: silentLogger, logLevel: 'silent', brain });
   const report = await provider.start();
   const order: string[] = [];
   const ask = async (type: string, data: JsonObject = {}, label = type, context: JsonObject = {}): Promise<JsonObject> => {
