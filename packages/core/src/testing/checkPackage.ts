@@ -82,6 +82,8 @@ export async function checkToolboxPackage(packageDir: string, options: CheckPack
     report.problems.push(`package.json declares no toolbox: add "entryPoints": {"${TOOLBOX_GROUP}": {"<toolbox-id>": "./dist/index.js#<ClassName>"}}`);
   }
   for (const decl of parsed.declarations) {
+    const unpacked = filesWarning(pkg.files, decl.modulePath);
+    if (unpacked) report.warnings.push(unpacked);
     const check: ToolboxCheck = { entryPointName: decl.name, target: String(declared[decl.name]), tools: [], problems: [] };
     report.toolboxes.push(check);
     await checkDeclaration(dir, decl, check, options);
@@ -126,6 +128,21 @@ function corePlacementWarnings(pkg: Record<string, unknown>): string[] {
   if (deps && CORE in deps) return [`${CORE} is in "dependencies": move it to "peerDependencies" (e.g. "^1.0.0") so the toolbox uses the host's copy`];
   if (!peers || !(CORE in peers)) return [`${CORE} is not a peer dependency: add "peerDependencies": {"${CORE}": "^1.0.0"}`];
   return [];
+}
+
+/**
+ * A warning when package.json `files` lists paths and none covers the entry module, so `npm pack` would leave it out.
+ * Globs are assumed to cover it (npm's full matching is not repeated here).
+ */
+function filesWarning(files: unknown, modulePath: string): string | null {
+  if (!Array.isArray(files)) return null;
+  const target = modulePath.replace(/^\.\//, '');
+  const covered = files.some((f) => {
+    if (typeof f !== 'string' || f.startsWith('!')) return false;
+    const entry = f.replace(/^\.?\//, '').replace(/\/+$/, '');
+    return /[*?[{]/.test(entry) || entry === target || target.startsWith(`${entry}/`);
+  });
+  return covered ? null : `${modulePath} is not covered by package.json "files" (${JSON.stringify(files)}), so npm pack would leave it out; add "${target.split('/')[0]}"`;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -158,13 +158,17 @@ export class Hello extends ToolBox {
       {
         entryPoints: { 'opm.agents.toolbox': { 'other-id': './index.js#Hello', missing: './dist/nope.js#X', noexport: './index.js#Nope', escape: './../x.js#Y' } },
         dependencies: { '@ovos-tools/core': '^1.0.0' },
+        files: ['lib', 'index.js'],
       },
       { 'index.js': source('bad-tools') },
     );
     const report = await checkToolboxPackage(dir);
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual(['entryPoints["opm.agents.toolbox"]["escape"]: module path "./../x.js" must stay inside the package']);
-    expect(report.warnings).toEqual([expect.stringContaining('move it to "peerDependencies"')]);
+    expect(report.warnings).toEqual([
+      expect.stringContaining('move it to "peerDependencies"'),
+      './dist/nope.js is not covered by package.json "files" (["lib","index.js"]), so npm pack would leave it out; add "dist"',
+    ]);
     expect(report.toolboxes.map((t) => [t.entryPointName, t.problems])).toEqual([
       ['other-id', [expect.stringContaining('entry point "other-id" names a class whose toolboxId is "bad-tools"')]],
       ['missing', ['./dist/nope.js does not exist; build the package first (npm run build) or fix the entry point']],
