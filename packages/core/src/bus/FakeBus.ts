@@ -74,7 +74,7 @@ export class FakeBus implements Bus {
     const id = stampRequestId(message);
     const types = replyTypes(message, replyType);
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const done = (reply: Message | null) => {
         if (timer) clearTimeout(timer);
         for (const t of types) this.off(t, handler);
@@ -92,7 +92,7 @@ export class FakeBus implements Bus {
   /** Resolves with the next message of `type`, or `null` after `timeoutMs` (default 3000; `Infinity` waits for ever). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const handler: BusHandler = (m) => {
         if (timer) clearTimeout(timer);
         resolve(m);

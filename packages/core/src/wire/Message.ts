@@ -13,6 +13,9 @@ export class MalformedMessageError extends Error {
   }
 }
 
+/** Decodes binary frames (a `Buffer` is a `Uint8Array`); typed without Node's `Buffer` so authors need no `@types/node`. */
+const utf8 = new TextDecoder('utf-8');
+
 /**
  * The OVOS messagebus envelope `{type, data, context}` (wire spec §6.1, OVOS-MSG-1).
  *
@@ -51,10 +54,10 @@ export class Message {
    * Parses one frame. Missing or `null` `data`/`context` become `{}`; other top-level keys are ignored.
    * @throws {@link MalformedMessageError} when the frame is not an OVOS message (says which part is wrong).
    */
-  static deserialize(raw: string | Buffer): Message {
+  static deserialize(raw: string | Uint8Array): Message {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
+      parsed = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw));
     } catch (err) {
       throw new MalformedMessageError(`frame is not valid JSON: ${(err as Error).message}`);
     }

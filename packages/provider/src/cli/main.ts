@@ -6,7 +6,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /**
  * The `ovos-tools` command line. Each command's module is loaded only when it runs. One top-level catch maps
- * errors to exit codes: 1 error response, 2 usage or config, 3 no bus or no answer.
+ * errors to exit codes: 1 error response, 2 usage or config, 3 no bus or no answer; commands that finish but find a
+ * failed toolbox (`reload`, `check`) return 4.
  * @returns the exit code.
  */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -39,13 +40,21 @@ export async function main(argv: readonly string[]): Promise<number> {
   client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool')).action(
     async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts),
   );
-  client(program.command('reload').description('rescan the plugin roots and reload toolboxes')).action(
-    async (opts) => (await import('./commands/reload.js')).reloadCommand(opts),
+  let commandExit: number = ExitCode.ok;
+  client(program.command('reload').description('rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load)')).action(
+    async (opts) => void (commandExit = await (await import('./commands/reload.js')).reloadCommand(opts)),
   );
+  program
+    .command('check')
+    .argument('<package-dir>', 'directory of a built toolbox package (its package.json)')
+    .description('check a toolbox package as the provider loads it (exit 4 when it has a problem)')
+    .option('--examples', "also run every tool's examples and compare them with their declared results")
+    .option('--json', 'print the report as JSON')
+    .action(async (dir, opts) => void (commandExit = await (await import('./commands/check.js')).checkCommand(dir, opts)));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return ExitCode.ok;
+    return commandExit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     if (err instanceof CliError) {
