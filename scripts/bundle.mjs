@@ -28,7 +28,7 @@ for (let i = 0; i < args.length; i++) {
     const dep = args[++i];
     if (!dep) fail('--inline needs a package name, e.g. --inline typebox');
     inline.push(dep);
-  } else if (/^[\w.-]+=.+\.ts$/.test(arg)) {
+  } else if (/^[\w./-]+=.+\.ts$/.test(arg)) {
     const [name, file] = arg.split('=');
     entryPoints[name] = file;
   } else {
@@ -99,6 +99,8 @@ const result = await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: false,
   legalComments: 'eof',
