@@ -310,7 +310,7 @@ describe('MessageBusClient', () => {
       void c.close();
     }
     expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
-      'SECURITY: connecting to the messagebus at ws://192.0.2.1:8181/core, which is not on this machine: frames (tool calls and their results) cross the network unencrypted over ws://, and no shared secret is set (secret option or OVOS_TOOLS_BUS_SECRET)',
+      'SECURITY: connecting to the messagebus at ws://192.0.2.1:8181/core, which is not on this machine: every frame crosses the network unencrypted over ws://, and no shared secret is set (secret option or OVOS_TOOLS_BUS_SECRET)',
     ]);
     expect(secured.lines.filter((l) => l.level === 'warn')).toEqual([]);
     expect(local.lines.filter((l) => l.level === 'warn')).toEqual([]);

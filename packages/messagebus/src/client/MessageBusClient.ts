@@ -393,7 +393,7 @@ export class MessageBusClient implements Bus {
     warnExposure(
       this.logger,
       `SECURITY: connecting to the messagebus at ${this.url}, which is not on this machine` +
-        (plain ? ': frames (tool calls and their results) cross the network unencrypted over ws://' : '') +
+        (plain ? ': every frame crosses the network unencrypted over ws://' : '') +
         (this.secret ? '' : `${plain ? ', and' : ':'} no shared secret is set (secret option or ${BUS_SECRET_ENV})`),
     );
   }

@@ -190,7 +190,7 @@ export class MessageBusServer {
         `SECURITY: the messagebus at ${this.url} is bound to ${this.host}, which other machines can reach, over plain ws:// ` +
           (this.secret
             ? '(a shared secret is required, but frames and the secret cross the network unencrypted: put a TLS proxy in front)'
-            : `WITHOUT A SHARED SECRET: anyone who can reach it can drive every tool. Set --secret or ${BUS_SECRET_ENV}, or bind 127.0.0.1`),
+            : `WITHOUT A SHARED SECRET: anyone who can reach it can read and send every message (and so drive every service on it). Set --secret or ${BUS_SECRET_ENV}, or bind 127.0.0.1`),
       );
     }
   }
