@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Message, REQUEST_ID_KEY } from '@ovos-tools/core';
+import { MalformedMessageError, Message, REQUEST_ID_KEY } from '@ovos-tools/core';
 import {
   MessageBusClient,
   MessageBusRefusedError,
@@ -88,6 +88,43 @@ describe('MessageBusClient', () => {
     expect(got[0]!.data).toEqual({ ok: 1 });
     expect(logger.lines.filter((l) => l.level === 'warn' && l.message.startsWith('skipping malformed'))).toHaveLength(6);
     expect(rawSeen).toEqual(['{"type":"good","data":{"ok":1},"context":{}}']);
+  });
+
+  it('gives a too-deep frame to onMalformed with the safe request, so the topic owner answers instead of staying silent', async () => {
+    const server = await startServer();
+    const owner = await client(server.url);
+    const asker = await client(server.url);
+    const typed: Message[] = [];
+    owner.on('ovos.tools.invoke', (m) => void typed.push(m));
+    const seen: Array<[string, string | undefined]> = [];
+    const off = owner.onMalformed((err, frame) => {
+      seen.push([err.message, frame?.slice(0, 30)]);
+      if (err.request) owner.emit(err.request.response({ error: err.message, code: err.code }));
+    });
+    const raw = await rawClient(server.url);
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const reply = asker.waitForMessage('ovos.tools.invoke.response', 10_000);
+    raw.ws.send(`{"type":"ovos.tools.invoke","data":{"name":"x"},"context":{"source":"py","destination":"phal","request_id":"r7","session":{"session_id":"s"},"d":${deep}}}`);
+    const got = await reply;
+    expect(got?.data).toEqual({ error: "'ovos.tools.invoke': context.d nests deeper than 64 levels; send flatter data", code: 'malformed_message' });
+    expect(got?.context).toEqual({ source: 'phal', destination: 'py', request_id: 'r7', session: { session_id: 's' } });
+    expect(seen).toEqual([[expect.stringContaining('nests deeper'), '{"type":"ovos.tools.invoke","d']]);
+    expect(typed).toHaveLength(0);
+    off();
+    raw.ws.send('not json');
+    raw.ws.send('{"type":"after","data":{},"context":{}}');
+    expect(await owner.waitForMessage('after', 5000)).not.toBeNull();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('emit throws MalformedMessageError for a message nesting deeper than 64 levels and sends nothing', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    const deep = JSON.parse('['.repeat(100) + ']'.repeat(100)) as unknown;
+    expect(() => bus.emit(new Message('x', { deep }))).toThrow(MalformedMessageError);
+    await expect(bus.waitForResponse(new Message('y', {}, { deep }))).rejects.toThrow(/nests deeper than 64 levels/);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.framesRelayed).toBe(0);
   });
 
   it('catches and logs handler errors, thrown or rejected, and still runs the other handlers', async () => {

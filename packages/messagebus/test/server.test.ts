@@ -184,6 +184,28 @@ describe('MessageBusServer', () => {
     expect(server.framesRelayed).toBe(0);
   });
 
+  it('relays a 100,000-level-deep frame without parsing it, and keeps serving', async () => {
+    const server = await startServer();
+    const a = await rawClient(server.url);
+    const b = await rawClient(server.url);
+    const deep = `{"type":"x","data":{},"context":{"d":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    a.ws.send(deep);
+    a.ws.send('{"type":"after","data":{},"context":{}}');
+    await waitUntil(() => b.frames.length === 3, 'both frames at b');
+    expect(b.frames[1]).toBe(deep);
+    expect(b.frames[2]).toContain('"after"');
+  });
+
+  it('refuses a deep first frame on the secret path with 1008, without crashing', async () => {
+    const server = await startServer({ secret: 's3cret' });
+    const c = await rawClient(server.url);
+    const closed = new Promise<number>((resolve) => c.ws.on('close', (code) => resolve(code)));
+    c.ws.send(`{"type":"ovos.messagebus.auth","data":{"secret":"s3cret","x":${'['.repeat(5000)}${']'.repeat(5000)}},"context":{}}`);
+    expect(await closed).toBe(1008);
+    const ok = await rawClient(`${server.url}?token=s3cret`);
+    await waitUntil(() => ok.frames.length === 1, 'the server still greets');
+  });
+
   it('closes with 1008 a connection that sends no secret at all within authTimeoutMs', async () => {
     const server = await startServer({ secret: 's3cret', authTimeoutMs: 100 });
     const silent = await rawClient(server.url);
