@@ -125,16 +125,22 @@ describe('MessageBusServer', () => {
     const server = await startServer({ logger, allowedHosts: ['mybox.lan'] });
     const rebound = `evil.example:${server.port}`;
     expect(await upgradeStatus(server.url, { Host: rebound, Origin: `http://${rebound}` })).toBe(403);
-    expect(await upgradeStatus(server.url, { Host: rebound })).toBe(403);
-    expect(await upgradeStatus(server.url, { Host: `localhost.evil.example:${server.port}` })).toBe(403);
+    const lookalike = `localhost.evil.example:${server.port}`;
+    expect(await upgradeStatus(server.url, { Host: lookalike, Origin: `http://${lookalike}` })).toBe(403);
+    // without Origin it is not a browser, so not a rebinding page: e.g. a container reaching the bus by service name
+    expect(await upgradeStatus(server.url, { Host: rebound })).toBe(101);
     expect(logger.lines.some((l) => l.message.includes(`Host ${rebound} is not an address of this messagebus`))).toBe(true);
     for (const host of [`localhost:${server.port}`, `LOCALHOST.:${server.port}`, `127.0.0.1:${server.port}`, `[::1]:${server.port}`, '10.1.2.3', `mybox.lan:${server.port}`]) {
       expect([host, await upgradeStatus(server.url, { Host: host, Origin: `http://${host}` })]).toEqual([host, 101]);
     }
     const named = await startServer({ host: 'localhost' });
-    expect(await upgradeStatus(`ws://127.0.0.1:${named.port}/core`, { Host: `mybox.lan:${named.port}` })).toBe(403);
+    const box = `mybox.lan:${named.port}`;
+    expect(await upgradeStatus(`ws://127.0.0.1:${named.port}/core`, { Host: box, Origin: `http://${box}` })).toBe(403);
     const any = await startServer({ allowedHosts: ['*'] });
-    expect(await upgradeStatus(any.url, { Host: rebound })).toBe(101);
+    expect(await upgradeStatus(any.url, { Host: rebound, Origin: `http://${rebound}` })).toBe(101);
+    // an explicitly allowed origin is trusted whatever name it used
+    const trusted = await startServer({ allowedOrigins: ['http://ui.local'] });
+    expect(await upgradeStatus(trusted.url, { Host: rebound, Origin: 'http://ui.local' })).toBe(101);
   });
 
   it('enforces a secret presented in the handshake: ?token=, Authorization: Bearer or X-OVOS-Bus-Secret; a wrong one is 401', async () => {

@@ -14,7 +14,8 @@ Options:
   --route <path>          URL path (default /core)
   --max-msg-size <MiB>    largest frame accepted (default 25)
   --allow-origin <origin> extra browser origin allowed to connect (exact), repeatable; "*" allows any
-  --allow-host <name>     host name clients may connect by besides IPs, localhost and --host, repeatable
+  --allow-host <name>     host name websocket-client/browser clients may connect by besides IPs, localhost
+                          and --host (DNS-rebinding guard), repeatable
   --secret <secret>       require this shared secret from every client (default: env OVOS_TOOLS_BUS_SECRET,
                           else websocket.shared_secret in mycroft.conf)
   --config <file>         read this mycroft.conf instead of the default ones (repeatable, later wins)

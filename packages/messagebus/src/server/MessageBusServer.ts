@@ -41,8 +41,9 @@ export interface MessageBusServerOptions {
    */
   allowedOrigins?: readonly string[];
   /**
-   * Host names clients may use in the `Host` header besides IP literals, `localhost` and `host` (DNS-rebinding
-   * guard), e.g. `mybox.lan`; `*` allows any. Default none.
+   * Host names, besides IP literals, `localhost` and `host`, that a client sending the bus's own origin (a browser,
+   * or Python `websocket-client`) may use in the `Host` header — the DNS-rebinding guard — e.g. `mybox.lan` or a
+   * Docker service name; `*` allows any. Default none. Clients without `Origin` are not checked.
    */
   allowedHosts?: readonly string[];
   /**

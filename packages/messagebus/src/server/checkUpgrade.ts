@@ -27,8 +27,8 @@ export interface UpgradePolicy {
   /** The interface the server is bound to (its own address), e.g. `127.0.0.1`, `0.0.0.0` or `mybox.lan`. */
   host: string;
   /**
-   * Host names, besides IP literals, `localhost` and `host`, that clients may use to reach the bus (the `Host`
-   * header); compared case-insensitively and exactly. `*` allows any (behind a proxy that checks it).
+   * Host names, besides IP literals, `localhost` and `host`, by which clients sending the bus's own origin may
+   * reach the bus (the `Host` header); compared case-insensitively and exactly. `*` allows any.
    */
   allowedHosts: readonly string[];
   /** Extra browser origins allowed to connect, e.g. `http://localhost:3000` (`*` allows any); exact match. */
@@ -39,15 +39,17 @@ export interface UpgradePolicy {
 
 /**
  * Decides whether a websocket upgrade request may connect. Checks, in order:
- * 1. the path: 404 unless it is `route`;
- * 2. the `Host` header (DNS rebinding): 403 unless its host name is an IP literal, `localhost`, the bound
- *    `host`, or in `allowedHosts` (a missing `Host` is a 400). Browsers put the attacker's DNS name there, so a
- *    rebound name never passes; the port is not checked;
- * 3. the `Origin` header (cross-site browsers): absent (non-browser clients) passes; present, it must be exactly
- *    `http://<Host>` or `https://<Host>` — the bus's own origin, which is what Python `websocket-client` (and so
- *    ovos-bus-client) sends by default — or exactly one of `allowedOrigins`, else 403. No prefix or suffix matching:
- *    with `http://localhost:3000` allowed, `http://localhost:3000.evil.example` and `http://localhost:30001` are refused;
- * 4. the shared secret: a secret presented in the handshake (`?token=`, `Authorization: Bearer`,
+ * 1. the path: 404 unless it is `route`; a missing `Host` header is a 400;
+ * 2. the `Origin` header, which browsers always send and which marks a request a web page could have made:
+ *    - absent (a non-browser client): passes;
+ *    - exactly one of `allowedOrigins` (case-insensitive; `*` allows any): passes;
+ *    - exactly `http://<Host>` or `https://<Host>` — the bus's own origin, which is what Python `websocket-client`
+ *      (and so ovos-bus-client) sends by default: passes only if the `Host` header names the bus (DNS-rebinding
+ *      guard): an IP literal, `localhost`, the bound `host`, or one of `allowedHosts`; a page that rebinds its own
+ *      DNS name to this machine makes the browser send that name, so it gets 403;
+ *    - anything else: 403. No prefix or suffix matching: with `http://localhost:3000` allowed,
+ *      `http://localhost:3000.evil.example` and `http://localhost:30001` are refused;
+ * 3. the shared secret: a secret presented in the handshake (`?token=`, `Authorization: Bearer`,
  *    `X-OVOS-Bus-Secret`) must match (constant-time), else 401; none presented leaves the upgrade unauthenticated,
  *    to be completed by a first frame.
  */
@@ -63,21 +65,10 @@ export function checkUpgrade(req: IncomingMessage, policy: UpgradePolicy): Upgra
   }
   const hostHeader = req.headers.host;
   if (!hostHeader) return { status: 400, reason: 'Missing Host header' };
-  const hostname = hostnameOf(hostHeader);
-  if (!hostAllowed(hostname, policy)) {
-    return {
-      status: 403,
-      reason:
-        `Host ${hostHeader} is not an address of this messagebus (refused against DNS rebinding); ` +
-        `connect by IP address or localhost, or start the server with --allow-host ${hostname}`,
-    };
-  }
   const origin = req.headers.origin;
-  if (origin !== undefined && !originAllowed(origin, hostHeader, policy.allowedOrigins)) {
-    return {
-      status: 403,
-      reason: `Origin ${origin} is not allowed (cross-site); start the server with --allow-origin ${origin} to permit it`,
-    };
+  if (origin !== undefined) {
+    const refusal = checkOrigin(origin, hostHeader, policy);
+    if (refusal) return refusal;
   }
   if (policy.secret === undefined) return { status: 101, authenticated: true };
   const presented = presentedSecret(req, url);
@@ -91,6 +82,26 @@ export function checkUpgrade(req: IncomingMessage, policy: UpgradePolicy): Upgra
   return { status: 101, authenticated: true };
 }
 
+function checkOrigin(origin: string, hostHeader: string, policy: UpgradePolicy): UpgradeRejection | undefined {
+  const o = origin.trim().toLowerCase();
+  if (policy.allowedOrigins.some((a) => a === '*' || a.trim().toLowerCase().replace(/\/+$/, '') === o)) return undefined;
+  const host = hostHeader.trim().toLowerCase();
+  if (o !== `http://${host}` && o !== `https://${host}`) {
+    return {
+      status: 403,
+      reason: `Origin ${origin} is not allowed (cross-site); start the server with --allow-origin ${origin} to permit it`,
+    };
+  }
+  const hostname = hostnameOf(hostHeader);
+  if (hostAllowed(hostname, policy)) return undefined;
+  return {
+    status: 403,
+    reason:
+      `Host ${hostHeader} is not an address of this messagebus (refused against DNS rebinding); ` +
+      `connect by IP address or localhost, or start the server with --allow-host ${hostname}`,
+  };
+}
+
 /** The host name of a `Host` header value, lower-cased, without port, brackets or one trailing dot. */
 function hostnameOf(hostHeader: string): string {
   const h = hostHeader.trim().toLowerCase();
@@ -102,11 +113,4 @@ function hostAllowed(hostname: string, policy: UpgradePolicy): boolean {
   if (isIP(hostname) !== 0 || hostname === 'localhost') return true;
   if (hostname === policy.host.toLowerCase().replace(/^\[|\]$/g, '')) return true;
   return policy.allowedHosts.some((a) => a === '*' || a.toLowerCase() === hostname);
-}
-
-function originAllowed(origin: string, hostHeader: string, allowed: readonly string[]): boolean {
-  const o = origin.trim().toLowerCase();
-  const host = hostHeader.trim().toLowerCase();
-  if (o === `http://${host}` || o === `https://${host}`) return true;
-  return allowed.some((a) => a === '*' || a.trim().toLowerCase().replace(/\/+$/, '') === o);
 }
