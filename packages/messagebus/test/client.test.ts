@@ -320,6 +320,23 @@ describe('MessageBusClient', () => {
     expect(server.framesRelayed).toBe(0);
   });
 
+  it('keeps retrying on a wrong route (404), logging the refusal once, since that is not a refusal for good', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const bus = new MessageBusClient({ url: `ws://127.0.0.1:${server.port}/nope`, secret: '', logger, reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    onCleanup(() => bus.close());
+    let attempts = 0;
+    let refused = 0;
+    bus.onConnectionEvent('reconnect', () => void attempts++);
+    bus.onConnectionEvent('refused', () => void refused++);
+    bus.connect();
+    await waitUntil(() => attempts >= 3, 'several attempts');
+    expect(refused).toBe(0);
+    expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+      expect.stringMatching(/refused the handshake \(HTTP 404: Not found: the messagebus is served at \/core\)/),
+    ]);
+  });
+
   it('takes its secret from OVOS_TOOLS_BUS_SECRET when none is given', async () => {
     const server = await startServer({ secret: 'env-tok' });
     process.env.OVOS_TOOLS_BUS_SECRET = 'env-tok';

@@ -349,8 +349,9 @@ export class MessageBusClient implements Bus {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => void (body.length < 1000 && (body += chunk)));
       res.on('end', () => {
-        if (status === 401 || status === 403) this.refuse(`HTTP ${status}: ${body.trim() || res.statusMessage}`);
-        else this.logger.debug(`messagebus ${this.url} answered the handshake with HTTP ${status}`);
+        const why = `HTTP ${status}: ${body.trim() || res.statusMessage}`;
+        if (status === 401 || status === 403) this.refuse(why);
+        else if (this.failuresLogged++ === 0) this.logger.warn(`messagebus ${this.url} refused the handshake (${why})`);
         ws.terminate();
       });
       res.on('error', () => ws.terminate());
