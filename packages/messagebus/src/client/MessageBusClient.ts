@@ -128,8 +128,9 @@ export class MessageBusClient implements Bus {
     this.logger = options.logger ?? silentLogger;
     this.handlers = new HandlerRegistry(this.logger);
     this.queue = new FrameQueue(options.maxQueue ?? 1000);
-    this.url = options.url ?? urlFromParts(options);
-    this.secret = options.secret !== undefined ? options.secret || undefined : loadMessageBusConfig({ logger: this.logger }).secret;
+    const { url, secret } = resolveConnection(options);
+    this.url = url;
+    this.secret = secret;
     this.ready = new Promise<void>((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -436,13 +437,20 @@ export class MessageBusClient implements Bus {
   }
 }
 
-function urlFromParts(o: MessageBusClientOptions): string {
-  const complete = o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined;
-  const fallback = complete ? undefined : loadMessageBusConfig({ logger: o.logger });
-  return busUrl({
-    host: o.host ?? fallback?.host,
-    port: o.port ?? fallback?.port,
-    route: o.route ?? fallback?.route,
-    ssl: o.ssl ?? fallback?.ssl,
-  });
+/**
+ * The URL and secret of a client: each option as given, and mycroft.conf (read once, only if something is missing)
+ * for the rest. An empty `secret` option means none.
+ */
+function resolveConnection(o: MessageBusClientOptions): { url: string; secret: string | undefined } {
+  const urlComplete = o.url !== undefined || (o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined);
+  const config = urlComplete && o.secret !== undefined ? undefined : loadMessageBusConfig({ logger: o.logger });
+  const url =
+    o.url ??
+    busUrl({
+      host: o.host ?? config?.host,
+      port: o.port ?? config?.port,
+      route: o.route ?? config?.route,
+      ssl: o.ssl ?? config?.ssl,
+    });
+  return { url, secret: o.secret !== undefined ? o.secret || undefined : config?.secret };
 }
