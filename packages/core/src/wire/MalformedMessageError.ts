@@ -11,10 +11,10 @@ import type { Message } from './Message.js';
 export class MalformedMessageError extends Error {
   readonly code = 'malformed_message';
   /**
-   * What could be salvaged of the offending request, enough to address an error reply to it: its `type`, empty
-   * `data`, and only the `context` keys that nest within the limit (`session`, `request_id`, `source`, … are
-   * kept; the too-deep keys are dropped). Present when the envelope had a valid `type` and only nesting was wrong.
-   * Answer with `error.request.response({...})`.
+   * What could be salvaged of the offending request, enough to address an error reply to it: its `type`, and only
+   * the `data` and `context` keys that nest within the limit (`session`, `request_id`, `source`, `data.name`, … are
+   * kept; the too-deep keys are dropped — do not treat it as the full request). Present when the envelope had a
+   * valid `type` and only nesting was wrong. Answer with `error.request.response({...})`.
    */
   readonly request?: Message;
 

@@ -66,7 +66,7 @@ export class Message {
    * Parses one frame. Missing or `null` `data`/`context` become `{}`; other top-level keys are ignored.
    * @throws {@link MalformedMessageError} when the frame is not an OVOS message (says which part is wrong). For a
    *   frame whose only fault is nesting deeper than {@link MAX_MESSAGE_DEPTH}, the error's `request` holds the
-   *   type and the shallow context keys, so the owner of the topic can still answer it.
+   *   type and the data and context keys that fit (too-deep keys dropped), so the owner of the topic can answer it.
    */
   static deserialize(raw: string | Buffer): Message {
     let parsed: unknown;
@@ -92,7 +92,7 @@ export class Message {
     if (deep.length) {
       throw new MalformedMessageError(
         `'${message.type}': ${deep.join(', ')} nest${deep.length === 1 ? 's' : ''} deeper than ${MAX_MESSAGE_DEPTH} levels; send flatter data`,
-        { request: new Message(message.type, {}, shallowContext(message.context)) },
+        { request: new Message(message.type, shallowContext(message.data), shallowContext(message.context)) },
       );
     }
     return message;
@@ -142,7 +142,7 @@ export class Message {
   private tooDeep(what: string): MalformedMessageError {
     return new MalformedMessageError(
       `cannot reply to '${this.type}': ${what} nests deeper than ${MAX_MESSAGE_DEPTH} levels or holds a cycle; answer with safeResponse()`,
-      { request: new Message(this.type, {}, shallowContext(this.context)) },
+      { request: new Message(this.type, shallowContext(this.data), shallowContext(this.context)) },
     );
   }
 }

@@ -67,6 +67,15 @@ describe('Message with deep or huge payloads', () => {
     expect(e.message).toBe("'ovos.tools.invoke': context.d nests deeper than 64 levels; send flatter data");
     expect(e.request!.type).toBe('ovos.tools.invoke');
     expect(e.request!.data).toEqual({});
+    // shallow data keys are kept too, so e.g. an invoke error can name the tool
+    const withName = frame('{"d":[[1]]}', `{"name":"add","args":${deepText(100)}}`);
+    expect(() => Message.deserialize(withName)).toThrow(/data\.args nests deeper/);
+    try {
+      Message.deserialize(withName);
+    } catch (x) {
+      expect((x as MalformedMessageError).request!.data).toEqual({ name: 'add' });
+      expect((x as MalformedMessageError).request!.context).toEqual({ d: [[1]] });
+    }
     const reply = e.request!.response({ error: e.message, code: e.code });
     expect(reply.serialize()).toBe(
       '{"type":"ovos.tools.invoke.response","data":{"error":"\'ovos.tools.invoke\': context.d nests deeper than 64 levels; send flatter data","code":"malformed_message"},' +

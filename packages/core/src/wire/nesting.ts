@@ -92,9 +92,10 @@ export function keysTooDeep(object: Record<string, unknown>, maxDepth: number): 
 }
 
 /**
- * A copy of `context` without the keys whose values nest too deep for a message (see {@link MAX_MESSAGE_DEPTH}):
- * the "shallow, safe" context of an error reply to a request whose context could not be copied. The kept keys
- * (`session`, `request_id`, `utterance_id`, `source`, `destination`, …) are deep-copied. Never throws.
+ * A copy of `context` (or of a `data` object) without the keys whose values nest too deep for a message (see
+ * {@link MAX_MESSAGE_DEPTH}): the "shallow, safe" context of an error reply to a request whose context could not be
+ * copied. The kept keys (`session`, `request_id`, `utterance_id`, `source`, `destination`, …) are deep-copied.
+ * Never throws.
  */
 export function shallowContext(context: Record<string, unknown>, maxDepth = MAX_MESSAGE_DEPTH): Record<string, unknown> {
   const out: Record<string, unknown> = {};
