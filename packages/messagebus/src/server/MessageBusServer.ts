@@ -199,7 +199,7 @@ export class MessageBusServer {
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const decision = this.closePromise
-      ? { status: 403 as const, reason: 'Server is shutting down' }
+      ? { status: 503 as const, reason: 'Server is shutting down' }
       : checkUpgrade(req, {
           route: this.route,
           host: this.host,

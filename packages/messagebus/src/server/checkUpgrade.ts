@@ -2,9 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { presentedSecret, secretMatches } from './sharedSecret.js';
 
-/** Why an upgrade request was refused: the HTTP status and a plain-text reason for the response body. */
+/** Why an upgrade request was refused: the HTTP status (503 only while the server shuts down) and a plain-text reason for the response body. */
 export interface UpgradeRejection {
-  status: 400 | 401 | 403 | 404;
+  status: 400 | 401 | 403 | 404 | 503;
   reason: string;
 }
 
