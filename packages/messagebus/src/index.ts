@@ -6,7 +6,9 @@
 export { MessageBusServer, CONNECTED_GREETING, DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServer.js';
 export type { MessageBusServerOptions } from './server/MessageBusServer.js';
 export { checkUpgrade } from './server/checkUpgrade.js';
-export type { UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
+export type { UpgradeAcceptance, UpgradeDecision, UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
+export { AUTH_FRAME_TYPE, BUS_SECRET_ENV, presentedSecret, resolveBusSecret, secretMatches } from './server/sharedSecret.js';
+export { AUTH_CLOSE_CODE } from './server/awaitAuthFrame.js';
 export { MessageBusClient } from './client/MessageBusClient.js';
 export type {
   ConnectionEvents,
@@ -14,7 +16,7 @@ export type {
   MessageBusClientOptions,
   WaitForResponseOptions,
 } from './client/MessageBusClient.js';
-export { ResponseTimeoutError } from './client/errors.js';
+export { MessageBusRefusedError, ResponseTimeoutError } from './client/errors.js';
 export { DEFAULT_RECONNECT, reconnectDelay } from './client/backoff.js';
 export type { ReconnectOptions } from './client/backoff.js';
 export { FrameQueue } from './client/FrameQueue.js';
@@ -22,6 +24,7 @@ export { isMessageBusReachable } from './client/isMessageBusReachable.js';
 export type { ReachabilityOptions } from './client/isMessageBusReachable.js';
 export { busUrl, DEFAULT_MESSAGEBUS_CONFIG, normalizeRoute } from './config/MessageBusConfig.js';
 export type { MessageBusConfig } from './config/MessageBusConfig.js';
+export { isLoopbackHost } from './config/isLoopbackHost.js';
 export { defaultMycroftConfPaths, loadMessageBusConfig } from './config/loadMessageBusConfig.js';
 export type { LoadMessageBusConfigOptions } from './config/loadMessageBusConfig.js';
 export { parseServerArgs, SERVER_USAGE, UsageError } from './cli/parseServerArgs.js';
