@@ -1,9 +1,7 @@
 import {
   HandlerRegistry,
   Message,
-  replyTypes,
   silentLogger,
-  stampRequestId,
   type Bus,
   type BusHandler,
   type Logger,
@@ -13,7 +11,10 @@ import WebSocket from 'ws';
 import { busUrl } from '../config/MessageBusConfig.js';
 import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
-import { ResponseTimeoutError } from './errors.js';
+import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
+import type { ResponseTimeoutError } from './errors.js';
+
+export type { WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
 
@@ -41,12 +42,6 @@ export interface MessageBusClientOptions {
   handshakeTimeoutMs?: number;
   /** Where connection changes, dropped frames, malformed frames and handler errors are logged; default silent. */
   logger?: Logger;
-}
-
-/** Options for {@link MessageBusClient.waitForResponse}. */
-export interface WaitForResponseOptions {
-  /** Reject with a {@link ResponseTimeoutError} instead of resolving `null` when no reply comes; default false. */
-  rejectOnTimeout?: boolean;
 }
 
 /** Connection events of a {@link MessageBusClient} and their listener arguments. */
@@ -219,48 +214,13 @@ export class MessageBusClient implements Bus {
     timeoutMs = 3000,
     options: WaitForResponseOptions = {},
   ): Promise<Message | null> {
-    const requestId = stampRequestId(message);
-    const types = replyTypes(message, replyType);
-    return new Promise<Message | null>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const waiter = {
-        requestId,
-        types,
-        settle: (reply: Message | null, reason?: 'timeout' | 'closed') => {
-          clearTimeout(timer);
-          if (reply || !options.rejectOnTimeout) resolve(reply);
-          else reject(new ResponseTimeoutError(message.type, types, timeoutMs, reason === 'closed'));
-        },
-      };
-      if (this.closed) return waiter.settle(null, 'closed');
-      this.waiters.add(waiter);
-      timer = setTimeout(() => {
-        this.waiters.remove(waiter);
-        waiter.settle(null, 'timeout');
-      }, timeoutMs);
-      try {
-        this.emit(message);
-      } catch (err) {
-        clearTimeout(timer);
-        this.waiters.remove(waiter);
-        reject(err);
-      }
-    });
+    const source = { waiters: this.waiters, closed: this.closed, emit: (m: Message) => this.emit(m) };
+    return awaitResponse(source, message, replyType, timeoutMs, options);
   }
 
   /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
-    return new Promise((resolve) => {
-      const handler: BusHandler = (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        this.off(type, handler);
-        resolve(null);
-      }, timeoutMs);
-      this.once(type, handler);
-    });
+    return awaitMessage(this, type, timeoutMs);
   }
 
   /**
