@@ -37,10 +37,15 @@ function ensurePnpm() {
 
 let current; // the child running now, to forward signals to
 let stopping; // the first signal received
+let stoppedAt = 0;
 
 for (const signal of SIGNALS) {
   process.on(signal, () => {
+    // Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): forward it once. A signal
+    // a second or more later is forwarded again, and the provider then stops without waiting for calls in flight.
+    if (stopping && Date.now() - stoppedAt < 1000) return;
     stopping ??= signal;
+    stoppedAt = Date.now();
     if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
     else process.exit(128 + SIGNAL_NUMBERS[signal]);
   });

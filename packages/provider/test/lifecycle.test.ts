@@ -57,13 +57,14 @@ describe('ovos-tools --version', () => {
 });
 
 describe('serve shutdown', () => {
-  test('SIGTERM waits for a call in flight, answers it, frees the port and exits 0', async () => {
+  test('SIGTERM (then a duplicate SIGINT) waits for a call in flight, answers it, frees the port and exits 0', async () => {
     const serve = await startServe(['--plugins', root().dir]);
     const client = await RawOvosClient.connect(serve.url);
     cleanups.push(() => client.close());
     const answer = client.request('ovos.tools.invoke', { name: 'nap', args: { ms: 400 } });
     await client.first('ovos.tools.invoke'); // the request went through the bus, so the provider has it
     serve.proc.kill('SIGTERM');
+    serve.proc.kill('SIGINT'); // at once: the same stop request (as Ctrl-C from the terminal and from npm), not "force"
     expect((await answer).data).toMatchObject({ name: 'nap', result: { result: 400 } });
     expect(await exited(serve.proc)).toBe(0);
     const port = Number(new URL(serve.url).port);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
-import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer, type InProcessBusClient } from '@ovos-tools/messagebus';
+import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
@@ -50,7 +50,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     server = await startEmbeddedBus(url, logger);
   }
   let bus: (Bus & { close(): Promise<void> }) | undefined;
-  if (server) bus = server.attach({ logger }) satisfies InProcessBusClient;
+  if (server) bus = server.attach({ logger });
   else {
     const client = new MessageBusClient({ url, logger });
     client.connect();
