@@ -51,7 +51,8 @@ export interface MessageBusServerOptions {
  * like OVOS with `websocket.filter` off) to every connected client, the sender included, in the order received.
  * Binary frames are relayed as binary. Safer than the original where compatibility allows: loopback by default,
  * browser origins refused unless allowed, an optional shared secret, and backpressure (a client whose send buffer
- * passes `maxBufferedBytes` is terminated rather than growing memory).
+ * passes `maxBufferedBytes` is terminated rather than growing memory). Code in the same process joins with
+ * {@link MessageBusServer.attach} instead of a websocket: same semantics, no second hop.
  *
  * @example
  * const server = new MessageBusServer({ port: 0 });
