@@ -13,10 +13,10 @@ import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import type { ResponseTimeoutError } from './errors.js';
-
-export type { WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
+
+export type { WaitForResponseOptions } from './awaitReply.js';
 
 /** Options for {@link MessageBusClient}. Every field is optional. */
 export interface MessageBusClientOptions {
