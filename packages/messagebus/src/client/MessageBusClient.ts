@@ -2,9 +2,7 @@ import {
   HandlerRegistry,
   MalformedMessageError,
   Message,
-  replyTypes,
   silentLogger,
-  stampRequestId,
   type Bus,
   type BusHandler,
   type Logger,
@@ -18,9 +16,12 @@ import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { warnExposure } from '../config/warnExposure.js';
 import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
-import { MessageBusRefusedError, ResponseTimeoutError } from './errors.js';
+import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
+import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
+
+export type { WaitForResponseOptions } from './awaitReply.js';
 
 /** Options for {@link MessageBusClient}. Every field is optional. */
 export interface MessageBusClientOptions {
@@ -49,12 +50,6 @@ export interface MessageBusClientOptions {
   handshakeTimeoutMs?: number;
   /** Where connection changes, dropped frames, malformed frames and handler errors are logged; default silent. */
   logger?: Logger;
-}
-
-/** Options for {@link MessageBusClient.waitForResponse}. */
-export interface WaitForResponseOptions {
-  /** Reject with a {@link ResponseTimeoutError} instead of resolving `null` when no reply comes; default false. */
-  rejectOnTimeout?: boolean;
 }
 
 /** Connection events of a {@link MessageBusClient} and their listener arguments. */
@@ -251,48 +246,13 @@ export class MessageBusClient implements Bus {
     timeoutMs = 3000,
     options: WaitForResponseOptions = {},
   ): Promise<Message | null> {
-    const requestId = stampRequestId(message);
-    const types = replyTypes(message, replyType);
-    return new Promise<Message | null>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const waiter = {
-        requestId,
-        types,
-        settle: (reply: Message | null, reason?: 'timeout' | 'closed') => {
-          clearTimeout(timer);
-          if (reply || !options.rejectOnTimeout) resolve(reply);
-          else reject(new ResponseTimeoutError(message.type, types, timeoutMs, reason === 'closed'));
-        },
-      };
-      if (this.closed) return waiter.settle(null, 'closed');
-      this.waiters.add(waiter);
-      timer = setTimeout(() => {
-        this.waiters.remove(waiter);
-        waiter.settle(null, 'timeout');
-      }, timeoutMs);
-      try {
-        this.emit(message);
-      } catch (err) {
-        clearTimeout(timer);
-        this.waiters.remove(waiter);
-        reject(err);
-      }
-    });
+    const source = { waiters: this.waiters, closed: this.closed, emit: (m: Message) => this.emit(m) };
+    return awaitResponse(source, message, replyType, timeoutMs, options);
   }
 
   /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
-    return new Promise((resolve) => {
-      const handler: BusHandler = (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        this.off(type, handler);
-        resolve(null);
-      }, timeoutMs);
-      this.once(type, handler);
-    });
+    return awaitMessage(this, type, timeoutMs);
   }
 
   /**

@@ -9,6 +9,7 @@ import { warnExposure } from '../config/warnExposure.js';
 import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
 import { BUS_SECRET_ENV, resolveBusSecret } from './sharedSecret.js';
+import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessBusClient.js';
 
 /**
  * The frame ovos-messagebus sends to each new connection, and only to it (wire spec §6.5, 2025+ servers).
@@ -70,7 +71,8 @@ export interface MessageBusServerOptions {
  * like OVOS with `websocket.filter` off) to every connected client, the sender included, in the order received.
  * Binary frames are relayed as binary. Safer than the original where compatibility allows: loopback by default,
  * browser origins refused unless allowed, an optional shared secret, and backpressure (a client whose send buffer
- * passes `maxBufferedBytes` is terminated rather than growing memory).
+ * passes `maxBufferedBytes` is terminated rather than growing memory). Code in the same process joins with
+ * {@link MessageBusServer.attach} instead of a websocket: same semantics, no second hop.
  *
  * @example
  * const server = new MessageBusServer({ port: 0 });
@@ -91,6 +93,7 @@ export class MessageBusServer {
   private readonly maxBufferedBytes: number;
   private readonly logger: Logger;
   private readonly clients = new Set<WebSocket>();
+  private readonly attachments = new Set<InProcessBusClient>();
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
   private startPromise: Promise<void> | undefined;
@@ -145,6 +148,30 @@ export class MessageBusServer {
   /** How many clients are connected now (authenticated ones; connections still owing their auth frame are not counted). */
   get connectionCount(): number {
     return this.clients.size;
+  }
+
+  /** How many in-process clients ({@link attach}) are attached now. */
+  get attachmentCount(): number {
+    return this.attachments.size;
+  }
+
+  /**
+   * A client of this bus in the same process, with no websocket in between: an {@link InProcessBusClient}
+   * implementing core's `Bus` with the semantics of a websocket client of this server (it gets the greeting,
+   * sees its own emits, frames in relay order, same backpressure bound). Use it to serve on an embedded bus
+   * without paying a second websocket hop per message. Works before {@link start}; closed by {@link close}.
+   * @throws Error after {@link close}.
+   */
+  attach(options: InProcessBusClientOptions = {}): InProcessBusClient {
+    if (this.closePromise) throw new Error('MessageBusServer was closed; create a new one');
+    const client = new InProcessBusClient(
+      { publish: (frame) => this.publish(frame), detach: (c) => void this.attachments.delete(c) },
+      { maxBufferedBytes: this.maxBufferedBytes, maxPayload: this.maxPayload },
+      { ...options, logger: options.logger ?? this.logger },
+    );
+    this.attachments.add(client);
+    client.deliver(CONNECTED_GREETING);
+    return client;
   }
 
   /** How many frames were received and broadcast since start (each counted once, whatever the fan-out). */
@@ -252,6 +279,17 @@ export class MessageBusServer {
     this.relayed++;
     const payload = Array.isArray(data) ? Buffer.concat(data) : data;
     for (const client of this.clients) this.send(client, payload, isBinary);
+    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+  }
+
+  /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */
+  private publish(frame: string): void {
+    this.relayed++;
+    if (this.clients.size) {
+      const payload = Buffer.from(frame, 'utf8');
+      for (const client of this.clients) this.send(client, payload, false);
+    }
+    for (const attached of this.attachments) attached.deliver(frame);
   }
 
   private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
@@ -271,6 +309,7 @@ export class MessageBusServer {
   }
 
   private async shutdown(): Promise<void> {
+    for (const attached of [...this.attachments]) attached.shutDown('server closed');
     await this.startPromise?.catch(() => undefined);
     const http = this.http;
     if (!http) return;
