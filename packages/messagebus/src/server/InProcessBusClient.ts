@@ -1,4 +1,6 @@
-import { HandlerRegistry, Message, silentLogger, type Bus, type BusHandler, type Logger, type RawMessageHandler } from '@ovos-tools/core';
+import {
+  MalformedMessageError,
+  type MalformedMessageHandler, HandlerRegistry, Message, silentLogger, type Bus, type BusHandler, type Logger, type RawMessageHandler } from '@ovos-tools/core';
 import { awaitMessage, awaitResponse, type WaitForResponseOptions } from '../client/awaitReply.js';
 import { ResponseWaiters } from '../client/ResponseWaiters.js';
 
@@ -134,6 +136,15 @@ export class InProcessBusClient implements Bus {
    * missing. After {@link close}, or for a frame above the server's size limit, the message is dropped with a log line.
    * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
    */
+  /**
+   * Calls `handler` for every frame that is not a valid OVOS message (bad JSON or shape, or nesting deeper than
+   * core's `MAX_MESSAGE_DEPTH`), as `MessageBusClient.onMalformed` does; `error.request`, when set, can be answered.
+   * @returns a function that removes the handler.
+   */
+  onMalformed(handler: MalformedMessageHandler): () => void {
+    return this.handlers.onMalformed(handler);
+  }
+
   emit(message: Message): void {
     if (this.closed) {
       this.logger.warn(`in-process bus client is closed; dropped '${message.type}'`);
@@ -223,6 +234,7 @@ export class InProcessBusClient implements Bus {
     } catch (err) {
       const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
       this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message}): ${shown}`);
+      if (err instanceof MalformedMessageError) this.handlers.dispatchMalformed(err, text);
       return;
     }
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);

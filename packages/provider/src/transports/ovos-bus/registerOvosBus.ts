@@ -1,4 +1,4 @@
-import { Message, personaCallTopic, toWireError, Topics, type Bus, type BusHandler, type JsonObject, type Logger } from '@ovos-tools/core';
+import { Message, personaCallTopic, safeResponse, toWireError, Topics, type Bus, type BusHandler, type JsonObject, type Logger } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
@@ -34,10 +34,10 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       if (stamp && options.hostId) response.context[TOOLS_HOST_KEY] = options.hostId;
       bus.emit(response);
     } catch (err) {
-      // a context that cannot be copied (too deep, cyclic): answer with its plain string keys only
-      logger.warn(`could not copy the context of ${message.type}; answering with its string keys only: ${(err as Error)?.message}`);
+      // a context that cannot be copied (too deep, cyclic): answer from its shallow keys only
+      logger.warn(`could not copy the context of ${message.type}; answering from its shallow keys: ${(err as Error)?.message}`);
       try {
-        bus.emit(new Message(`${message.type}.response`, data, shallowContext(message)));
+        bus.emit(safeResponse(message, data));
       } catch (err2) {
         logger.error(`could not send ${message.type}.response`, err2);
       }
@@ -99,6 +99,19 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     }
   };
   rebind();
+  // a request to one of our topics that nests too deep to be read is answered with an error, never with silence
+  const ours = (type: string) => fixed.some(([topic]) => topic === type) || [...perToolbox.keys()].some((id) => personaCallTopic(id) === type);
+  const unMalformed = bus.onMalformed?.((err) => {
+    const request = err.request;
+    if (!request || !ours(request.type) || request.type === Topics.personaDiscover) return;
+    const data: JsonObject = { error: `ValueError: ${err.message}`, code: 'invalid_request' };
+    if (request.type === Topics.toolsInvoke) data.name = request.data.name ?? '';
+    try {
+      bus.emit(safeResponse(request, data));
+    } catch (e) {
+      logger.error(`could not answer a malformed ${request.type}`, e);
+    }
+  });
   const unsubscribe = service.onChange((change) => {
     rebind();
     try {
@@ -119,14 +132,10 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
 
   return () => {
     unsubscribe();
+    unMalformed?.();
     for (const [topic, handler] of fixed) bus.off(topic, handler);
     for (const [id, handler] of perToolbox) bus.off(personaCallTopic(id), handler);
     perToolbox.clear();
   };
 }
 
-function shallowContext(message: Message): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(message.context ?? {})) if (typeof value === 'string') out[key] = value;
-  return out;
-}
