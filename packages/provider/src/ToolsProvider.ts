@@ -104,7 +104,7 @@ export class ToolsProvider {
 
   private async buildAndSwap(): Promise<ReloadReport> {
     const started = performance.now();
-    const scan = await scanPluginRoots(this.pluginRoots);
+    const scan = await scanPluginRoots(this.pluginRoots, { allowedPackages: this.settings.allowedPackages });
     const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
     for (const p of scan.problems) this.logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(this.settings.disabledToolboxes);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defaultWorkspace } from './sandbox/protectedPaths.js';
+import { defaultWorkspace } from '@ovos-tools/core';
 
 /**
  * The parsed, validated configuration of a {@link FileSystemToolBox}. Built from the toolbox's config

@@ -10,8 +10,6 @@ export { Sandbox } from './sandbox/Sandbox.js';
 export type { Access, Refused, Resolved } from './sandbox/Sandbox.js';
 export {
   defaultProtectedPaths,
-  defaultWorkspace,
-  ovosToolsDataDir,
   PathProtection,
   PROTECTED_DIR_NAMES,
   PROTECTED_EXTENSIONS,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { defaultWorkspace, ovosToolsDataDir } from '@ovos-tools/core';
 import { isInside } from './pathChecks.js';
 
 /**
@@ -27,20 +28,6 @@ export const PROTECTED_EXTENSIONS: readonly string[] = Object.freeze(['.pth']);
 
 /** Inside a `.git` directory, these entries run programs (hooks) or define them (config: aliases, fsmonitor, pagers). */
 const GIT_CODE_ENTRIES = new Set(['hooks', 'config']);
-
-/** Where ovos-tools keeps its data: `$XDG_DATA_HOME/ovos-tools`, default `~/.local/share/ovos-tools`. */
-export function ovosToolsDataDir(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
-  const base = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : path.join(home, '.local', 'share');
-  return path.join(base, 'ovos-tools');
-}
-
-/**
- * The default sandbox root: the dedicated workspace `$XDG_DATA_HOME/ovos-tools/workspace`
- * (`~/.local/share/ovos-tools/workspace`). The only part of the ovos-tools data dir that is not protected.
- */
-export function defaultWorkspace(env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): string {
-  return path.join(ovosToolsDataDir(env, home), 'workspace');
-}
 
 /**
  * The locations protected even when no host passes any: the OVOS config folders (`~/.config/mycroft`,
