@@ -32,9 +32,12 @@ export interface HomeProvider {
  *
  * @param args - extra serve arguments (e.g. `--watch`); no `--plugins`, no `--config` unless given here.
  * @param env - extra environment of the provider (e.g. a secret).
- * @param files - files to create in HOME first (path relative to HOME → text), e.g. the operator's mycroft.conf.
+ * @param files - files to create in HOME first (path relative to HOME → text, or a function of the HOME path
+ *   returning them), e.g. the operator's mycroft.conf.
  */
-export async function startInEmptyHome(options: { args?: string[]; env?: NodeJS.ProcessEnv; cwdInHome?: boolean; files?: Record<string, string> } = {}): Promise<HomeProvider> {
+export async function startInEmptyHome(
+  options: { args?: string[]; env?: NodeJS.ProcessEnv; cwdInHome?: boolean; files?: Record<string, string> | ((home: string) => Record<string, string>) } = {},
+): Promise<HomeProvider> {
   const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'ovos-attack-')));
   const home = path.join(base, 'home');
   const srv = path.join(base, 'srv');
@@ -48,7 +51,8 @@ export async function startInEmptyHome(options: { args?: string[]; env?: NodeJS.
     packages[`node_modules/${name}`] = { resolved: path.relative(userPlugins, realpathSync(path.join(repoRoot, 'node_modules', name))), link: true };
   }
   writeFileSync(path.join(userPlugins, 'node_modules', '.package-lock.json'), JSON.stringify({ name: 'plugins', lockfileVersion: 3, requires: true, packages }));
-  for (const [rel, text] of Object.entries(options.files ?? {})) {
+  const files = typeof options.files === 'function' ? options.files(home) : (options.files ?? {});
+  for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(home, rel)), { recursive: true });
     writeFileSync(path.join(home, rel), text);
   }
