@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
+import { defaultWorkspace, ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
 import { readShellConfig, type ShellConfig } from './config.js';
 import { isInside } from './cwd.js';
 import { probeBwrap, type BwrapProbe } from './exec/bwrap.js';
@@ -71,9 +71,12 @@ export class ShellToolBox extends ToolBox {
     if (cfg.rootIsDefault) fs.mkdirSync(cfg.rootPath, { recursive: true, mode: 0o700 });
     const root = realOrThrow(cfg.rootPath);
     const guarded = [...(this.pluginRoots ?? []), ...this.protectedPaths].map((p) => path.resolve(p));
+    const workspace = realOrSelf(defaultWorkspace());
     for (const p of guarded) {
       const real = realOrSelf(p);
-      if (isInside(real, root)) throw new ShellConfigError('root_path', `'${cfg.rootPath}' lies in the protected location '${p}'; choose a folder outside plugin roots, config, data and skills folders`);
+      // the dedicated workspace is carved out of a protected folder that contains it (e.g. a home-folder plugin root)
+      const carved = real !== workspace && isInside(real, workspace) && isInside(workspace, root);
+      if (isInside(real, root) && !carved) throw new ShellConfigError('root_path', `'${cfg.rootPath}' lies in the protected location '${p}'; choose a folder outside plugin roots, config, data and skills folders`);
     }
     const mode = cfg.sandbox;
     const bwrap = mode === 'none' ? null : probe();
