@@ -8,7 +8,8 @@ export const BWRAP_LOCATIONS: readonly string[] = Object.freeze(['/usr/bin/bwrap
 /** Whether bubblewrap can run sandboxes here: its path, or why not. */
 export type BwrapProbe = { ok: true; path: string } | { ok: false; reason: string };
 
-const probes = new Map<string, BwrapProbe>();
+/** Probe results per bwrap path, shared by every copy of this module (the provider re-imports toolboxes on reload). */
+const probes: Map<string, BwrapProbe> = ((globalThis as Record<symbol, unknown>)[Symbol.for('ovos-tools.shell.bwrapProbes')] ??= new Map()) as Map<string, BwrapProbe>;
 
 /**
  * Finds Debian's `bubblewrap` and proves it works in this environment by running `/bin/true` in a sandbox
