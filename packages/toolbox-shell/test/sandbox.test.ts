@@ -85,6 +85,19 @@ describe('argument size', () => {
   });
 });
 
+describe('root_path and protected locations', () => {
+  it('a root inside a plugin root or host-protected path fails to load; the default workspace is carved out of one that contains it', () => {
+    const none = () => ({ ok: false as const, reason: 'simulated' });
+    expect(() => new ShellToolBox({ logger: silentLogger, probeBwrap: none, pluginRoots: [base], config: { allow_shell: true, root_path: root } })).toThrow(
+      /^ovos-shell-tools config 'root_path': '.*root' lies in the protected location '.*ovos-shell-sandbox-.*'; choose a folder outside/,
+    );
+    expect(() => new ShellToolBox({ logger: silentLogger, probeBwrap: none, protectedPaths: [root], config: { allow_shell: true, root_path: root } })).toThrow(ShellConfigError);
+    const data = process.env.XDG_DATA_HOME!;
+    const box = new ShellToolBox({ logger: silentLogger, probeBwrap: none, pluginRoots: [data], protectedPaths: [path.join(data, 'ovos-tools')], config: { allow_shell: true } });
+    expect(box.sandbox).toEqual({ kind: 'none' });
+  });
+});
+
 describe('sandbox: "bwrap" where bubblewrap cannot run', () => {
   it('fails to load with the reason; "auto" falls back and says so', () => {
     const probe = () => ({ ok: false as const, reason: 'bubblewrap is not installed (simulated)' });
