@@ -27,7 +27,9 @@ export type { BrainConfig, HostSettings, IsolationMode, ProviderSettings } from 
 export { parseEntryPoints, TOOLBOX_GROUP } from './discovery/entryPoints.js';
 export type { EntryPointTarget, ParsedEntryPoints } from './discovery/entryPoints.js';
 export { scanPluginRoots } from './discovery/scanPluginRoots.js';
-export type { DiscoveryProblem, ScanResult, ToolboxDeclaration } from './discovery/scanPluginRoots.js';
+export type { DiscoveryProblem, ScanOptions, ScanResult, ToolboxDeclaration } from './discovery/scanPluginRoots.js';
+export { readInstallRecords } from './discovery/installRecords.js';
+export type { InstallRecords } from './discovery/installRecords.js';
 export { checkToolBoxClass, checkTools } from './loading/checkToolBox.js';
 export type { ToolBoxClass, ToolBoxLike } from './loading/checkToolBox.js';
 export { ToolboxLoadError } from './loading/ToolboxLoadError.js';

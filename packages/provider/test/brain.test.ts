@@ -25,6 +25,7 @@ beforeAll(async () => {
   root = makePluginRoot();
   mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
   symlinkSync(realpathSync(path.resolve(providerDir, '..', 'toolbox-skill-md')), path.join(root.dir, 'node_modules', '@ovos-tools', 'toolbox-skill-md'));
+  root.recordInstall('@ovos-tools/toolbox-skill-md');
   skillsDir = mkdtempSync(path.join(os.tmpdir(), 'ovos-skills-'));
   mkdirSync(path.join(skillsDir, 'haiku'));
   writeFileSync(path.join(skillsDir, 'haiku', 'SKILL.md'), '---\nname: haiku-writer\ndescription: Writes a haiku about the task.\n---\n\nYou write one haiku. Nothing else.\n');

@@ -1,12 +1,23 @@
 import path from 'node:path';
+import { defaultWorkspace } from '@ovos-tools/core';
 
 /**
  * The parsed, validated configuration of a {@link FileSystemToolBox}. Built from the toolbox's config
  * section (keys exactly as OVOS and this package document them, snake_case) by {@link parseFileSystemConfig}.
  */
 export interface FileSystemConfig {
-  /** Absolute (not yet real-path-resolved) sandbox roots, in config order; relative paths resolve against the first. */
+  /**
+   * Absolute (not yet real-path-resolved) sandbox roots, in config order; relative paths resolve against the
+   * first. Default: the dedicated workspace `$XDG_DATA_HOME/ovos-tools/workspace`.
+   */
   roots: string[];
+  /** True when `root_path` was not configured and {@link FileSystemConfig.roots} is the default workspace. */
+  defaultRoot: boolean;
+  /**
+   * `allow_read_protected` (default `false`): let read, list, search and find see protected paths (plugin
+   * roots, config folders, `node_modules`, `package.json`, ...). Writing them is never allowed.
+   */
+  allowReadProtected: boolean;
   /** `allow_write`: whether `write_file` may write. */
   allowWrite: boolean;
   /** `max_read_bytes`: most bytes `read_file` returns in one call. */
@@ -65,8 +76,10 @@ const FALSE = new Set(['false', 'no', 'off', '0']);
 /**
  * Validates a toolbox config section and fills defaults.
  *
- * - `root_path`: string or non-empty array of strings; default `process.cwd()` (read at parse time).
- *   Relative roots resolve against the working directory. No NUL bytes, no empty strings.
+ * - `root_path`: string or non-empty array of strings; default the dedicated workspace
+ *   `$XDG_DATA_HOME/ovos-tools/workspace` (`~/.local/share/ovos-tools/workspace`; read at parse time, created
+ *   by the toolbox). Relative roots resolve against the working directory. No NUL bytes, no empty strings.
+ * - `allow_read_protected`: boolean like `allow_write`; default `false`.
  * - `allow_write`: boolean (or `"true"`/`"false"`/`"yes"`/`"no"`/`"on"`/`"off"`/`"1"`/`"0"`, or 0/1); default `true`.
  *   Unlike OVOS (Python truthiness), the string `"false"` means false.
  * - limits ({@link DEFAULT_LIMITS}): positive integers (numeric strings accepted); `search_timeout_ms` is
@@ -78,6 +91,8 @@ export function parseFileSystemConfig(raw: Readonly<Record<string, unknown>> | n
   const cfg = raw ?? {};
   return {
     roots: parseRoots(cfg.root_path),
+    defaultRoot: cfg.root_path === undefined || cfg.root_path === null,
+    allowReadProtected: parseBool('allow_read_protected', cfg.allow_read_protected, false),
     allowWrite: parseBool('allow_write', cfg.allow_write, true),
     maxReadBytes: parseLimit(cfg, 'max_read_bytes'),
     maxEntries: parseLimit(cfg, 'max_entries'),
@@ -92,7 +107,7 @@ export function parseFileSystemConfig(raw: Readonly<Record<string, unknown>> | n
 }
 
 function parseRoots(value: unknown): string[] {
-  if (value === undefined || value === null) return [process.cwd()];
+  if (value === undefined || value === null) return [defaultWorkspace()];
   const list = Array.isArray(value) ? value : [value];
   if (list.length === 0) throw new FileSystemConfigError('root_path', 'expected a path or a non-empty list of paths, received an empty list');
   return list.map((r, i) => {

@@ -7,7 +7,15 @@ export { DEFAULT_LIMITS, FileSystemConfigError, MAX_TIMEOUT_MS, parseFileSystemC
 export type { FileSystemConfig } from './config.js';
 export { Messages } from './messages.js';
 export { Sandbox } from './sandbox/Sandbox.js';
-export type { Refused, Resolved } from './sandbox/Sandbox.js';
+export type { Access, Refused, Resolved } from './sandbox/Sandbox.js';
+export {
+  defaultProtectedPaths,
+  PathProtection,
+  PROTECTED_DIR_NAMES,
+  PROTECTED_EXTENSIONS,
+  PROTECTED_FILE_NAMES,
+} from './sandbox/protectedPaths.js';
+export type { PathProtectionOptions, ProtectionCheck } from './sandbox/protectedPaths.js';
 export { isInside } from './sandbox/pathChecks.js';
 export { ReadFileArgs, ReadFileOutput } from './tools/readFile.js';
 export { WriteFileArgs, WriteFileOutput, writeFileDescription } from './tools/writeFile.js';

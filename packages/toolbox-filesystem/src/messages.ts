@@ -13,6 +13,12 @@ export const Messages = {
   readError: (detail: string) => `Error reading file: ${detail}`,
   /** OVOS prefix of `write_file` failures. */
   writeError: (detail: string) => `Error writing file: ${detail}`,
+  /** A path inside a root but in a protected location (plugin root, config, code-loading file). */
+  protectedPath: (requested: string, why: string, access: 'read' | 'write') =>
+    `Access denied: path '${requested}' is protected (${why}); ` +
+    (access === 'write'
+      ? 'ovos-filesystem-tools never writes there.'
+      : 'it is not readable unless the operator sets allow_read_protected: true.'),
   /** A malformed path argument (NUL byte, empty, too long). */
   invalidPath: (reason: string) => `Invalid path: ${reason}.`,
   /** A refused glob pattern. */

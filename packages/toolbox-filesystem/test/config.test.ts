@@ -11,9 +11,15 @@ beforeEach(() => {
 afterEach(() => w.cleanup());
 
 describe('config', () => {
-  test('defaults: working directory root, writes allowed, documented limits', () => {
+  test('defaults: the dedicated workspace as root, writes allowed, protected paths unreadable, documented limits', () => {
+    const saved = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = w.base;
     const c = parseFileSystemConfig({});
-    expect(c.roots).toEqual([process.cwd()]);
+    if (saved === undefined) delete process.env.XDG_DATA_HOME;
+    else process.env.XDG_DATA_HOME = saved;
+    expect(c.roots).toEqual([path.join(w.base, 'ovos-tools', 'workspace')]);
+    expect(c.defaultRoot).toBe(true);
+    expect(c.allowReadProtected).toBe(false);
     expect(c.allowWrite).toBe(true);
     expect(c.maxReadBytes).toBe(DEFAULT_LIMITS.max_read_bytes);
     expect(DEFAULT_LIMITS).toEqual({

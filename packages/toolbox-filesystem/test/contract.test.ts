@@ -51,11 +51,21 @@ describe('toolbox identity and tool list (seed 001, wire spec §5.2)', () => {
     expect(outputs.find_files.required).toEqual(['files', 'total']);
   });
 
-  test('constructs with no arguments: config {} and root = working directory', () => {
-    const box = new FileSystemToolBox();
+  test('constructs with no arguments: config {} and root = the dedicated workspace, created owner-only', () => {
+    const saved = process.env.XDG_DATA_HOME;
+    process.env.XDG_DATA_HOME = w.base;
+    let box: FileSystemToolBox;
+    try {
+      box = new FileSystemToolBox();
+    } finally {
+      if (saved === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved;
+    }
+    const workspace = path.join(w.base, 'ovos-tools', 'workspace');
     expect(box.config).toEqual({});
     expect(box.bus).toBeNull();
-    expect(box.settings.roots).toEqual([process.cwd()]);
+    expect(box.settings.roots).toEqual([workspace]);
+    expect(fs.statSync(workspace).mode & 0o777).toBe(0o700);
     expect(box.settings.allowWrite).toBe(true);
   });
 });

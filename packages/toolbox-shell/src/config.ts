@@ -1,4 +1,4 @@
-import type { Logger } from '@ovos-tools/core';
+import { defaultWorkspace, type Logger } from '@ovos-tools/core';
 
 /** The default `env_allowlist`: the variables a child process sees when the config does not say otherwise. */
 export const DEFAULT_ENV_ALLOWLIST: readonly string[] = Object.freeze([
@@ -34,9 +34,23 @@ export interface ShellConfig {
   maxOutputBytes: number;
   /** `env_allowlist`: names of environment variables passed to the child. */
   envAllowlist: readonly string[];
-  /** `root_path` (default none): when set, `cwd` must resolve inside it and relative `cwd` values resolve against it. */
-  rootPath: string | null;
+  /**
+   * `root_path` (default the dedicated workspace `$XDG_DATA_HOME/ovos-tools/workspace`): `cwd` must resolve
+   * inside it, relative `cwd` values resolve against it, and it is the only folder a sandboxed command may write.
+   */
+  rootPath: string;
+  /** True when `root_path` was not configured and {@link ShellConfig.rootPath} is the default workspace. */
+  rootIsDefault: boolean;
+  /**
+   * `sandbox` (default `"auto"`): `"auto"` runs commands under bubblewrap when it works here and otherwise
+   * confines arguments to `root_path`; `"bwrap"` requires bubblewrap (the toolbox fails to load without it);
+   * `"none"` never uses it (arguments are still confined in strict mode).
+   */
+  sandbox: SandboxMode;
 }
+
+/** The `sandbox` config values. */
+export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
 /**
  * Reads the toolbox's config section defensively: wrong types fall back to safe defaults (and are logged),
@@ -55,8 +69,17 @@ export function readShellConfig(raw: Readonly<Record<string, unknown>>, logger?:
     strictSyntax: readBool(raw.strict_syntax, false, (w) => warn('strict_syntax', w)),
     maxOutputBytes: Math.floor(readPositive(raw.max_output_bytes, DEFAULT_MAX_OUTPUT_BYTES, (w) => warn('max_output_bytes', w))),
     envAllowlist: readNames(raw.env_allowlist, (w) => warn('env_allowlist', w)),
-    rootPath: typeof raw.root_path === 'string' && raw.root_path !== '' ? raw.root_path : null,
+    rootPath: typeof raw.root_path === 'string' && raw.root_path !== '' ? raw.root_path : defaultWorkspace(),
+    rootIsDefault: !(typeof raw.root_path === 'string' && raw.root_path !== ''),
+    sandbox: readSandbox(raw.sandbox, (w) => warn('sandbox', w)),
   };
+}
+
+function readSandbox(v: unknown, warn: (why: string) => void): SandboxMode {
+  if (v === undefined || v === null) return 'auto';
+  if (v === 'auto' || v === 'bwrap' || v === 'none') return v;
+  warn(`must be "auto", "bwrap" or "none"; using "auto"`);
+  return 'auto';
 }
 
 function readBool(v: unknown, fallback: boolean, warn: (why: string) => void): boolean {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ShellToolBox } from '@ovos-tools/toolbox-shell';
+import { buildChildEnv, checkCommand, ShellToolBox } from '@ovos-tools/toolbox-shell';
 import { silentLogger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSpy, tempDir } from './helpers.js';
@@ -24,14 +24,16 @@ beforeAll(() => {
   box = new ShellToolBox({
     logger: silentLogger,
     spawn: spy.fn,
-    config: {
-      allow_shell: true,
-      allowed_commands: ['ls', 'echo', 'cat', 'tr', 'grep', 'git', 'find', 'awk', 'python3', 'perl', 'node', 'bash', 'tar'],
-    },
+    config: { allow_shell: true, root_path: dir, allowed_commands: SAFE_LIST },
   });
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** What the toolbox may list; the programs with argument rules below cannot be listed at all (the toolbox refuses to load). */
+const SAFE_LIST = ['ls', 'echo', 'cat', 'tr', 'grep'];
+const UNPROVABLE_LIST = ['git', 'find', 'awk', 'python3', 'perl', 'node', 'bash', 'tar'];
+const unprovableProgram = (command: string) => UNPROVABLE_LIST.find((p) => command.startsWith(`${p} `));
 
 /** Each attempt's payload would create the marker file `M` if anything ran it. */
 const corpus: Array<[string, () => string, RegExp | string]> = [
@@ -135,7 +137,9 @@ describe('bypass corpus: refused with no process started', () => {
     expect(out.returncode).toBe(-1);
     expect(out.success).toBe(false);
     expect(out.stdout).toBe('');
-    if (typeof expected === 'string') expect(out.stderr).toBe(expected);
+    const unlisted = unprovableProgram(make());
+    if (unlisted) expect(out.stderr).toBe(`${POLICY}'${unlisted}'.`);
+    else if (typeof expected === 'string') expect(out.stderr).toBe(expected);
     else {
       expect(out.stderr.startsWith(POLICY)).toBe(true);
       expect(out.stderr).toMatch(expected);
@@ -147,6 +151,24 @@ describe('bypass corpus: refused with no process started', () => {
   it('never created the marker and never spawned anything during the whole corpus', () => {
     expect(fs.existsSync(M)).toBe(false);
     expect(spy.calls).toEqual([]);
+  });
+});
+
+describe('programs that cannot be proven safe are refused at start-up, naming the entry and why', () => {
+  it.each([...UNPROVABLE_LIST, 'git status', 'env', 'xargs', 'sh', 'gawk', 'make', 'rsync', '/usr/bin/find'])('%s', (entry) => {
+    expect(() => new ShellToolBox({ logger: silentLogger, config: { allow_shell: true, root_path: dir, allowed_commands: ['ls', entry] } })).toThrow(
+      new RegExp(`^ovos-shell-tools config 'allowed_commands': '${entry.replace(/[/.]/g, '\\$&')}' is refused: .+\\. These programs cannot be proven safe`),
+    );
+  });
+});
+
+describe('argument rules still hold for direct checkCommand callers (defense in depth)', () => {
+  const policy = () => ({ allowed: [...SAFE_LIST, ...UNPROVABLE_LIST].map((e) => [e]), allowRedirections: false, cwd: dir, pathValue: buildChildEnv(['PATH']).PATH! });
+  const cases = corpus.filter(([, make]) => unprovableProgram(make()));
+  it.each(cases)('%s', (_label, make, expected) => {
+    const r = checkCommand(make(), policy());
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(expected);
   });
 });
 

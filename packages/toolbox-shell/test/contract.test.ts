@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const make = (config: Record<string, unknown>, spawn?: ReturnType<typeof spawnSpy>['fn']) =>
-  new ShellToolBox({ config, logger: silentLogger, spawn });
+  new ShellToolBox({ config: { root_path: dir, ...config }, logger: silentLogger, spawn });
 
 describe('tool contract (wire spec §5.3)', () => {
   it('describes run_command exactly as OVOS', () => {
@@ -59,7 +59,7 @@ describe('tool contract (wire spec §5.3)', () => {
 
   it("refuses an unlisted program with OVOS's exact text", async () => {
     const spy = spawnSpy();
-    const out = await make({ allow_shell: true, allowed_commands: ['git', 'ls', 'cat'] }, spy.fn).callTool('run_command', { command: 'rm -rf build' });
+    const out = await make({ allow_shell: true, allowed_commands: ['ls', 'cat'] }, spy.fn).callTool('run_command', { command: 'rm -rf build' });
     expect(out).toEqual({ stdout: '', stderr: "Command not permitted by allowed_commands policy: 'rm'.", returncode: -1, success: false });
     expect(spy.calls).toEqual([]);
   });
@@ -85,11 +85,10 @@ describe('tool contract (wire spec §5.3)', () => {
   });
 
   it('matches multi-word entries as argv prefixes (stricter than OVOS string prefixes)', async () => {
-    const box = make({ allow_shell: true, allowed_commands: ['git status', 'echo'] });
-    const status = await box.callTool('run_command', { command: 'git status --short', cwd: dir });
-    expect(status.stderr).not.toMatch(/not permitted/);
-    expect((await box.callTool('run_command', { command: 'git log' })).stderr).toBe("Command not permitted by allowed_commands policy: 'git'.");
-    expect((await box.callTool('run_command', { command: 'gitk' })).stderr).toBe("Command not permitted by allowed_commands policy: 'gitk'.");
+    const box = make({ allow_shell: true, allowed_commands: ['ls -1', 'cat'] });
+    expect((await box.callTool('run_command', { command: 'ls -1 sub', cwd: dir })).stdout).toBe('c.md\n');
+    expect((await box.callTool('run_command', { command: 'ls -la' })).stderr).toBe("Command not permitted by allowed_commands policy: 'ls'.");
+    expect((await box.callTool('run_command', { command: 'lsblk' })).stderr).toBe("Command not permitted by allowed_commands policy: 'lsblk'.");
   });
 
   it('matches absolute entries by basename and real path', async () => {
@@ -153,8 +152,12 @@ describe('tool contract (wire spec §5.3)', () => {
 describe('cwd handling', () => {
   const box = () => make({ allow_shell: true });
 
-  it('defaults to the process working directory and resolves relative paths', async () => {
-    expect((await box().callTool('run_command', { command: 'pwd' })).stdout).toBe(`${fs.realpathSync(process.cwd())}\n`);
+  it('defaults to the dedicated workspace (created on start) and resolves relative paths against root_path', async () => {
+    const workspace = path.join(process.env.XDG_DATA_HOME!, 'ovos-tools', 'workspace');
+    const plain = new ShellToolBox({ config: { allow_shell: true }, logger: silentLogger });
+    expect((await plain.callTool('run_command', { command: 'pwd' })).stdout).toBe(`${fs.realpathSync(workspace)}\n`);
+    expect((await plain.callTool('run_command', { command: 'pwd', cwd: dir })).stderr).toMatch(/is outside root_path/);
+    expect((await box().callTool('run_command', { command: 'pwd' })).stdout).toBe(`${dir}\n`);
     expect((await box().callTool('run_command', { command: 'pwd', cwd: path.join(dir, 'sub') })).stdout).toBe(`${dir}/sub\n`);
   });
 

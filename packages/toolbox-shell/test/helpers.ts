@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import * as bwrapModule from '@ovos-tools/toolbox-shell';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,4 +53,19 @@ export async function readPid(file: string, ms = 5000): Promise<number> {
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`no pid in ${file}`);
+}
+
+/**
+ * Makes sure Debian's bubblewrap is installed (installing it with apt-get when missing and running as root)
+ * and works here. Returns `null` when it does, or the reason the bwrap tests must be skipped.
+ */
+export function ensureBwrap(): string | null {
+  const { probeBwrap, BWRAP_LOCATIONS } = bwrapModule;
+  if (!BWRAP_LOCATIONS.some((p) => fs.existsSync(p))) {
+    if (process.getuid?.() !== 0) return 'bubblewrap is not installed and the tests are not running as root, so they cannot install it';
+    const apt = spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq bubblewrap'], { encoding: 'utf8', timeout: 300_000 });
+    if (apt.status !== 0) return `apt-get install bubblewrap failed: ${(apt.stderr || apt.error?.message || '').trim().slice(-300)}`;
+  }
+  const probe = probeBwrap();
+  return probe.ok ? null : probe.reason;
 }

@@ -21,7 +21,9 @@ afterEach(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const make = (config: Record<string, unknown>) => new ShellToolBox({ config, logger: silentLogger });
+// These tests watch host pids and pid files, so they run without the bubblewrap sandbox (its PID namespace
+// hides the pids); test/sandbox.test.ts covers the sandboxed path.
+const make = (config: Record<string, unknown>) => new ShellToolBox({ config: { sandbox: 'none', root_path: dir, ...config }, logger: silentLogger });
 
 describe('timeouts kill the whole process group', () => {
   it('returns the OVOS timeout text and leaves no grandchild behind (empty allowlist)', async () => {
@@ -53,8 +55,8 @@ describe('timeouts kill the whole process group', () => {
   it('kills the group in strict mode too (a listed script starting a background sleep)', async () => {
     const pidfile = path.join(dir, 'bg3.pid');
     const script = path.join(dir, 'job.sh');
-    fs.writeFileSync(script, `sleep 30 & echo $! > ${pidfile}\nwait\n`);
-    const out = await make({ allow_shell: true, allowed_commands: ['sh'] }).callTool('run_command', { command: `sh ${script}`, timeout: 1 });
+    fs.writeFileSync(script, `#!/bin/sh\nsleep 30 & echo $! > ${pidfile}\nwait\n`, { mode: 0o755 });
+    const out = await make({ allow_shell: true, allowed_commands: [script] }).callTool('run_command', { command: script, timeout: 1 });
     expect(out.stderr).toBe('Command timed out after 1 seconds.');
     const pid = await readPid(pidfile);
     started.push(pid);

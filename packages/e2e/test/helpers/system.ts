@@ -80,7 +80,7 @@ export async function startSystem(extraConfig: Record<string, unknown> = {}, ext
     default_timeout_ms: 20_000,
     brain: { base_url: `${chat.base}/v1`, model: 'e2e-model' },
     'ovos-filesystem-tools': { root_path: sandbox, allow_write: true },
-    'ovos-shell-tools': { allow_shell: true, allowed_commands: ['echo', 'tr', 'wc'], max_timeout: 10 },
+    'ovos-shell-tools': { allow_shell: true, allowed_commands: ['echo', 'tr', 'wc'], max_timeout: 10, root_path: sandbox },
     'ovos-web-search-tools': { ddg_url: `${web.base}/html/`, allowed_hosts: [webHost], min_interval_ms: 0 },
     'ovos-skill-md-toolbox': { extra_skill_md_paths: [path.join(work, 'skills')], search_roots: [], user_skills_dir: path.join(work, 'no-user-skills') },
     ...extraConfig,

@@ -53,6 +53,11 @@ export interface ProviderSettings {
   logArguments: boolean;
   /** `plugin_roots`: directories whose node_modules are scanned; default working directory + per-user dir. */
   pluginRoots: string[] | undefined;
+  /**
+   * `allowed_packages`: package names that may load (e.g. `["@ovos-tools/toolbox-clock"]`); every other
+   * installed toolbox package is reported and skipped. `undefined` (key absent): every package npm/pnpm installed.
+   */
+  allowedPackages: string[] | undefined;
   /** `disabled_toolboxes`: entry-point names never loaded. */
   disabledToolboxes: string[];
   /** `import_timeout_ms`: a toolbox module that takes longer to import is skipped; default 10000. */
@@ -106,6 +111,7 @@ const PROVIDER_KEYS = new Set([
   'log_arguments',
   'plugin_roots',
   'disabled_toolboxes',
+  'allowed_packages',
   'import_timeout_ms',
   'brain',
   'enabled',
@@ -167,6 +173,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     logArguments: c.log_arguments === true,
     pluginRoots: stringList('plugin_roots'),
     disabledToolboxes: stringList('disabled_toolboxes') ?? [],
+    allowedPackages: stringList('allowed_packages'),
     importTimeoutMs: positive('import_timeout_ms', 10_000),
     brain,
     toolboxConfigs,

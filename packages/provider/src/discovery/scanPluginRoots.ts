@@ -2,6 +2,16 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
 import { parseEntryPoints, TOOLBOX_GROUP } from './entryPoints.js';
+import { readInstallRecords, type InstallRecords } from './installRecords.js';
+
+/** Options of {@link scanPluginRoots}. */
+export interface ScanOptions {
+  /**
+   * `allowed_packages` from provider config: when given, only these package names may load; every other
+   * package declaring a toolbox is reported as a problem. `undefined` (the default) allows every installed one.
+   */
+  allowedPackages?: readonly string[];
+}
 
 /** One toolbox declared by an installed package, found from package.json metadata alone (nothing imported). */
 export interface ToolboxDeclaration {
@@ -44,16 +54,43 @@ export interface ScanResult {
  * package.json files declaring `entryPoints["opm.agents.toolbox"]`. Missing roots are skipped. When two
  * packages declare the same entry-point name, the first found (earlier root, then package order) is used
  * and the other is reported as a problem. Never throws for bad packages; they become problems.
+ *
+ * Only packages a package manager installed are declared: each needs an install record in its root
+ * ({@link readInstallRecords}: npm's `node_modules/.package-lock.json` or `package-lock.json`, pnpm's
+ * `.modules.yaml` + lockfile) naming it, with the same version when the record has one. A package without
+ * one is reported as `not installed by npm: <name> ...` and not declared, so files written into
+ * `node_modules` by anything but npm/pnpm are never imported. With `options.allowedPackages`, packages not
+ * listed are reported as `not in allowed_packages: <name>` and not declared.
  */
-export async function scanPluginRoots(roots: readonly string[]): Promise<ScanResult> {
+export async function scanPluginRoots(roots: readonly string[], options: ScanOptions = {}): Promise<ScanResult> {
   const result: ScanResult = { declarations: [], problems: [] };
   const seen = new Map<string, ToolboxDeclaration>();
+  const allowed = options.allowedPackages ? new Set(options.allowedPackages) : null;
   for (const root of roots) {
-    for (const dir of await listPackageDirs(path.join(root, 'node_modules'))) {
-      await readPackage(root, dir, result, seen);
+    const nodeModules = path.join(root, 'node_modules');
+    let records: InstallRecords | undefined;
+    for (const dir of await listPackageDirs(nodeModules)) {
+      const gate = async (installedName: string, version: string): Promise<string | null> => {
+        if (allowed && !allowed.has(installedName)) return `not in allowed_packages: ${installedName} (add it to allowed_packages in the provider config to load it)`;
+        records ??= await readInstallRecords(root);
+        return installProblem(records, root, installedName, version);
+      };
+      await readPackage(root, dir, path.relative(nodeModules, dir).split(path.sep).join('/'), gate, result, seen);
     }
   }
   return result;
+}
+
+/** Why the package `name` (as installed under node_modules) lacks a matching install record, or `null`. */
+function installProblem(records: InstallRecords, root: string, name: string, version: string): string | null {
+  if (!records.has(name)) {
+    return `not installed by npm: ${name} has no install record in ${root} (node_modules/.package-lock.json, package-lock.json or pnpm's lockfile); install it with 'npm install --prefix ${root} ${name}'`;
+  }
+  const recorded = records.get(name);
+  if (recorded && recorded !== version) {
+    return `not installed by npm: ${name}@${version} does not match the installed ${recorded} recorded in ${root}; reinstall it with npm`;
+  }
+  return null;
 }
 
 async function listPackageDirs(nodeModules: string): Promise<string[]> {
@@ -76,7 +113,14 @@ async function safeReaddir(dir: string): Promise<string[]> {
   }
 }
 
-async function readPackage(root: string, dir: string, result: ScanResult, seen: Map<string, ToolboxDeclaration>): Promise<void> {
+async function readPackage(
+  root: string,
+  dir: string,
+  installedName: string,
+  gate: (installedName: string, version: string) => Promise<string | null>,
+  result: ScanResult,
+  seen: Map<string, ToolboxDeclaration>,
+): Promise<void> {
   let pkgText: string;
   let packageDir: string;
   try {
@@ -95,8 +139,14 @@ async function readPackage(root: string, dir: string, result: ScanResult, seen: 
   }
   const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
   const packageVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  for (const group of [TOOLBOX_GROUP, HOST_SOURCE_GROUP] as const) {
-    const parsed = parseEntryPoints(pkg, group);
+  const parsedGroups = ([TOOLBOX_GROUP, HOST_SOURCE_GROUP] as const).map((group) => ({ group, parsed: parseEntryPoints(pkg, group) }));
+  if (parsedGroups.every(({ parsed }) => parsed.declarations.length === 0 && parsed.problems.length === 0)) return;
+  const refused = await gate(installedName, packageVersion);
+  if (refused) {
+    result.problems.push({ root, packageDir, packageName, message: refused });
+    return;
+  }
+  for (const { group, parsed } of parsedGroups) {
     for (const message of parsed.problems) result.problems.push({ root, packageDir, packageName, message });
     for (const d of parsed.declarations) await addDeclaration(root, packageDir, packageName, packageVersion, group, d, result, seen);
   }

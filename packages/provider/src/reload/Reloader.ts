@@ -77,7 +77,7 @@ export class Reloader {
     const started = performance.now();
     const { settings, logger } = this.options;
     const previous = this.current;
-    const scan = await scanPluginRoots(this.options.pluginRoots);
+    const scan = await scanPluginRoots(this.options.pluginRoots, { allowedPackages: settings.allowedPackages });
     const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(settings.disabledToolboxes);

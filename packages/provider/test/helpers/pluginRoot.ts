@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,8 +8,13 @@ export const providerDir = path.resolve(path.dirname(fileURLToPath(import.meta.u
 /** A temporary plugin root `<provider>/.test-plugins/<random>` with a `package.json`, removed by `cleanup()`. */
 export interface PluginRoot {
   dir: string;
-  /** Writes `node_modules/<name>/package.json` plus files (path → text) and returns the package dir. */
+  /**
+   * Writes `node_modules/<name>/package.json` plus files (path → text), records the install the way npm does
+   * (see {@link PluginRoot.recordInstall}) and returns the package dir.
+   */
   addPackage(name: string, pkg: Record<string, unknown>, files?: Record<string, string>): string;
+  /** Adds `node_modules/<name>` (version, default none) to `node_modules/.package-lock.json`, npm's install record. */
+  recordInstall(name: string, version?: string): void;
   removePackage(name: string): void;
   cleanup(): void;
 }
@@ -20,8 +25,20 @@ export function makePluginRoot(): PluginRoot {
   mkdirSync(base, { recursive: true });
   const dir = mkdtempSync(path.join(base, 'root-'));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'test-plugin-root', private: true }));
-  return {
+  const lockFile = path.join(dir, 'node_modules', '.package-lock.json');
+  const editLock = (edit: (packages: Record<string, unknown>) => void) => {
+    mkdirSync(path.dirname(lockFile), { recursive: true });
+    const lock = existsSync(lockFile) ? JSON.parse(readFileSync(lockFile, 'utf8')) : { name: 'test-plugin-root', lockfileVersion: 3, requires: true, packages: {} };
+    edit(lock.packages);
+    writeFileSync(lockFile, JSON.stringify(lock, null, 2));
+  };
+  const root: PluginRoot = {
     dir,
+    recordInstall(name, version) {
+      editLock((packages) => {
+        packages[`node_modules/${name}`] = version === undefined ? { link: true } : { version };
+      });
+    },
     addPackage(name, pkg, files = {}) {
       const pkgDir = path.join(dir, 'node_modules', ...name.split('/'));
       mkdirSync(pkgDir, { recursive: true });
@@ -30,15 +47,21 @@ export function makePluginRoot(): PluginRoot {
         mkdirSync(path.dirname(path.join(pkgDir, file)), { recursive: true });
         writeFileSync(path.join(pkgDir, file), text);
       }
+      const version = (pkg.version as string | undefined) ?? '1.0.0';
+      root.recordInstall(name, version);
       return pkgDir;
     },
     removePackage(name) {
       rmSync(path.join(dir, 'node_modules', ...name.split('/')), { recursive: true, force: true });
+      editLock((packages) => {
+        delete packages[`node_modules/${name}`];
+      });
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return root;
 }
 
 /** package.json fields declaring one toolbox entry point. */

@@ -1,7 +1,11 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { isInside, pathProblem } from './pathChecks.js';
+import { PathProtection, type ProtectionCheck } from './protectedPaths.js';
 import { realResolve } from './realResolve.js';
+
+/** What a path is resolved for: `read` (read, list, search) or `write`. */
+export type Access = 'read' | 'write';
 
 /** A path argument that resolved to a place inside one of the sandbox roots. */
 export interface Resolved {
@@ -17,13 +21,14 @@ export interface Resolved {
 }
 
 /**
- * A path argument that was refused: `denied` (resolves outside every root), `invalid` (malformed:
- * NUL byte, empty, too long, not a string), or `error` (the filesystem failed while resolving it, e.g.
- * `ENOTDIR` for a path through a file, or a root that does not exist).
+ * A path argument that was refused: `denied` (resolves outside every root), `protected` (inside a root but
+ * in a protected location, see {@link PathProtection}), `invalid` (malformed: NUL byte, empty, too long, not
+ * a string), or `error` (the filesystem failed while resolving it, e.g. `ENOTDIR` for a path through a file,
+ * or a root that does not exist).
  */
 export interface Refused {
   ok: false;
-  kind: 'denied' | 'invalid' | 'error';
+  kind: 'denied' | 'protected' | 'invalid' | 'error';
   /** What went wrong, as a sentence fragment (for `invalid` and `error`). */
   reason: string;
   /** The lexical path when one could be computed, else the argument. */
@@ -37,14 +42,34 @@ export interface Refused {
  * resolve inside ANY root. Containment compares real paths (`fs.realpath` of the root and of the target,
  * or of its nearest existing ancestor plus the missing tail, following dangling links) with
  * `path.relative`, so symlinks pointing outside, `..` chains and prefix siblings (`root2` beside `root`)
- * are refused.
+ * are refused. Paths the {@link PathProtection} covers are refused for writing always, and for reading
+ * unless `allowReadProtected`.
  */
 export class Sandbox {
   private readonly configured: readonly string[];
+  /** The protected paths every call is checked against. */
+  readonly protection: PathProtection;
+  /** Whether reads (read, list, search, find) may see protected paths; writes never may. */
+  readonly allowReadProtected: boolean;
 
-  /** @param roots - absolute root directories, in priority order. */
-  constructor(roots: readonly string[]) {
+  /**
+   * @param roots - absolute root directories, in priority order.
+   * @param protection - the protected paths; default {@link PathProtection} with its defaults only.
+   * @param allowReadProtected - let reads see protected paths (default `false`).
+   */
+  constructor(roots: readonly string[], protection: PathProtection = new PathProtection(), allowReadProtected = false) {
     this.configured = roots;
+    this.protection = protection;
+    this.allowReadProtected = allowReadProtected;
+  }
+
+  /**
+   * The protection check for one call over `realRoots`, for `access`: a function giving why a real path is
+   * hidden/refused, or `null`. For reads with `allowReadProtected` nothing is hidden.
+   */
+  check(realRoots: readonly string[], access: Access): ProtectionCheck {
+    if (access === 'read' && this.allowReadProtected) return () => null;
+    return this.protection.snapshot(realRoots);
   }
 
   /** The configured roots (absolute, as configured). */
@@ -75,9 +100,10 @@ export class Sandbox {
    * Resolves a path argument.
    * @param requested - the argument as the model sent it.
    * @param allowEmpty - treat `""` as the first root (directory arguments) instead of refusing it.
+   * @param access - `write` refuses every protected path; `read` refuses them unless `allowReadProtected`.
    * @returns a {@link Resolved} inside a root, or a {@link Refused}; never throws.
    */
-  async resolve(requested: unknown, allowEmpty = false): Promise<Resolved | Refused> {
+  async resolve(requested: unknown, allowEmpty = false, access: Access = 'read'): Promise<Resolved | Refused> {
     const problem = pathProblem(requested, allowEmpty);
     const shown = typeof requested === 'string' ? requested : String(requested);
     if (problem) return { ok: false, kind: 'invalid', reason: problem, lexical: shown };
@@ -96,6 +122,8 @@ export class Sandbox {
     }
     const root = roots.find((r) => isInside(r, real.real));
     if (root === undefined) return { ok: false, kind: 'denied', reason: 'outside the sandbox root', lexical };
+    const why = this.check(roots, access)(real.real);
+    if (why) return { ok: false, kind: 'protected', reason: why, lexical };
     return { ok: true, real: real.real, lexical, exists: real.exists, root };
   }
 

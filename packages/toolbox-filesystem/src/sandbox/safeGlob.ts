@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { isInside, MAX_PATH_CHARS } from './pathChecks.js';
+import type { ProtectionCheck } from './protectedPaths.js';
 import { realResolve } from './realResolve.js';
 
 /** What {@link safeGlob} needs: where to glob, what, and the bounds. */
@@ -12,6 +13,8 @@ export interface SafeGlobOptions {
   pattern: string;
   /** Real paths of every sandbox root. */
   realRoots: readonly string[];
+  /** Protected paths: directories it names are not read, and results it names are dropped. Default: none. */
+  hidden?: ProtectionCheck;
   /** Return files only (`true`) or files and directories (`false`). */
   onlyFiles: boolean;
   /** Most directory entries the crawl may visit before it stops (and reports `scanTruncated`). */
@@ -42,7 +45,7 @@ export function globProblem(pattern: string): string | null {
  * Runs tinyglobby inside the sandbox: refuses escaping patterns ({@link globProblem}), refuses a pattern
  * whose literal leading directories resolve outside the roots (e.g. `outlink/*` through a symlink), never
  * follows symlinks (`followSymbolicLinks: false`; symlinks are neither traversed nor returned), refuses to
- * read any directory whose real path is outside the roots, stops after `maxScanEntries` entries, and
+ * read any directory whose real path is outside the roots or hidden (protected), drops hidden results, stops after `maxScanEntries` entries, and
  * re-checks every result's real path. Returns absolute paths (`cwd` joined with the match), sorted.
  */
 export async function safeGlob(o: SafeGlobOptions): Promise<SafeGlobResult> {
@@ -63,7 +66,7 @@ export async function safeGlob(o: SafeGlobOptions): Promise<SafeGlobResult> {
     }
     fs.realpath(dir, (err, real) => {
       if (err) return cb(err, []);
-      if (!o.realRoots.some((r) => isInside(r, real))) return cb(null, []);
+      if (!o.realRoots.some((r) => isInside(r, real)) || o.hidden?.(real)) return cb(null, []);
       fs.readdir(dir, opts as { withFileTypes: true }, (err2, entries) => {
         if (err2) return cb(err2, []);
         const room = o.maxScanEntries - visited;
@@ -89,7 +92,8 @@ export async function safeGlob(o: SafeGlobOptions): Promise<SafeGlobResult> {
   const paths: string[] = [];
   for (const rel of found) {
     const abs = path.join(o.cwd, rel.replace(/\/+$/, ''));
-    if (await resolvesInside(abs, o.realRoots)) paths.push(abs);
+    const real = await realInside(abs, o.realRoots);
+    if (real !== null && !o.hidden?.(real)) paths.push(abs);
   }
   paths.sort();
   return { ok: true, paths: [...new Set(paths)], scanTruncated };
@@ -108,10 +112,15 @@ function staticBase(pattern: string): string {
 }
 
 async function resolvesInside(abs: string, realRoots: readonly string[]): Promise<boolean> {
+  return (await realInside(abs, realRoots)) !== null;
+}
+
+/** The real path of `abs` when it lies inside a root, else `null` (also on any resolution error). */
+async function realInside(abs: string, realRoots: readonly string[]): Promise<string | null> {
   try {
     const { real } = await realResolve(abs);
-    return realRoots.some((r) => isInside(r, real));
+    return realRoots.some((r) => isInside(r, real)) ? real : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -48,7 +48,7 @@ async function findFiles(ctx: FsToolContext, args: { glob: string; path?: string
   const dir = await resolveDirectory(ctx, args.path ?? '.');
   if (!dir.ok) return { files: [], total: 0, error: dir.error };
   try {
-    const g = await safeGlob({ cwd: dir.real, pattern: args.glob, realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: ctx.config.maxScanEntries, signal });
+    const g = await safeGlob({ cwd: dir.real, pattern: args.glob, realRoots: dir.realRoots, hidden: dir.hidden, onlyFiles: true, maxScanEntries: ctx.config.maxScanEntries, signal });
     if (!g.ok) {
       const error = g.kind === 'denied' ? Messages.patternDenied(args.glob) : Messages.invalidPattern(g.reason);
       return { files: [], total: 0, error };

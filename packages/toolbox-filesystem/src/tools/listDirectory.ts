@@ -47,7 +47,7 @@ async function listDirectory(ctx: FsToolContext, args: { path: string; pattern?:
   const dir = await resolveDirectory(ctx, args.path);
   if (!dir.ok) return { entries: [], path: dir.path, error: dir.error };
   try {
-    const g = await safeGlob({ cwd: dir.real, pattern: args.pattern ?? '*', realRoots: dir.realRoots, onlyFiles: false, maxScanEntries: ctx.config.maxScanEntries, signal });
+    const g = await safeGlob({ cwd: dir.real, pattern: args.pattern ?? '*', realRoots: dir.realRoots, hidden: dir.hidden, onlyFiles: false, maxScanEntries: ctx.config.maxScanEntries, signal });
     if (!g.ok) {
       const error = g.kind === 'denied' ? Messages.patternDenied(args.pattern ?? '*') : Messages.invalidPattern(g.reason);
       return { entries: [], path: dir.real, error };

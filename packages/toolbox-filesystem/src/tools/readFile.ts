@@ -38,7 +38,7 @@ type Out = Record<string, unknown> & { content: string; path: string };
 /**
  * `read_file` (OVOS `FileSystemToolBox._read_file`): reads a UTF-8 text file inside the sandbox.
  * Failures are returned as values in `content` (and `error`): `Access denied: path '<path>' is outside the
- * sandbox root.`, `Invalid path: <reason>.`, `Error reading file: <fs error>`. Binary files give
+ * sandbox root.`, `Access denied: path '<path>' is protected (<why>); ...` (unless `allow_read_protected`), `Invalid path: <reason>.`, `Error reading file: <fs error>`. Binary files give
  * `Binary file (N bytes) not shown.`; long files are cut at `limit`/`max_read_bytes` with a notice.
  */
 export function readFileTool(ctx: FsToolContext): AgentTool {
@@ -62,6 +62,7 @@ async function readFile(ctx: FsToolContext, args: { path: string; offset?: numbe
   if (!r.ok) {
     if (r.kind === 'invalid') return fail(Messages.invalidPath(r.reason), args.path);
     if (r.kind === 'denied') return fail(Messages.accessDenied(args.path), args.path);
+    if (r.kind === 'protected') return fail(Messages.protectedPath(args.path, r.reason, 'read'), args.path);
     return fail(Messages.readError(r.reason), r.lexical);
   }
   let roots: string[];

@@ -69,7 +69,7 @@ async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?:
   if (!dir.ok) return { matches: [], total: 0, error: dir.error };
   const compiled = compilePythonRegex(args.pattern);
   if (!compiled.ok) return { matches: [], total: 0, error: Messages.invalidRegex(compiled.reason) };
-  const g = await safeGlob({ cwd: dir.real, pattern: args.glob ?? '**/*', realRoots: dir.realRoots, onlyFiles: true, maxScanEntries: cfg.maxScanEntries, signal }).catch(
+  const g = await safeGlob({ cwd: dir.real, pattern: args.glob ?? '**/*', realRoots: dir.realRoots, hidden: dir.hidden, onlyFiles: true, maxScanEntries: cfg.maxScanEntries, signal }).catch(
     (err: unknown) => ({ ok: false as const, kind: 'error' as const, reason: errorText(err) }),
   );
   if (!g.ok) {

@@ -38,6 +38,8 @@ type Out = Record<string, unknown> & { success: boolean; path: string; message: 
  * `write_file` (OVOS `FileSystemToolBox._write_file`): atomically writes UTF-8 text inside the sandbox,
  * creating parent directories inside it. Failures are values with `success: false` and `message`:
  * `Write access is disabled (allow_write=False).`, `Access denied: path '<path>' is outside the sandbox root.`,
+ * `Access denied: path '<path>' is protected (<why>); ovos-filesystem-tools never writes there.` (plugin roots,
+ * config and data folders, `node_modules`, `package.json`, `SKILL.md`, `mycroft.conf`, ...: see `PathProtection`),
  * `Invalid path: <reason>.`, `Error writing file: <fs error>`. Success: `File written successfully.`
  */
 export function writeFileTool(ctx: FsToolContext): AgentTool {
@@ -59,10 +61,11 @@ export function writeFileTool(ctx: FsToolContext): AgentTool {
 async function writeFile(ctx: FsToolContext, args: { path: string; content: string }): Promise<Out> {
   const fail = (message: string, p: string): Out => ({ success: false, path: p, message, error: message });
   if (!ctx.config.allowWrite) return fail(Messages.writeDisabled, args.path);
-  const r = await ctx.sandbox.resolve(args.path);
+  const r = await ctx.sandbox.resolve(args.path, false, 'write');
   if (!r.ok) {
     if (r.kind === 'invalid') return fail(Messages.invalidPath(r.reason), args.path);
     if (r.kind === 'denied') return fail(Messages.accessDenied(args.path), args.path);
+    if (r.kind === 'protected') return fail(Messages.protectedPath(args.path, r.reason, 'write'), args.path);
     return fail(Messages.writeError(r.reason), args.path);
   }
   try {

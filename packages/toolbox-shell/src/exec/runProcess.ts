@@ -25,6 +25,11 @@ export interface RunProcessOptions {
   spawn?: SpawnFunction;
   /** Delay between SIGTERM and SIGKILL on timeout or abort; default 1000 ms. */
   killGraceMs?: number;
+  /**
+   * A sandbox launcher and its options, run with `/bin/sh -c script` appended (e.g. `['/usr/bin/bwrap', ...]`);
+   * default none: `/bin/sh` is spawned directly.
+   */
+  argvPrefix?: readonly string[];
 }
 
 /** The outcome of {@link runProcess}. */
@@ -40,7 +45,7 @@ export interface ProcessOutcome {
 }
 
 /**
- * Runs `/bin/sh -c script` in its own process group (`detached: true`) with stdin on `/dev/null`, both
+ * Runs `/bin/sh -c script` (behind `argvPrefix` when given) in its own process group (`detached: true`) with stdin on `/dev/null`, both
  * outputs captured up to `maxOutputBytes`, and a timeout. On timeout or abort the whole group gets SIGTERM,
  * then SIGKILL after the grace period; when the shell exits, whatever is left of its group is killed too,
  * so no background child outlives the call. If a process that left the group keeps the pipes open, the
@@ -54,7 +59,8 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessOutcome> 
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn('/bin/sh', ['-c', options.script], {
+      const argv = [...(options.argvPrefix ?? []), '/bin/sh', '-c', options.script];
+      child = spawn(argv[0]!, argv.slice(1), {
         cwd: options.cwd,
         env: options.env,
         detached: true,

@@ -43,7 +43,8 @@ const INLINE: Record<string, { short: string; long: string[] }> = {
   vim: { short: 'cS', long: ['--cmd'] },
 };
 
-function inlineFamily(program: string): string | null {
+/** The inline-code family of an interpreter or editor name (`sh`, `python`, `node`, ...), or `null`. */
+export function inlineFamily(program: string): string | null {
   if (/^(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh)$/.test(program)) return 'sh';
   if (/^(python|pypy)[0-9.]*$/.test(program)) return 'python';
   if (/^(node|nodejs|bun|deno|tsx|ts-node)$/.test(program)) return 'node';
@@ -76,7 +77,7 @@ function inlineCodeFlag(program: string, args: ReadonlyArray<string | null>): st
 }
 
 /** Options (exact, or prefixes ending in `=`) that run programs, per program. */
-const OPTION_RULES: Record<string, string[]> = {
+export const OPTION_RULES: Readonly<Record<string, string[]>> = {
   tar: ['--to-command=', '--checkpoint-action=', '--use-compress-program=', '-I', '--info-script=', '--new-volume-script=', '-F', '--rsh-command=', '--rmt-command='],
   rsync: ['-e', '--rsh=', '--rsync-path='],
   ssh: ['-o', '-F', '-S'],
@@ -87,7 +88,7 @@ const OPTION_RULES: Record<string, string[]> = {
   less: ['--lesskey-file=', '-k'],
 };
 
-const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+export const AWKS: ReadonlySet<string> = new Set(['awk', 'gawk', 'mawk', 'nawk']);
 
 function checkAwk(args: ReadonlyArray<string | null>): string | null {
   for (const a of args) {

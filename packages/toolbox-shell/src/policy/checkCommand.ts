@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pyRepr } from '../pyRepr.js';
 import { checkArguments } from './argumentRules.js';
+import { confinePaths, type Confinement } from './confinePaths.js';
 import { parseCommand, type SimpleCommand, type Word } from './parseCommand.js';
 import { quoteGlob, quoteWord } from './quoteWord.js';
 import { isExecutableFile, realpathOrNull, whichSync } from './resolveProgram.js';
@@ -29,6 +30,11 @@ export interface CommandPolicy {
   cwd: string;
   /** The child's PATH, used to resolve program names. */
   pathValue: string;
+  /**
+   * When set (commands run without a sandbox), every argument and redirection target must stay inside
+   * `confine.root` and may not name `/proc`, `/sys` or `/dev` (see {@link confinePaths}).
+   */
+  confine?: Confinement;
 }
 
 /** The outcome of {@link checkCommand}: a script for `/bin/sh -c`, or the full `stderr` refusal text. */
@@ -82,6 +88,10 @@ function checkSimple(cmd: SimpleCommand, policy: CommandPolicy): CheckResult {
   }
   const why = checkArguments(name, args, policy.allowRedirections);
   if (why) return refuse(why);
+  if (policy.confine) {
+    const outside = confinePaths(cmd.words.slice(1), cmd.redirects.map((r) => r.target), policy.confine);
+    if (outside) return refuse(outside);
+  }
   const words = [programPath ?? programWord, ...cmd.words.slice(1)];
   let script = words.map((w) => (typeof w === 'string' ? quoteWord(w) : w.kind === 'word' ? quoteWord(w.value) : quoteGlob(w.pattern))).join(' ');
   if (name === 'sed' || name === 'gsed') script = script.replace(/^('[^']*')/, "$1 '--sandbox'");

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import { defineTool, Type, type AgentTool, type Logger, type Static } from '@ovos-tools/core';
 import { readShellConfig, type ShellConfig } from '../config.js';
 import { resolveCwd } from '../cwd.js';
+import { bwrapArgv } from '../exec/bwrap.js';
 import { buildChildEnv } from '../exec/childEnv.js';
+import { argumentSizeProblem, MAX_ARG_STRLEN } from '../exec/argumentLimits.js';
 import { runProcess, type SpawnFunction } from '../exec/runProcess.js';
 import { checkCommand } from '../policy/checkCommand.js';
 
@@ -32,11 +35,19 @@ export type RunCommandResult = Static<typeof RunCommandOutput>;
 /** The exact OVOS text returned when `allow_shell` is off. */
 export const SHELL_DISABLED = 'Shell execution is disabled (allow_shell=False).';
 
+/**
+ * How commands are confined: under bubblewrap (`bwrap`: the binary's path, and the existing protected paths
+ * inside the root to keep read-only), or not at all (`none`: arguments are confined to the root in strict mode).
+ */
+export type CommandSandbox = { kind: 'bwrap'; bwrap: string; readOnly: readonly string[] } | { kind: 'none' };
+
 /** Options for {@link createRunCommandTool}. */
 export interface RunCommandToolOptions {
   /** Replaces `child_process.spawn` (instrumentation, tests). */
   spawn?: SpawnFunction;
   logger?: Logger;
+  /** The sandbox decided at start-up; default `{kind: 'none'}`. */
+  sandbox?: CommandSandbox;
 }
 
 const failure = (stderr: string, stdout = ''): RunCommandResult => ({ stdout, stderr, returncode: -1, success: false });
@@ -82,7 +93,7 @@ export function createRunCommandTool(config: Readonly<Record<string, unknown>>, 
         result: { stdout: '', stderr: "Command not permitted by allowed_commands policy: 'rm'.", returncode: -1, success: false },
       },
     ],
-    toolCall: (args, ctx) => runCommand(args, readShellConfig(ctx.config, undefined), ctx.signal, options.spawn),
+    toolCall: (args, ctx) => runCommand(args, readShellConfig(ctx.config, undefined), ctx.signal, options.spawn, options.sandbox),
   });
 }
 
@@ -93,18 +104,23 @@ export function createRunCommandTool(config: Readonly<Record<string, unknown>>, 
  * @param config - the validated config.
  * @param signal - aborting it kills the process group.
  * @param spawn - replaces `child_process.spawn`.
+ * @param sandbox - how to confine the command (default none: arguments are confined to `root_path` in strict mode).
  */
 export async function runCommand(
   args: Static<typeof RunCommandArgs>,
   config: ShellConfig,
   signal?: AbortSignal,
   spawn?: SpawnFunction,
+  sandbox: CommandSandbox = { kind: 'none' },
 ): Promise<RunCommandResult> {
   if (!config.allowShell) return failure(SHELL_DISABLED);
   const timeout = Math.min(args.timeout, config.maxTimeout);
   if (!(timeout > 0)) return failure(`Error executing command: timeout must be a positive number of seconds (got ${args.timeout}).`);
+  const commandBytes = Buffer.byteLength(args.command, 'utf8');
+  if (commandBytes >= MAX_ARG_STRLEN) return failure(`Error executing command: ${argumentSizeProblem('the command', commandBytes)}`);
   const cwd = resolveCwd(args.cwd, config.rootPath);
   if (!cwd.ok) return failure(`Error executing command: ${cwd.error}`);
+  const root = fs.realpathSync(config.rootPath);
   const env = buildChildEnv(config.envAllowlist);
 
   let script: string;
@@ -118,13 +134,21 @@ export async function runCommand(
       allowRedirections: config.allowRedirections,
       cwd: cwd.dir,
       pathValue: env.PATH!,
+      confine: sandbox.kind === 'none' ? { root, cwd: cwd.dir } : undefined,
     });
     if (!checked.ok) return failure(checked.error);
     script = checked.script;
   }
 
-  const out = await runProcess({ script, cwd: cwd.dir, env, timeoutSeconds: timeout, maxOutputBytes: config.maxOutputBytes, signal, spawn });
-  if (out.spawnError) return failure(`Error executing command: ${out.spawnError.message}`);
+  const argvPrefix = sandbox.kind === 'bwrap' ? [sandbox.bwrap, ...bwrapArgv({ root, cwd: cwd.dir, env, readOnly: sandbox.readOnly })] : [];
+  const size = argumentSizeProblem('the command', Buffer.byteLength(script, 'utf8'), [...argvPrefix, '/bin/sh', '-c'], env);
+  if (size) return failure(`Error executing command: ${size}`);
+  const out = await runProcess({ script, cwd: cwd.dir, env, timeoutSeconds: timeout, maxOutputBytes: config.maxOutputBytes, signal, spawn, argvPrefix });
+  if (out.spawnError) {
+    const code = (out.spawnError as NodeJS.ErrnoException).code;
+    if (code === 'E2BIG') return failure(`Error executing command: ${argumentSizeProblem('the command', Buffer.byteLength(script, 'utf8'), [], env, true)}`);
+    return failure(`Error executing command: ${out.spawnError.message}`);
+  }
   if (out.timedOut) return failure(`Command timed out after ${timeout} seconds.`, out.stdout);
   if (out.aborted) return failure('Error executing command: the call was aborted; the process group was killed.', out.stdout);
   return { stdout: out.stdout, stderr: out.stderr, returncode: out.returncode, success: out.returncode === 0 };
