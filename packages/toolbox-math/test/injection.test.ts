@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MathToolBox } from '@ovos-tools/toolbox-math';
+import { MathToolBox, MathWorkerError, MathWorkerPool } from '@ovos-tools/toolbox-math';
 import { afterAll, describe, expect, it } from 'vitest';
-import { injectionCorpus } from './fixtures/injectionCorpus.js';
+import { injectionCases, injectionCorpus } from './fixtures/injectionCorpus.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ovos-math-inject-'));
 const marker = path.join(dir, 'pwned');
@@ -38,6 +38,37 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: 
     clearInterval(timer);
   }
 }
+
+describe('injection corpus: which defence refuses each payload (through the real worker)', () => {
+  const pool = new MathWorkerPool();
+  afterAll(() => pool.close());
+
+  it('each payload is refused by the expected layer: tokenizer, parser, name check or evaluation', async () => {
+    for (const [input, evaluateLayer, solveLayer] of injectionCases(marker)) {
+      const evaluated = await pool.run({ op: 'evaluate', expression: input }, { timeoutMs: 10_000 });
+      expect(evaluated, input).toMatchObject({ ok: false, layer: evaluateLayer });
+      const solved = await pool.run({ op: 'solve-symbolic', equation: input }, { timeoutMs: 10_000 });
+      if (solveLayer === null) expect(solved.ok, input).toBe(true);
+      else expect(solved, input).toMatchObject({ ok: false, layer: solveLayer });
+    }
+    expect(g.__pwned).toBeUndefined();
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('Object.prototype names used as calls get their own "Function not permitted" reason', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const reply = await pool.run({ op: 'evaluate', expression: `${name}(1)` }, { timeoutMs: 10_000 });
+      expect(reply).toEqual({ ok: false, error: `Function not permitted: '${name}'`, layer: 'name_check' });
+    }
+  });
+
+  it('work that gets past every parse-time check is bounded by the worker (time limit), which then recovers', async () => {
+    await expect(pool.run({ op: 'solve-numeric', equation: 'sin(x) + cos(x) = 0.3' }, { timeoutMs: 1 })).rejects.toSatisfy(
+      (err: unknown) => err instanceof MathWorkerError && err.kind === 'timeout',
+    );
+    expect(await pool.run({ op: 'evaluate', expression: '6*7' }, { timeoutMs: 10_000 })).toEqual({ ok: true, result: 42 });
+  });
+});
 
 describe('injection corpus through the toolbox (worker)', () => {
   it('evaluate_expression: every payload is an error value, nothing reaches the host, the loop keeps ticking', async () => {

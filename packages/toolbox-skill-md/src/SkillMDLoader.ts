@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import type { SkillMDSettings } from './config.js';
 import { findSkillFiles } from './discovery/findSkillFiles.js';
-import { realpathOrUndefined } from './discovery/fsUtil.js';
+import { isInside, realpathOrUndefined } from './discovery/fsUtil.js';
+import { MAX_SKILL_MD_BYTES } from './parsing/limits.js';
 import { parseSkillMd, type InvalidSkillMd, type ParsedSkillMd } from './parsing/parseSkillMd.js';
 import type { SkillMDEntry, SkillProblem } from './types.js';
 
-/** SKILL.md files larger than this (1 MiB) are skipped with a problem. */
-export const MAX_SKILL_MD_BYTES = 1024 * 1024;
 
 interface CacheSlot {
   mtimeMs: number;
@@ -17,7 +16,9 @@ interface CacheSlot {
 /**
  * Finds and parses SKILL.md files (OVOS `SkillMDLoader`, wire spec §5.7), keeping a parse cache keyed by real
  * path and checked against each file's `mtimeMs` and `size`: an unchanged file is never read or parsed again,
- * a touched one is. Files are deduplicated by real path, first discovery wins.
+ * a touched one is. Files are deduplicated by real path, first discovery wins. A file whose real path leaves its
+ * package folder or configured folder (a symlinked skill folder or SKILL.md pointing elsewhere) is refused with a
+ * problem before it is read.
  */
 export class SkillMDLoader {
   private readonly cache = new Map<string, CacheSlot>();
@@ -45,6 +46,15 @@ export class SkillMDLoader {
       const real = realpathOrUndefined(c.path);
       if (!real) {
         problems.push({ path: c.path, source: c.source, reason: 'file disappeared during discovery' });
+        continue;
+      }
+      const root = realpathOrUndefined(c.root);
+      if (!root || !isInside(root, real)) {
+        problems.push({
+          path: c.path,
+          source: c.source,
+          reason: `resolves to ${real}, outside its ${c.rootLabel} ${c.root} (through a symlinked folder or file); skipped: keep skills inside the folder they are installed or configured in`,
+        });
         continue;
       }
       if (seen.has(real)) continue;
@@ -80,7 +90,7 @@ export class SkillMDLoader {
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.result;
     let result: ParsedSkillMd | InvalidSkillMd;
     if (st.size > MAX_SKILL_MD_BYTES) {
-      result = { ok: false, reason: `file is ${st.size} bytes; SKILL.md files over ${MAX_SKILL_MD_BYTES} bytes are skipped` };
+      result = { ok: false, reason: `file is ${st.size} bytes; the limit is ${MAX_SKILL_MD_BYTES} bytes (MAX_SKILL_MD_BYTES): SKILL.md files over it are skipped` };
     } else {
       try {
         this.parses++;

@@ -3,7 +3,8 @@
  * SKILL.md file, answered by a chat engine with the skill's body as system prompt.
  */
 export { SkillMDToolBox } from './SkillMDToolBox.js';
-export { SkillMDLoader, MAX_SKILL_MD_BYTES } from './SkillMDLoader.js';
+export { SkillMDLoader } from './SkillMDLoader.js';
+export { MAX_FRONTMATTER_ALIASES, MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_FRONTMATTER_KEYS, MAX_SKILL_MD_BYTES } from './parsing/limits.js';
 export { parseSkillMd } from './parsing/parseSkillMd.js';
 export type { InvalidSkillMd, ParsedSkillMd } from './parsing/parseSkillMd.js';
 export { SkillFrontmatterSchema } from './parsing/frontmatterSchema.js';

@@ -18,6 +18,8 @@ export { classifyAddress } from './net/addressPolicy.js';
 export { checkTarget, FetchRefusedError, isAllowedHost, systemResolver } from './net/urlPolicy.js';
 export type { CheckedTarget, HostResolver, ResolvedAddress, UrlPolicy } from './net/urlPolicy.js';
 export { htmlToMarkdown } from './extract/htmlToMarkdown.js';
+export { boundDocument, HTML_LIMITS } from './extract/boundDocument.js';
+export type { DocumentBounds } from './extract/boundDocument.js';
 export type { ExtractedPage } from './extract/htmlToMarkdown.js';
 export { createWebSearchTool, MAX_SEARCH_RESULTS, SearchResult, WebSearchArgs, WebSearchOutput } from './tools/webSearch.js';
 export type { WebSearchDeps } from './tools/webSearch.js';

@@ -20,16 +20,26 @@ export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() 
 /**
  * A logger writing `<ISO time> <LEVEL> [<name>] <message>` lines to stderr.
  *
+ * Log lines cannot be forged: control characters in the name, the message and every argument — `\n`, `\r`, `\t`,
+ * ANSI escape sequences (ESC), DEL, every other C0 and C1 control, and the Unicode line and paragraph separators
+ * U+2028/U+2029 — are written as escapes (`\n`, `\r`, `\t`, `\x1b`, `\u2028`, ...), so text that came off the bus or
+ * from a web page never starts a second line or recolours the terminal. The one multi-line output is the stack trace
+ * of an `Error` argument: its `name: message` header is escaped like any text, and each stack frame goes on its own
+ * continuation line, escaped and indented, so every continuation line starts with whitespace and never looks like a
+ * log line of its own. Backslashes are left as they are (an escape in the output is therefore ambiguous with a
+ * literal backslash sequence in the input; neither can break a line).
+ *
  * @param name - shown in brackets on every line, e.g. `provider`.
  * @param level - the lowest level written; defaults to `$OVOS_TOOLS_LOG_LEVEL`, else `info`.
  *   An unknown level name falls back to `info`.
  */
 export function createLogger(name: string, level: LogLevel = envLevel()): Logger {
   const min = ORDER[level] ?? ORDER.info;
+  const shownName = escapeControl(name);
   const write = (lvl: Exclude<LogLevel, 'silent'>) => (message: string, ...args: unknown[]) => {
     if (ORDER[lvl] < min) return;
     const extra = args.length ? ' ' + args.map(formatArg).join(' ') : '';
-    process.stderr.write(`${new Date().toISOString()} ${lvl.toUpperCase()} [${name}] ${message}${extra}\n`);
+    process.stderr.write(`${new Date().toISOString()} ${lvl.toUpperCase()} [${shownName}] ${escapeControl(String(message))}${extra}\n`);
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
@@ -39,12 +49,44 @@ function envLevel(): LogLevel {
   return v && v in ORDER ? (v as LogLevel) : 'info';
 }
 
+// C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` with every control character written as a visible escape (`\n`, `\x1b`, `\u2028`). */
+function escapeControl(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const named = NAMED[c];
+    if (named) return named;
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 function formatArg(arg: unknown): string {
-  if (arg instanceof Error) return arg.stack ?? `${arg.name}: ${arg.message}`;
-  if (typeof arg === 'string') return arg;
+  if (arg instanceof Error) return formatError(arg);
+  if (typeof arg === 'string') return escapeControl(arg);
+  let text: string;
   try {
-    return JSON.stringify(arg);
+    text = JSON.stringify(arg) ?? String(arg);
   } catch {
-    return String(arg);
+    text = String(arg);
   }
+  return escapeControl(text);
+}
+
+/**
+ * An error as `name: message` (escaped) followed by its stack frames, each on an indented continuation line.
+ * The header is rebuilt from `name` and `message` rather than taken from `stack`, so a message holding a newline and
+ * a fake log prefix stays on the first line.
+ */
+function formatError(err: Error): string {
+  const header = escapeControl(`${err.name}: ${err.message}`);
+  const stack = typeof err.stack === 'string' ? err.stack : '';
+  const frames = stack
+    .split(/\r?\n/)
+    .filter((line) => /^\s+at\s/.test(line))
+    .map((line) => `    ${escapeControl(line.trim())}`);
+  return frames.length ? `${header}\n${frames.join('\n')}` : header;
 }

@@ -44,6 +44,9 @@ describe('assertSafeTree', () => {
       "Function not permitted: 'evaluate'",
     );
     expect(() => assertSafeTree(new ConstantNode('1' as unknown as number), pythonDialect)).toThrow('Only numeric constants are permitted');
+    for (const tree of [new SymbolNode('process'), new FunctionNode(new SymbolNode('evaluate'), [new ConstantNode(1)]), new ConstantNode('1' as unknown as number)]) {
+      expect(() => assertSafeTree(tree, pythonDialect)).toThrow(expect.objectContaining({ layer: 'tree_check' }));
+    }
   });
 
   it('lets a variable through only when it is named', () => {
@@ -57,6 +60,7 @@ describe('assertSafeTree', () => {
     for (const name of ['import', 'createUnit', 'evaluate', 'parse', 'compile', 'simplify', 'derivative', 'resolve', 'chain']) {
       const fn = (limitedMath as unknown as Record<string, () => unknown>)[name]!;
       expect(() => fn()).toThrow(`Function not permitted: '${name}'`);
+      expect(() => fn()).toThrow(expect.objectContaining({ layer: 'limited_math' }));
     }
   });
 

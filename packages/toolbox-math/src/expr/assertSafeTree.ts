@@ -25,28 +25,28 @@ export function assertSafeTree(root: MathNode, dialect: Dialect, variables: read
 
   const visit = (node: MathNode, depth: number): void => {
     if (++count > MAX_NODES || depth > 2 * MAX_NESTING_DEPTH + 2) {
-      throw new ExpressionError('too_complex', 'Expression too complex');
+      throw new ExpressionError('too_complex', 'Expression too complex', 'tree_check');
     }
     const n = node as MathNode & { type: string; value?: unknown; name?: unknown; fn?: MathNode; args?: MathNode[] };
     switch (n.type) {
       case 'ConstantNode':
-        if (typeof n.value !== 'number') throw new ExpressionError('not_permitted', 'Only numeric constants are permitted');
+        if (typeof n.value !== 'number') throw new ExpressionError('not_permitted', 'Only numeric constants are permitted', 'tree_check');
         return;
       case 'SymbolNode':
-        if (typeof n.name !== 'string' || !symbols.has(n.name)) throw new ExpressionError('unknown_name', `Unknown name: '${String(n.name)}'`);
+        if (typeof n.name !== 'string' || !symbols.has(n.name)) throw new ExpressionError('unknown_name', `Unknown name: '${String(n.name)}'`, 'tree_check');
         return;
       case 'FunctionNode': {
         const fn = n.fn as (MathNode & { type: string; name?: unknown }) | undefined;
         if (!fn || fn.type !== 'SymbolNode' || typeof fn.name !== 'string' || !functionNames.has(fn.name)) {
           const shown = fn && fn.type === 'SymbolNode' ? String(fn.name) : String(fn?.type);
-          throw new ExpressionError('not_permitted', `Function not permitted: '${shown}'`);
+          throw new ExpressionError('not_permitted', `Function not permitted: '${shown}'`, 'tree_check');
         }
-        if (!Array.isArray(n.args)) throw new ExpressionError('not_permitted', 'Malformed function call');
+        if (!Array.isArray(n.args)) throw new ExpressionError('not_permitted', 'Malformed function call', 'tree_check');
         for (const arg of n.args) visit(arg, depth + 1);
         return;
       }
       default:
-        throw new ExpressionError('not_permitted', `Expression not permitted: ${String(n.type)}`);
+        throw new ExpressionError('not_permitted', `Expression not permitted: ${String(n.type)}`, 'tree_check');
     }
   };
   visit(root, 0);

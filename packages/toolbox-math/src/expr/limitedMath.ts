@@ -1,4 +1,5 @@
 import { all, create, type MathJsInstance } from 'mathjs';
+import { ExpressionError } from './ExpressionError.js';
 import { pythonFunctions, pythonOperators } from './pythonMath.js';
 
 /** The mathjs functions that could define, parse or evaluate code; the limited instance makes each one throw. */
@@ -45,7 +46,7 @@ function buildLimitedMath(): MathJsInstance {
   const disabled: Record<string, () => never> = {};
   for (const name of DISABLED_MATHJS_FUNCTIONS) {
     disabled[name] = () => {
-      throw new Error(`Function not permitted: '${name}'`);
+      throw new ExpressionError('not_permitted', `Function not permitted: '${name}'`, 'limited_math');
     };
   }
   math.import(disabled, { override: true });

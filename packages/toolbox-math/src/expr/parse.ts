@@ -162,7 +162,7 @@ class Parser {
   private parseCall(t: Token): MathNode {
     const name = t.text;
     const def = Object.hasOwn(this.options.dialect.functions, name) ? this.options.dialect.functions[name] : undefined;
-    if (!def) throw new ExpressionError('not_permitted', `Function not permitted: '${name}'`);
+    if (!def) throw new ExpressionError('not_permitted', `Function not permitted: '${name}'`, 'name_check');
     this.enter();
     this.next(); // '('
     const args: MathNode[] = [];
@@ -189,9 +189,9 @@ class Parser {
     const name = t.text;
     const { constants, functions } = this.options.dialect;
     if (Object.hasOwn(constants, name)) return new SymbolNode(name);
-    if (Object.hasOwn(functions, name)) throw syntaxError(`'${name}' is a function; call it with arguments, e.g. ${name}(2)`);
+    if (Object.hasOwn(functions, name)) throw syntaxError(`'${name}' is a function; call it with arguments, e.g. ${name}(2)`, 'name_check');
     if (!this.options.allowEquals && this.isOp('=')) throw syntaxError(`assignment ('${name} = ...') is not allowed`);
-    if (!this.options.allowVariables || isUnsafeName(name)) throw new ExpressionError('unknown_name', `Unknown name: '${name}'`);
+    if (!this.options.allowVariables || isUnsafeName(name)) throw new ExpressionError('unknown_name', `Unknown name: '${name}'`, 'name_check');
     if (!this.variables.includes(name)) this.variables.push(name);
     return new SymbolNode(name);
   }

@@ -70,9 +70,9 @@ export function* scanTokens(source: string): Generator<Token, void, undefined> {
       const m = prefixed ?? DECIMAL.exec(source.slice(i));
       const text = m?.[0] ?? '';
       const value = Number(text.replaceAll('_', ''));
-      if (!text || Number.isNaN(value)) throw syntaxError(`invalid number at position ${i}`);
+      if (!text || Number.isNaN(value)) throw syntaxError(`invalid number at position ${i}`, 'tokenizer');
       if (NAME_PART.test(source[i + text.length] ?? '') || source[i + text.length] === '.') {
-        throw syntaxError(`invalid number '${source.slice(i, i + text.length + 1)}' at position ${i} (write 2*x, not 2x)`);
+        throw syntaxError(`invalid number '${source.slice(i, i + text.length + 1)}' at position ${i} (write 2*x, not 2x)`, 'tokenizer');
       }
       yield { kind: 'number', value, text, pos: i };
       i += text.length;
@@ -92,8 +92,8 @@ export function* scanTokens(source: string): Generator<Token, void, undefined> {
       continue;
     }
     const reason = FORBIDDEN[ch];
-    if (reason) throw syntaxError(`${reason} (found '${ch === '\n' ? '\\n' : ch}' at position ${i})`);
-    throw syntaxError(`unexpected character ${JSON.stringify(ch)} at position ${i}`);
+    if (reason) throw syntaxError(`${reason} (found '${ch === '\n' ? '\\n' : ch}' at position ${i})`, 'tokenizer');
+    throw syntaxError(`unexpected character ${JSON.stringify(ch)} at position ${i}`, 'tokenizer');
   }
   yield { kind: 'end', text: '', pos: source.length };
 }

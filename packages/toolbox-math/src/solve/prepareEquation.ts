@@ -4,6 +4,7 @@ import { pythonDialect } from '../expr/dialects.js';
 import { ExpressionError } from '../expr/ExpressionError.js';
 import { limitedMath } from '../expr/limitedMath.js';
 import { parseMath } from '../expr/parse.js';
+import { classifyConstantEquation } from './constantEquation.js';
 
 /** An equation read and checked, ready for the symbolic and numeric solvers. */
 export interface PreparedEquation {
@@ -20,7 +21,9 @@ export interface PreparedEquation {
  * and builds `f = lhs - rhs`, checked by the same node whitelist as `evaluate_expression`.
  *
  * @throws {@link ExpressionError} for syntax errors, names that are not permitted, more than one unknown,
- *   or no unknown at all.
+ *   no unknown at all, and (layer `equation`) equations whose sides differ by a constant
+ *   ({@link classifyConstantEquation}): `Identity: ...` when every x is a solution, `No solutions: ...` when none
+ *   is — instead of reporting every grid point of the numeric scan as a root.
  */
 export function prepareEquation(equation: string): PreparedEquation {
   const parsed = parseMath(equation, { dialect: pythonDialect, allowVariables: true, allowEquals: true });
@@ -28,11 +31,12 @@ export function prepareEquation(equation: string): PreparedEquation {
     throw new ExpressionError(
       'not_permitted',
       `Only one unknown is supported; found ${parsed.variables.map((v) => `'${v}'`).join(', ')}`,
+      'equation',
     );
   }
   const variable = parsed.variables[0];
   if (variable === undefined) {
-    throw new ExpressionError('syntax', 'No unknown to solve for: the equation contains only numbers and constants (write it in terms of x)');
+    throw new ExpressionError('syntax', 'No unknown to solve for: the equation contains only numbers and constants (write it in terms of x)', 'equation');
   }
   const node = parsed.rhs
     ? new limitedMath.FunctionNode(new limitedMath.SymbolNode(pythonDialect.operators.sub), [parsed.lhs, parsed.rhs])
@@ -46,5 +50,20 @@ export function prepareEquation(equation: string): PreparedEquation {
       return NaN;
     }
   };
+  const constant = classifyConstantEquation(f);
+  if (constant?.kind === 'identity') {
+    throw new ExpressionError(
+      'math',
+      `Identity: both sides are equal for every ${variable} (where defined), so every real ${variable} is a solution; there are no isolated roots to list`,
+      'equation',
+    );
+  }
+  if (constant?.kind === 'contradiction') {
+    throw new ExpressionError(
+      'math',
+      `No solutions: the equation is a contradiction (lhs - rhs is the constant ${Number(constant.difference.toPrecision(12))} for every ${variable})`,
+      'equation',
+    );
+  }
   return { node, variable, f };
 }

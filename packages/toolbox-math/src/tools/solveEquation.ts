@@ -46,7 +46,7 @@ export function solveEquationTool(pool: MathWorkerPool, timeoutMs: () => number)
     openWorld: false,
     tags: ['math', 'algebra', 'read-only'],
     errorModes:
-      'Errors are returned in `error` with `solutions` []: syntax errors, names not permitted, more than one unknown, complex-only roots, no real root found in [-1000, 1000], or too slow.',
+      'Errors are returned in `error` with `solutions` []: syntax errors, names not permitted, more than one unknown, an identity ("Identity: ..." — every x solves it) or a contradiction ("No solutions: ..."), complex-only roots, no real root found in [-1000, 1000], or too slow.',
     examples: [
       { arguments: { equation: 'x**2 - 4' }, result: { solutions: [-2, 2], equation: 'x**2 - 4', method: 'symbolic', error: null } },
       { arguments: { equation: 'x**2 + 1' }, error: 'No real solutions: the roots are complex (i, -i)' },

@@ -1,8 +1,15 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
 import { loadMathjs } from '../units/loadMathjs.js';
 
+/**
+ * Most values `statistics_summary` accepts in one call: 100,000 (about 1.8 MB of JSON; validated and summarised in
+ * well under a second on a slow machine, where 7 million froze the provider for 27 s). Enforced by the argument
+ * schema (`maxItems`), so a longer list fails validation with an error naming the limit before the tool runs.
+ */
+export const MAX_STATISTICS_ITEMS = 100_000;
+
 const Args = Type.Object(
-  { numbers: Type.Array(Type.Number(), { description: 'Values to summarise' }) },
+  { numbers: Type.Array(Type.Number(), { description: `Values to summarise (at most ${MAX_STATISTICS_ITEMS})`, maxItems: MAX_STATISTICS_ITEMS }) },
   { title: 'StatisticsSummaryArgs' },
 );
 
@@ -24,7 +31,7 @@ const Output = Type.Object(
  * `statistics_summary(numbers)` → `{count, mean, median, stdev, minimum, maximum, total, error}` (OVOS
  * MathToolBox, wire spec §5.5), computed with mathjs; `stdev` is the sample standard deviation (n − 1),
  * null for fewer than two values. An empty list gives zeros, `stdev` null and `error` `Empty list provided.`.
- * Non-numeric items are rejected by argument validation before the tool runs.
+ * Non-numeric items and lists over {@link MAX_STATISTICS_ITEMS} are rejected by argument validation before the tool runs.
  */
 export function statisticsSummaryTool(): AgentTool {
   return defineTool({
@@ -36,7 +43,7 @@ export function statisticsSummaryTool(): AgentTool {
     idempotent: true,
     openWorld: false,
     tags: ['math', 'statistics', 'read-only'],
-    errorModes: 'An empty list returns zeros with error "Empty list provided."; non-numeric values fail argument validation.',
+    errorModes: `An empty list returns zeros with error "Empty list provided."; non-numeric values and lists longer than ${MAX_STATISTICS_ITEMS} fail argument validation.`,
     examples: [
       {
         arguments: { numbers: [2, 4, 4, 4, 5, 5, 7, 9] },

@@ -1,3 +1,8 @@
+import type { ExpressionErrorLayer } from '../expr/ExpressionError.js';
+
+/** A refused or failed request: the text shown to the agent and the defence that refused it. */
+export type FailureReply = { ok: false; error: string; layer: ExpressionErrorLayer };
+
 /** A request to the math worker (one per tool call stage). */
 export type WorkerRequest =
   | { op: 'evaluate'; expression: string }
@@ -5,16 +10,16 @@ export type WorkerRequest =
   | { op: 'solve-numeric'; equation: string };
 
 /** The worker's answer to `evaluate`. */
-export type EvaluateReply = { ok: true; result: number } | { ok: false; error: string };
+export type EvaluateReply = { ok: true; result: number } | FailureReply;
 
 /** The worker's answer to `solve-symbolic`. */
 export type SymbolicReply =
-  | { ok: false; error: string }
+  | FailureReply
   | { ok: true; status: 'solved'; solutions: number[]; complexRoots: string[] }
   | { ok: true; status: 'unsupported'; reason: string };
 
 /** The worker's answer to `solve-numeric`. */
-export type NumericReply = { ok: false; error: string } | { ok: true; solutions: number[] };
+export type NumericReply = FailureReply | { ok: true; solutions: number[] };
 
 /** Maps each request kind to its reply type. */
 export interface ReplyFor {

@@ -14,6 +14,14 @@ export interface SkillCandidate {
   source: SkillSource;
   /** The declaring or shipping package, for package sources. */
   packageName?: string;
+  /**
+   * The folder the file's real path must lie in: the package folder (package and entry-point sources), the
+   * user skills folder, or the configured `extra_skill_md_paths` folder (for a configured file: its parent
+   * folder). The loader refuses a file whose real path — symlinked folders and files resolved — leaves it.
+   */
+  root: string;
+  /** What {@link SkillCandidate.root} is, for messages: `package folder`, `user skills folder`, `configured folder`. */
+  rootLabel: string;
 }
 
 /**
@@ -25,7 +33,9 @@ export interface SkillCandidate {
  *    (scoped packages included, nested `node_modules` never entered);
  * 3. `<user_skills_dir>/<dir>/SKILL.md`;
  * 4. `extra_skill_md_paths`: a file, or a directory's `SKILL.md` and `<dir>/<sub>/SKILL.md`.
- * Within a folder, entries are taken in name order. Never throws; what cannot be used becomes a problem.
+ * Within a folder, entries are taken in name order. Each candidate names the folder it must stay in
+ * ({@link SkillCandidate.root}); the loader enforces it on real paths. Never throws; what cannot be used becomes a
+ * problem.
  */
 export function findSkillFiles(settings: SkillMDSettings): { candidates: SkillCandidate[]; problems: SkillProblem[] } {
   const candidates: SkillCandidate[] = [];
@@ -41,10 +51,13 @@ export function findSkillFiles(settings: SkillMDSettings): { candidates: SkillCa
   }
   for (const pkg of packages) {
     const top = path.join(pkg.dir, 'SKILL.md');
-    if (statOrUndefined(top)?.isFile()) candidates.push({ path: top, source: 'package', packageName: pkg.name });
-    for (const file of skillFilesInSubdirs(path.join(pkg.dir, 'skills'))) candidates.push({ path: file, source: 'package', packageName: pkg.name });
+    const inPackage = { source: 'package', packageName: pkg.name, root: pkg.dir, rootLabel: 'package folder' } as const;
+    if (statOrUndefined(top)?.isFile()) candidates.push({ path: top, ...inPackage });
+    for (const file of skillFilesInSubdirs(path.join(pkg.dir, 'skills'))) candidates.push({ path: file, ...inPackage });
   }
-  for (const file of skillFilesInSubdirs(settings.userSkillsDir)) candidates.push({ path: file, source: 'user' });
+  for (const file of skillFilesInSubdirs(settings.userSkillsDir)) {
+    candidates.push({ path: file, source: 'user', root: settings.userSkillsDir, rootLabel: 'user skills folder' });
+  }
   for (const extra of settings.extraPaths) extraPath(extra, candidates, problems);
   return { candidates, problems };
 }
@@ -89,7 +102,7 @@ function declaredSkills(pkg: InstalledPackage, candidates: SkillCandidate[], pro
     } else if (!statOrUndefined(real)?.isFile()) {
       problems.push({ path: target, source: 'entry-point', reason: `${label}: ${JSON.stringify(value)} is not a file` });
     } else {
-      candidates.push({ path: real, source: 'entry-point', packageName: pkg.name });
+      candidates.push({ path: real, source: 'entry-point', packageName: pkg.name, root: pkg.dir, rootLabel: 'package folder' });
     }
   }
 }
@@ -101,7 +114,7 @@ function extraPath(p: string, candidates: SkillCandidate[], problems: SkillProbl
     return;
   }
   if (st.isFile()) {
-    candidates.push({ path: p, source: 'extra' });
+    candidates.push({ path: p, source: 'extra', root: path.dirname(p), rootLabel: 'configured folder' });
     return;
   }
   const found: string[] = [];
@@ -109,5 +122,5 @@ function extraPath(p: string, candidates: SkillCandidate[], problems: SkillProbl
   if (statOrUndefined(top)?.isFile()) found.push(top);
   found.push(...skillFilesInSubdirs(p));
   if (!found.length) problems.push({ path: p, source: 'extra', reason: 'extra_skill_md_paths directory holds no SKILL.md (looked for SKILL.md and */SKILL.md)' });
-  for (const f of found) candidates.push({ path: f, source: 'extra' });
+  for (const f of found) candidates.push({ path: f, source: 'extra', root: p, rootLabel: 'configured folder' });
 }

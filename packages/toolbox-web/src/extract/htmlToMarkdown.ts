@@ -1,6 +1,7 @@
 import type { Readability } from '@mozilla/readability';
 import type TurndownService from 'turndown';
 import { loadReadability, loadTurndown } from './htmlLibraries.js';
+import { boundDocument, HTML_LIMITS } from './boundDocument.js';
 import { parseDocument } from './parseDocument.js';
 
 /** The readable part of an HTML page. */
@@ -9,8 +10,11 @@ export interface ExtractedPage {
   title: string;
   /** The readable content as markdown (atx headings, `-` bullets, fenced code, inline links). */
   markdown: string;
-  /** `readability` when Readability found an article, `body` when it fell back to the whole body. */
-  method: 'readability' | 'body';
+  /**
+   * `readability` when Readability found an article, `body` when it fell back to the whole body, `text` when the
+   * page had more than {@link HTML_LIMITS}.maxElements elements and only its plain text (after a note) is returned.
+   */
+  method: 'readability' | 'body' | 'text';
 }
 
 /** Never part of the readable text: removed before Readability runs. */
@@ -26,18 +30,25 @@ const NOISE = 'script, style, noscript, template, iframe, svg, canvas, nav, foot
  * markdown (navigation, footers and asides are removed first, so short pages lose them too). When Readability finds nothing, the body minus scripts, styles, navigation, headers, footers,
  * asides and forms is converted instead. Never throws for malformed HTML (the parser is forgiving).
  *
+ * Bounded before extraction ({@link boundDocument}): elements nested deeper than {@link HTML_LIMITS}.maxDepth are
+ * unwrapped (their text kept), and a page with more than {@link HTML_LIMITS}.maxElements elements skips Readability
+ * and turndown: its plain text is returned after a one-line note saying why, with method `text`.
+ *
  * @param html - the page source.
  * @param baseUrl - the URL the page came from (the final URL after redirects).
  */
 export function htmlToMarkdown(html: string, baseUrl: string): ExtractedPage {
   const load = () => {
     const doc = parseDocument(html);
+    const bounds = boundDocument(doc);
+    if (bounds.tooMany) return { doc, tooMany: true };
     absolutize(doc, baseUrl);
     for (const el of [...doc.querySelectorAll(ALWAYS_NOISE)]) el.remove();
-    return doc;
+    return { doc, tooMany: false };
   };
-  const doc = load();
+  const { doc, tooMany } = load();
   const docTitle = (doc.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (tooMany) return { title: docTitle, markdown: plainText(doc), method: 'text' };
   const turndown = makeTurndown();
 
   let article: ReturnType<Readability<string>['parse']> = null;
@@ -50,10 +61,17 @@ export function htmlToMarkdown(html: string, baseUrl: string): ExtractedPage {
     return { title: (article.title ?? '').trim() || docTitle, markdown: tidy(turndown.turndown(article.content)), method: 'readability' };
   }
   // Readability mutates the document it reads: fall back on a fresh parse.
-  const fresh = load();
+  const fresh = load().doc;
   const body = fresh.body ?? fresh.documentElement;
   for (const el of [...(body?.querySelectorAll(NOISE) ?? [])]) el.remove();
   return { title: docTitle, markdown: tidy(turndown.turndown(body?.innerHTML ?? '')), method: 'body' };
+}
+
+function plainText(doc: Document): string {
+  for (const el of [...doc.querySelectorAll('script, style, noscript, template')]) el.remove();
+  const text = (doc.body ?? doc.documentElement)?.textContent ?? '';
+  const note = `[fetch_url: this page has more than ${HTML_LIMITS.maxElements} HTML elements, too many to extract as markdown safely; showing its plain text]`;
+  return `${note}\n\n${tidy(text.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n'))}`;
 }
 
 function makeTurndown(): TurndownService {
