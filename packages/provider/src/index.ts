@@ -24,14 +24,10 @@ export type {
 } from './service/ToolService.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { BrainConfig, HostSettings, IsolationMode, ProviderSettings } from './config/ProviderConfig.js';
-export { parseEntryPoints, TOOLBOX_GROUP } from './discovery/entryPoints.js';
-export type { EntryPointTarget, ParsedEntryPoints } from './discovery/entryPoints.js';
 export { scanPluginRoots } from './discovery/scanPluginRoots.js';
 export type { DiscoveryProblem, ScanOptions, ScanResult, ToolboxDeclaration } from './discovery/scanPluginRoots.js';
 export { readInstallRecords } from './discovery/installRecords.js';
 export type { InstallRecords } from './discovery/installRecords.js';
-export { checkToolBoxClass, checkTools } from './loading/checkToolBox.js';
-export type { ToolBoxClass, ToolBoxLike } from './loading/checkToolBox.js';
 export { ToolboxLoadError } from './loading/ToolboxLoadError.js';
 export type { LoadPhase } from './loading/ToolboxLoadError.js';
 export { RegistryGeneration } from './registry/RegistryGeneration.js';

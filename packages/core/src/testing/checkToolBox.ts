@@ -1,5 +1,6 @@
 import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
+import type { CallToolOptions } from '../toolbox/ToolBox.js';
 import type { ToolLike } from '../wire/toolJson.js';
 import { typeName } from './entryPoints.js';
 
@@ -11,7 +12,7 @@ export interface ToolBoxLike {
   toolboxId: string;
   readonly tools: ReadonlyMap<string, ToolLike>;
   refreshTools(): void;
-  callTool(name: string, args: unknown, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Record<string, unknown>>;
+  callTool(name: string, args: unknown, options?: CallToolOptions): Promise<Record<string, unknown>>;
   bind(bus: unknown): void;
   unbind(): void;
   close(): Promise<void> | void;

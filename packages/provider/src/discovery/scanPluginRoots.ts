@@ -1,7 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
-import { parseEntryPoints, TOOLBOX_GROUP } from './entryPoints.js';
+import { parseEntryPoints, TOOLBOX_GROUP } from '@ovos-tools/core/testing';
 import { readInstallRecords, type InstallRecords } from './installRecords.js';
 
 /** Options of {@link scanPluginRoots}. */

@@ -1,5 +1,5 @@
 import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
-import type { ToolBoxLike } from '../loading/checkToolBox.js';
+import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { abortOutcome } from './abortOutcome.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';

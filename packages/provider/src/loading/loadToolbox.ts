@@ -1,5 +1,5 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
-import { checkToolBoxClass, checkTools, type ToolBoxLike } from './checkToolBox.js';
+import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '@ovos-tools/core/testing';
 import { ToolboxLoadError } from './ToolboxLoadError.js';
 
 /** Which module and export declare a toolbox (a subset of a discovery declaration, so runtimes can receive it). */
@@ -73,6 +73,8 @@ export async function loadToolbox(target: ToolboxTarget, options: LoadToolboxOpt
     await closeQuietly(instance);
     throw fail('discover', problem);
   }
+  const mismatch = checkEntryPointName(target.entryPointName, instance.toolboxId);
+  if (mismatch) options.logger.warn(mismatch);
   return instance;
 }
 

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChatEngine, ChatMessage, Logger, LogLevel } from '@ovos-tools/core';
-import type { ToolBoxLike } from '../../loading/checkToolBox.js';
+import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
 import { toDescriptor } from '../descriptors.js';
