@@ -112,6 +112,19 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
   });
 });
 
+describe('createMcpHttpHandler session limits', () => {
+  test('a session with no requests for sessionIdleMs is closed; beyond maxSessions initialize is refused', async () => {
+    const { url, handler } = await httpMount({ sessionIdleMs: 100, maxSessions: 1 });
+    await client(url);
+    expect(handler.sessionCount).toBe(1);
+    await expect(client(url)).rejects.toThrow(/503|Too many MCP sessions/);
+    for (let i = 0; i < 100 && handler.sessionCount > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(handler.sessionCount).toBe(0);
+    await client(url);
+    expect(handler.sessionCount).toBe(1);
+  });
+});
+
 describe('serveMcpStdio', () => {
   test('a malformed line is answered with a parse error and the server goes on; closing detaches from the service', async () => {
     const fake = fakeToolService();

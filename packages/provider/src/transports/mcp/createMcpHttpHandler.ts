@@ -18,6 +18,15 @@ export interface McpHttpHandlerOptions {
   /** At most this many open MCP sessions; `initialize` beyond it answers 503. Default 64. */
   maxSessions?: number;
   serverInfo?: { name: string; version: string };
+  /** A session with no request for this long (ms) is closed; default 30 minutes. Clients that vanish without `DELETE` free their slot. */
+  sessionIdleMs?: number;
+  /**
+   * Host header values accepted (DNS-rebinding protection of the SDK transport, e.g. `['127.0.0.1:8080']`); with
+   * `allowedOrigins`, the Origin values accepted. Default: not checked — set them when the server listens on loopback
+   * for browser-reachable clients.
+   */
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
 }
 
 /** A Node `(req, res)` handler for MCP Streamable HTTP, plus `close()` (ends every session). */
@@ -32,6 +41,7 @@ interface Session {
   transport: NodeStreamableHTTPServerTransport;
   mcp: McpToolServer;
   caller: Caller;
+  lastSeen: number;
 }
 
 /**
@@ -40,7 +50,8 @@ interface Session {
  * responses and progress are keyed per session and can never reach another client (the SDK's CVE-2026-25536
  * class, where a shared server or transport routed one client's answer to another). A session is bound to the
  * caller that opened it: a request for it from another `agentId` is refused (403). `DELETE` ends a session.
- * Errors: 400 malformed JSON or no session, 401 when `callerOf` refuses, 404 unknown session, 413 body too large.
+ * Sessions idle for `sessionIdleMs` are closed. Errors: 400 malformed JSON or no session, 401 when `callerOf`
+ * refuses, 403 another caller's session, 404 unknown session, 413 body too large, 503 too many sessions.
  */
 export function createMcpHttpHandler(service: ToolService, options: McpHttpHandlerOptions = {}): McpHttpHandler {
   const logger = options.logger ?? silentLogger;
@@ -48,6 +59,21 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const maxSessions = options.maxSessions ?? 64;
   const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, s] of sessions) {
+      if (now - s.lastSeen < idleMs) continue;
+      sessions.delete(id);
+      logger.info(`MCP session ${id} closed after ${idleMs} ms without a request`);
+      void s.mcp.close();
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
+  const dnsRebinding =
+    options.allowedHosts || options.allowedOrigins
+      ? { enableDnsRebindingProtection: true, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }
+      : {};
 
   const handler = (async (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -64,6 +90,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
         const session = sessions.get(sessionId);
         if (!session) return reject(res, 404, 'Session not found: initialize a new session');
         if (session.caller.agentId !== caller.agentId) return reject(res, 403, 'Forbidden: this session belongs to another caller');
+        session.lastSeen = Date.now();
         await session.transport.handleRequest(req, res, body);
         return;
       }
@@ -71,9 +98,10 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
       if (sessions.size >= maxSessions) return reject(res, 503, `Too many MCP sessions (max ${maxSessions}); close one with DELETE`);
       const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}) });
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+        ...dnsRebinding,
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          sessions.set(id, { transport, mcp, caller });
+          sessions.set(id, { transport, mcp, caller, lastSeen: Date.now() });
         },
         onsessionclosed: (id) => {
           const s = sessions.get(id);
@@ -97,6 +125,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
 
   Object.defineProperty(handler, 'sessionCount', { get: () => sessions.size });
   handler.close = async () => {
+    clearInterval(sweeper);
     const all = [...sessions.values()];
     sessions.clear();
     await Promise.allSettled(all.map(async (s) => s.mcp.close()));
