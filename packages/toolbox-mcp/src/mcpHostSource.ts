@@ -1,12 +1,13 @@
 import { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, type HostSource, type HostSourceOptions, type HostSourceResult, type ToolboxHost } from '@ovos-tools/core';
-import { McpToolboxHost } from './McpToolboxHost.js';
+import type { McpToolboxHost } from './McpToolboxHost.js';
 import { parseMcpConfig } from './serverConfig.js';
 
 /**
  * The `ovos-mcp-tools` host source (package.json `entryPoints` → `ovos-tools.hosts`): one {@link McpToolboxHost}
  * per configured server, started in parallel. A server that cannot start is reported in `problems` under its
  * name and the others are served. On reload a previous host whose server config is unchanged and that is not
- * `unhealthy` or `closed` is reused as is (the provider closes the ones not returned).
+ * `unhealthy` or `closed` is reused as is (the provider closes the ones not returned). The MCP SDK is imported only
+ * when at least one server is configured.
  */
 export const mcpHostSource: HostSource = {
   [HOST_SOURCE_BRAND]: HOST_SOURCE_CONTRACT_VERSION,
@@ -14,6 +15,9 @@ export const mcpHostSource: HostSource = {
     const parsed = parseMcpConfig(config);
     const problems = [...parsed.problems];
     const hosts: ToolboxHost[] = [];
+    if (parsed.servers.size === 0) return { hosts, problems };
+    // the MCP SDK loads only when there is a server to mount
+    const { McpToolboxHost } = await import('./McpToolboxHost.js');
     const started = await Promise.allSettled(
       [...parsed.servers].map(async ([toolboxId, spec]) => {
         const old = previous.find((h): h is McpToolboxHost => h instanceof McpToolboxHost && h.toolboxId === toolboxId);
