@@ -113,15 +113,19 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
 });
 
 describe('createMcpHttpHandler session limits', () => {
-  test('a session with no requests for sessionIdleMs is closed; beyond maxSessions initialize is refused', async () => {
-    const { url, handler } = await httpMount({ sessionIdleMs: 100, maxSessions: 1 });
+  test('beyond maxSessions, initialize is refused with 503', async () => {
+    const { url, handler } = await httpMount({ maxSessions: 1 });
     await client(url);
     expect(handler.sessionCount).toBe(1);
     await expect(client(url)).rejects.toThrow(/503|Too many MCP sessions/);
-    for (let i = 0; i < 100 && handler.sessionCount > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  test('a session with no requests for sessionIdleMs is closed and its id answers 404', async () => {
+    const { url, handler } = await httpMount({ sessionIdleMs: 2000 });
+    const c = await client(url);
+    for (let i = 0; i < 300 && handler.sessionCount > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(handler.sessionCount).toBe(0);
-    await client(url);
-    expect(handler.sessionCount).toBe(1);
+    await expect(c.listTools()).rejects.toThrow(/404|Session not found/);
   });
 });
 
