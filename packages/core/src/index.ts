@@ -49,8 +49,8 @@ export type {
   ToolboxDescription,
   ToolboxHost,
   ToolDescriptor,
-  ToolProgress,
 } from './host/ToolboxHost.js';
+export type { ToolProgress } from './tool/ToolProgress.js';
 export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
 export { createLogger, silentLogger } from './logging/Logger.js';
 export type { Logger, LogLevel } from './logging/Logger.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
 import { createBrain } from './brain/createBrain.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
+import { BusFederation } from './federation/BusFederation.js';
 import { ExecutionPolicy } from './policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from './registry/RegistryGeneration.js';
 import { Reloader } from './reload/Reloader.js';
@@ -47,6 +48,7 @@ export class ToolsProvider {
   /** The transport-free tool service every transport is written against. */
   readonly service: ToolService;
   private readonly reloader: Reloader;
+  private readonly federation: BusFederation | undefined;
   private readonly notify: (change: CatalogChange) => void;
   private unregisterBus: (() => void) | undefined;
   private pendingChange: CatalogChange | undefined;
@@ -60,14 +62,19 @@ export class ToolsProvider {
     this.logger = options.logger ?? createLogger('ovos-tools');
     this.policy = new ExecutionPolicy(this.settings, this.logger);
     this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
+    this.federation =
+      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined;
+    const federation = this.federation;
     this.reloader = new Reloader({
+      ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
       settings: this.settings,
       pluginRoots: this.pluginRoots,
       protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
       brain: this.brain,
       logger: this.logger,
       logLevel: options.logLevel ?? envLevel(),
-      onSwap: (_previous, _next, report) => {
+      onSwap: (_previous, next, report) => {
+        federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
         if (!report.added.length && !report.removed.length && !report.updated.length) return;
         const change = toChange(report);
         if (this.started) this.notify(change);
@@ -77,7 +84,7 @@ export class ToolsProvider {
     const { service, notify } = createToolService({ reloader: this.reloader, policy: this.policy, settings: this.settings, ...(options.authorize ? { authorize: options.authorize } : {}) });
     this.service = service;
     this.notify = notify;
-    this.busOptions = { logger: this.logger, ...(options.busCaller ? { callerOf: options.busCaller } : {}) };
+    this.busOptions = { logger: this.logger, ...(options.busCaller ? { callerOf: options.busCaller } : {}), ...(federation ? { hostId: federation.hostId } : {}) };
   }
 
   private readonly busOptions: OvosBusOptions;
@@ -95,6 +102,7 @@ export class ToolsProvider {
     const report = await this.reloader.reload();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     this.started = true;
+    this.federation?.start();
     const first = this.pendingChange;
     this.pendingChange = undefined;
     if (first) this.notify(first);
@@ -110,6 +118,7 @@ export class ToolsProvider {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.federation?.stop();
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
@@ -78,6 +79,11 @@ export interface ProviderSettings {
   duplicateToolNames: 'precedence' | 'error';
   /** `pinned_toolboxes`: entry-point names the operator trusts to win collisions over other third-party toolboxes. */
   pinnedToolboxes: string[];
+  /**
+   * `federation`: serve toolboxes that live elsewhere on the messagebus (e.g. Python OVOS toolboxes) through
+   * `ovos.tools.*`. `false` turns it off; `{discover_window_ms, interval_ms}` tunes it. Default on, 300 ms, 60000 ms.
+   */
+  federation: FederationSettings;
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -110,6 +116,7 @@ const PROVIDER_KEYS = new Set([
   'toolbox_hosts',
   'duplicate_tool_names',
   'pinned_toolboxes',
+  'federation',
 ]);
 
 /**
@@ -170,9 +177,34 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     toolboxHosts: parseToolboxHosts(c.toolbox_hosts, problems),
     duplicateToolNames: oneOf(c, 'duplicate_tool_names', ['precedence', 'error'] as const, 'precedence', problems),
     pinnedToolboxes: stringList('pinned_toolboxes') ?? [],
+    federation: parseFederation(c.federation, problems),
   };
   if (problems.length) throw new ProviderConfigError(problems);
   return settings;
+}
+
+function parseFederation(v: unknown, problems: string[]): FederationSettings {
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000 };
+  if (v === undefined || v === null || v === true) return out;
+  if (v === false) return { ...out, enabled: false };
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    problems.push('federation: expected true, false or {"enabled", "discover_window_ms", "interval_ms"}');
+    return out;
+  }
+  const f = v as Record<string, unknown>;
+  if (f.enabled !== undefined) {
+    if (typeof f.enabled === 'boolean') out.enabled = f.enabled;
+    else problems.push('federation.enabled: expected true or false');
+  }
+  for (const [key, prop] of [
+    ['discover_window_ms', 'discoverWindowMs'],
+    ['interval_ms', 'intervalMs'],
+  ] as const) {
+    if (f[key] === undefined) continue;
+    if (typeof f[key] === 'number' && (f[key] as number) >= 0) out[prop] = f[key] as number;
+    else problems.push(`federation.${key}: expected a number of milliseconds`);
+  }
+  return out;
 }
 
 const ISOLATION_MODES = ['inline', 'worker', 'process'] as const;

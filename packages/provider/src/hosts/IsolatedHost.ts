@@ -69,6 +69,8 @@ export class IsolatedHost implements ToolboxHost {
   private stopReason: string | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
   private readonly changeListeners = new Set<() => void>();
+  /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
+  private gate: { promise: Promise<void>; open: () => void } | undefined;
 
   private constructor(
     private readonly options: IsolatedHostOptions,
@@ -107,8 +109,10 @@ export class IsolatedHost implements ToolboxHost {
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
-    if (this.state === 'restarting') {
-      const outcome = await Promise.race([this.ready.then(() => undefined), signalled(ctx.signal, name, this.toolboxId)]);
+    // wait while the runtime restarts, or while a cut-off call may still be holding it (it is about to be reclaimed)
+    while (this.gate || this.state === 'restarting') {
+      const wait = this.gate ? this.gate.promise : this.ready;
+      const outcome = await Promise.race([wait.then(() => undefined), signalled(ctx.signal, name, this.toolboxId)]);
       if (outcome) return outcome;
     }
     if (this.state !== 'ready') return { ok: false, error: this.unavailable() };
@@ -156,6 +160,11 @@ export class IsolatedHost implements ToolboxHost {
     if (call.settled) return;
     call.settled = true;
     call.resolve(abortOutcome(signal, call.name, this.toolboxId));
+    if (!this.gate) {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      this.gate = { promise, open };
+    }
     const reason = (signal.reason as { code?: string } | undefined)?.code === 'timeout' ? 'timeout' : 'aborted';
     try {
       this.channel.post({ t: 'abort', id, reason });
@@ -196,6 +205,7 @@ export class IsolatedHost implements ToolboxHost {
         clearTimeout(call.graceTimer);
         call.detach?.();
         if (!call.settled) call.resolve(message.outcome);
+        else if (![...this.pending.values()].some((c) => c.settled)) this.openGate();
         return;
       }
       case 'progress': {
@@ -229,6 +239,12 @@ export class IsolatedHost implements ToolboxHost {
     }
   }
 
+  private openGate(): void {
+    const gate = this.gate;
+    this.gate = undefined;
+    gate?.open();
+  }
+
   private failPending(error: WireError): void {
     for (const call of this.pending.values()) {
       clearTimeout(call.graceTimer);
@@ -236,6 +252,7 @@ export class IsolatedHost implements ToolboxHost {
       if (!call.settled) call.resolve({ ok: false, error });
     }
     this.pending.clear();
+    this.openGate();
   }
 
   private crashed(reason: string): void {

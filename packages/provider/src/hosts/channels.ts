@@ -62,13 +62,17 @@ export function startWorkerChannel(options: ChannelOptions): HostChannel {
   };
 }
 
-/** Node's permission-model flags: `--permission` with repeated grants on Node ≥ 22, the experimental comma form on 20. */
+/**
+ * Node's permission-model flags: `--permission` on Node ≥ 22 (`--experimental-permission` before), grants as
+ * repeated flags (Node ≥ 20.20; older 20.x releases take one comma-separated list).
+ */
 export function permissionFlags(grants: { fsRead: readonly string[]; fsWrite: readonly string[]; childProcess: boolean; worker: boolean }): string[] {
-  const major = Number(process.versions.node.split('.')[0]);
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const repeated = major > 20 || minor >= 20;
   const flags: string[] = [];
   const list = (flag: string, paths: readonly string[]) => {
     if (!paths.length) return;
-    if (major >= 22) for (const p of paths) flags.push(`${flag}=${p}`);
+    if (repeated) for (const p of paths) flags.push(`${flag}=${p}`);
     else flags.push(`${flag}=${paths.join(',')}`);
   };
   flags.push(major >= 22 ? '--permission' : '--experimental-permission');

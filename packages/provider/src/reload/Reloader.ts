@@ -8,6 +8,17 @@ import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGene
 import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
 import { loadHostSource } from './loadHostSource.js';
 
+/**
+ * A source of hosts that is not a package (e.g. toolboxes elsewhere on the bus): called on every reload, beside
+ * the start of package hosts, with its previous hosts. Hosts whose toolbox id is served locally are dropped
+ * (and closed) by the reloader.
+ */
+export interface ExtraHostSource {
+  name: string;
+  origin: ToolboxStatus['origin'];
+  createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
+}
+
 /** What the {@link Reloader} needs. */
 export interface ReloaderOptions {
   settings: ProviderSettings;
@@ -17,7 +28,7 @@ export interface ReloaderOptions {
   logger: Logger;
   logLevel: LogLevel;
   /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
-  extraSources?: ReadonlyArray<{ name: string; origin: ToolboxStatus['origin']; createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }> }>;
+  extraSources?: readonly ExtraHostSource[];
   /** Called with every generation that goes live (after a reload, or after a host's tools changed). */
   onSwap: (previous: RegistryGeneration, next: RegistryGeneration, report: ReloadReport) => void;
 }
@@ -72,7 +83,24 @@ export class Reloader {
     const disabled = new Set(settings.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
 
-    const built = await Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous)));
+    let localIds: ReadonlySet<string> = new Set();
+    const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {
+      localIds = new Set(built.flatMap((b) => (b.status === 'fulfilled' ? b.value.hosts.map((h) => h.host.toolboxId) : [])));
+      return built;
+    });
+    const extras = (this.options.extraSources ?? []).map(async (source) => {
+      const own = previous.toolboxes.filter((t) => t.source === source.name).map((t) => t.host);
+      try {
+        const r = await source.createHosts(own);
+        await localReady;
+        const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
+        for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
+        return { hosts: hosts.map((host) => ({ host, source: source.name, packageName: source.name, fingerprint: host.toolboxId, origin: source.origin })), problems: r.problems };
+      } catch (err) {
+        return { hosts: [], problems: [{ entryPoint: source.name, packageName: source.name, error: errorText(err) }] };
+      }
+    });
+    const built = await localReady;
     const candidates: HostedToolbox[] = [];
     built.forEach((b, i) => {
       const d = declarations[i]!;
@@ -85,15 +113,9 @@ export class Reloader {
         problems.push({ entryPoint: d.entryPointName, packageName: d.packageName, error: err.message ?? errorText(err) });
       }
     });
-    for (const source of this.options.extraSources ?? []) {
-      try {
-        const own = previous.toolboxes.filter((t) => t.source === source.name).map((t) => t.host);
-        const r = await source.createHosts(own);
-        for (const host of r.hosts) candidates.push({ host, source: source.name, packageName: source.name, fingerprint: host.toolboxId, origin: source.origin });
-        problems.push(...r.problems);
-      } catch (err) {
-        problems.push({ entryPoint: source.name, packageName: source.name, error: errorText(err) });
-      }
+    for (const extra of await Promise.all(extras)) {
+      candidates.push(...extra.hosts);
+      problems.push(...extra.problems);
     }
     for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
 

@@ -9,7 +9,7 @@ import { silentLogger } from '@ovos-tools/core';
  */
 export async function startFakeProvider(roots: string[], config: Record<string, unknown> = {}, options: { brainFromConfig?: boolean } = {}) {
   const bus = new FakeBus();
-  const settings = parseProviderConfig({ isolation: 'inline', ...config });
+  const settings = parseProviderConfig({ isolation: 'inline', federation: false, ...config });
   const provider = new ToolsProvider({ bus, pluginRoots: roots, settings, logger: silentLogger, logLevel: 'silent', ...(options.brainFromConfig ? {} : { brain: null }) });
   const report = await provider.start();
   const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}, timeoutMs = 5000): Promise<JsonObject> => {

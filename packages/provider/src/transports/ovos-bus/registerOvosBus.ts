@@ -1,4 +1,5 @@
 import { Message, personaCallTopic, toWireError, Topics, type Bus, type BusHandler, type JsonObject, type Logger } from '@ovos-tools/core';
+import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
 
@@ -10,6 +11,8 @@ export interface OvosBusOptions {
   logger: Logger;
   /** Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). */
   callerOf?: (message: Message) => Caller;
+  /** Stamped as `context.tools_host` on this provider's discover answers and change broadcasts, so its own federation ignores them. */
+  hostId?: string;
 }
 
 /**
@@ -25,9 +28,11 @@ export interface OvosBusOptions {
 export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
   const { logger } = options;
   const callerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
-  const reply = (message: Message, data: JsonObject) => {
+  const reply = (message: Message, data: JsonObject, stamp = false) => {
     try {
-      bus.emit(message.response(data));
+      const response = message.response(data);
+      if (stamp && options.hostId) response.context[TOOLS_HOST_KEY] = options.hostId;
+      bus.emit(response);
     } catch (err) {
       // a context that cannot be copied (too deep, cyclic): answer with its plain string keys only
       logger.warn(`could not copy the context of ${message.type}; answering with its string keys only: ${(err as Error)?.message}`);
@@ -63,14 +68,15 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       (m: Message) => {
         const caller = callerOf(m);
         const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)), true);
       },
     ],
     [
       STATIC_CALL_TOPIC,
       async (m: Message) => {
         const id = m.data?.toolbox_id;
-        if (typeof id !== 'string' || !served().some((t) => t.toolboxId === id)) return; // not ours: stay silent (OVOS-TOOLS-1)
+        // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
+        if (typeof id !== 'string' || !service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
       },
     ],
@@ -104,7 +110,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
           removed: change.removed,
           updated: change.updated,
           generation: change.generation,
-        }),
+        }, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}),
       );
     } catch (err) {
       logger.error('could not broadcast ovos.tools.changed', err);
