@@ -42,6 +42,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--drain-timeout <ms>', 'on stop, how long to wait for calls in flight', '5000')
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 
+  program
+    .command('mcp')
+    .description('serve every installed tool to one MCP client over stdio (logs on stderr; SIGHUP reloads)')
+    .option('--plugins <dir>', 'plugin root whose node_modules is scanned (repeatable; replaces the defaults)', collect)
+    .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
+    .option('--watch', 'reload by itself when packages are installed or removed (clients get tools/list_changed)')
+    .option('--log-level <level>', 'debug, info, warn, error or silent')
+    .action(async (opts) => (await import('./commands/mcp.js')).mcpCommand(opts));
+
   const client = (cmd: Command) =>
     cmd.option('--bus-url <url>', BUS_URL_HELP).option('--timeout <ms>', 'how long to wait for the answer', '10000').option('--json', 'print the raw response JSON');
 

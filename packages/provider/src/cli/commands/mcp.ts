@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { createLogger, type LogLevel } from '@ovos-tools/core';
+import { loadProviderConfig } from '../../config/loadProviderConfig.js';
+import { parseProviderConfig } from '../../config/ProviderConfig.js';
+import { ToolsProvider } from '../../ToolsProvider.js';
+import { PluginWatcher } from '../../watch/PluginWatcher.js';
+
+/** Options of `ovos-tools mcp`. */
+export interface McpOptions {
+  plugins?: string[];
+  config?: string;
+  watch?: boolean;
+  logLevel?: string;
+}
+
+/**
+ * `ovos-tools mcp`: loads the toolboxes of the plugin roots exactly as `serve` does (same config, same plugin
+ * roots), without a messagebus, and serves every tool to one MCP client over stdio until the client hangs up
+ * (stdin ends) or SIGINT/SIGTERM. Reloads on SIGHUP, and by itself with `--watch`; each reload that changes the
+ * catalog sends `notifications/tools/list_changed`. stdout carries only the protocol: every log line goes to stderr.
+ * @throws `ProviderConfigError` for a bad config (exit code 2).
+ */
+export async function mcpCommand(options: McpOptions): Promise<void> {
+  const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
+  const settings = parseProviderConfig(loadProviderConfig(options.config));
+  const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const provider = new ToolsProvider({ bus: null, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
+  const report = await provider.start();
+  logger.info(`MCP over stdio: ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es); plugin roots: ${provider.pluginRoots.join(', ')}`);
+
+  const { serveMcpStdio } = await import('../../transports/mcp/serveMcpStdio.js');
+  const version = await providerVersion();
+  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version } });
+  const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
+  await watcher?.ready();
+
+  const onHup = () => {
+    logger.info('SIGHUP: reloading');
+    void provider.reload();
+  };
+  process.on('SIGHUP', onHup);
+  await new Promise<void>((resolve) => {
+    const stop = (why: string) => {
+      logger.info(`${why}: shutting down`);
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve();
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    void mcp.closed.then(() => stop('client hung up'));
+  });
+  process.off('SIGHUP', onHup);
+  await watcher?.close();
+  await mcp.close();
+  await provider.close();
+}
+
+async function providerVersion(): Promise<string> {
+  try {
+    const { createRequire } = await import('node:module');
+    return (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { silentLogger, type Logger } from '@ovos-tools/core';
+import type { Caller, ToolService } from '../../service/ToolService.js';
+import { createMcpToolServer, type McpToolServer } from './createMcpToolServer.js';
+
+/** Options of {@link createMcpHttpHandler}. */
+export interface McpHttpHandlerOptions {
+  /**
+   * Who a request acts for, from its credential (e.g. a bearer token checked by the HTTP server), never its
+   * body. Answer `undefined` to refuse the request (401). Default: every request is `{transport: 'mcp'}`.
+   */
+  callerOf?: (req: IncomingMessage) => Caller | undefined;
+  logger?: Logger;
+  /** Largest request body accepted, in bytes; default 4 MiB. */
+  maxBodyBytes?: number;
+  /** At most this many open MCP sessions; `initialize` beyond it answers 503. Default 64. */
+  maxSessions?: number;
+  serverInfo?: { name: string; version: string };
+  /** A session with no request for this long (ms) is closed; default 30 minutes. Clients that vanish without `DELETE` free their slot. */
+  sessionIdleMs?: number;
+  /**
+   * Host header values accepted (DNS-rebinding protection of the SDK transport, e.g. `['127.0.0.1:8080']`); with
+   * `allowedOrigins`, the Origin values accepted. Default: not checked — set them when the server listens on loopback
+   * for browser-reachable clients.
+   */
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+}
+
+/** A Node `(req, res)` handler for MCP Streamable HTTP, plus `close()` (ends every session). */
+export interface McpHttpHandler {
+  (req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Open sessions now. */
+  readonly sessionCount: number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: NodeStreamableHTTPServerTransport;
+  mcp: McpToolServer;
+  caller: Caller;
+  lastSeen: number;
+}
+
+/**
+ * MCP over Streamable HTTP, to be mounted at a path (e.g. `/mcp`) of an HTTP server. Stateful: an `initialize`
+ * POST opens a session (`Mcp-Session-Id` header) with its OWN SDK server and transport, so pending requests,
+ * responses and progress are keyed per session and can never reach another client (the SDK's CVE-2026-25536
+ * class, where a shared server or transport routed one client's answer to another). A session is bound to the
+ * caller that opened it: a request for it from another `agentId` is refused (403). `DELETE` ends a session.
+ * Sessions idle for `sessionIdleMs` are closed. Errors: 400 malformed JSON or no session, 401 when `callerOf`
+ * refuses, 403 another caller's session, 404 unknown session, 413 body too large, 503 too many sessions.
+ */
+export function createMcpHttpHandler(service: ToolService, options: McpHttpHandlerOptions = {}): McpHttpHandler {
+  const logger = options.logger ?? silentLogger;
+  const callerOf = options.callerOf ?? (() => ({ transport: 'mcp' }) as Caller);
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxSessions = options.maxSessions ?? 64;
+  const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, s] of sessions) {
+      if (now - s.lastSeen < idleMs) continue;
+      sessions.delete(id);
+      logger.info(`MCP session ${id} closed after ${idleMs} ms without a request`);
+      void s.mcp.close();
+    }
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
+  const dnsRebinding =
+    options.allowedHosts || options.allowedOrigins
+      ? { enableDnsRebindingProtection: true, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }
+      : {};
+
+  const handler = (async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const caller = callerOf(req);
+      if (!caller) return reject(res, 401, 'Unauthorized: this MCP endpoint needs a credential');
+      let body: unknown;
+      if (req.method === 'POST') {
+        const read = await readJson(req, maxBody);
+        if (!read.ok) return reject(res, read.status, read.message, read.rpcCode);
+        body = read.value;
+      }
+      const sessionId = header(req, 'mcp-session-id');
+      if (sessionId) {
+        const session = sessions.get(sessionId);
+        if (!session) return reject(res, 404, 'Session not found: initialize a new session');
+        if (session.caller.agentId !== caller.agentId) return reject(res, 403, 'Forbidden: this session belongs to another caller');
+        session.lastSeen = Date.now();
+        await session.transport.handleRequest(req, res, body);
+        return;
+      }
+      if (req.method !== 'POST' || !isInitialize(body)) return reject(res, 400, 'Bad Request: no Mcp-Session-Id; send an initialize request first');
+      if (sessions.size >= maxSessions) return reject(res, 503, `Too many MCP sessions (max ${maxSessions}); close one with DELETE`);
+      const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}) });
+      const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+        ...dnsRebinding,
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions.set(id, { transport, mcp, caller, lastSeen: Date.now() });
+        },
+        onsessionclosed: (id) => {
+          const s = sessions.get(id);
+          sessions.delete(id);
+          void s?.mcp.close();
+        },
+      });
+      transport.onclose = () => {
+        const id = transport.sessionId;
+        if (id && sessions.get(id)?.transport === transport) sessions.delete(id);
+        void mcp.close();
+      };
+      await mcp.server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } catch (err) {
+      logger.error(`MCP HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
+      if (!res.headersSent) reject(res, 500, 'Internal error');
+      else res.end();
+    }
+  }) as McpHttpHandler;
+
+  Object.defineProperty(handler, 'sessionCount', { get: () => sessions.size });
+  handler.close = async () => {
+    clearInterval(sweeper);
+    const all = [...sessions.values()];
+    sessions.clear();
+    await Promise.allSettled(all.map(async (s) => s.mcp.close()));
+  };
+  return handler;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function isInitialize(body: unknown): boolean {
+  const isInit = (m: unknown) => !!m && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize';
+  return Array.isArray(body) ? body.some(isInit) : isInit(body);
+}
+
+function reject(res: ServerResponse, status: number, message: string, rpcCode = -32000): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: rpcCode, message }, id: null }));
+}
+
+type ReadResult = { ok: true; value: unknown } | { ok: false; status: number; message: string; rpcCode: number };
+
+async function readJson(req: IncomingMessage, max: number): Promise<ReadResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) return { ok: false, status: 413, message: `Request body larger than ${max} bytes`, rpcCode: -32600 };
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch (err) {
+    return { ok: false, status: 400, message: `Parse error: the body is not JSON (${(err as Error).message})`, rpcCode: -32700 };
+  }
+}

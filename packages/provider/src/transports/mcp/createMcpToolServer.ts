@@ -1,0 +1,119 @@
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
+import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
+import { fromMcpToolName, toMcpToolName } from './toolNames.js';
+import { toMcpTool, type McpToolJson } from './toMcpTool.js';
+
+/** Options of {@link createMcpToolServer}. */
+export interface McpToolServerOptions {
+  /** Who the connection acts for; default `{transport: 'mcp'}`. Decides which tools it sees and may call. */
+  caller?: Caller;
+  /** Where protocol problems are logged (never stdout: over stdio that is the protocol). */
+  logger?: Logger;
+  /** `serverInfo` of the initialize answer; default `{name: 'ovos-tools', version: '0.0.0'}`. */
+  serverInfo?: { name: string; version: string };
+}
+
+/** An MCP server bound to one connection, and how to detach it from the service. */
+export interface McpToolServer {
+  /** The SDK's low-level server; connect it to exactly one transport. */
+  server: Server;
+  /** Stops forwarding catalog changes and closes the server (and its transport). Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The `_meta` key on error results carrying our machine error code (`invalid_arguments`, `timeout`, …). */
+export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
+
+/**
+ * Builds an MCP server (SDK `Server`, capability `tools.listChanged`) over a {@link ToolService}, for ONE
+ * connection: one server per client, so responses and progress of one client can never reach another
+ * (the CVE-2026-25536 class).
+ * - `tools/list`: every tool the caller may see, names mapped by `toMcpToolName`; a name served by several
+ *   toolboxes is listed once (the collision winner).
+ * - `tools/call`: `service.invoke` with the request's AbortSignal (MCP `notifications/cancelled` fires it),
+ *   progress forwarded as `notifications/progress` when the request carried a `progressToken`, and `_meta`'s
+ *   `traceparent`/`tracestate` passed in `context`. Success: `structuredContent` plus a text block with the JSON.
+ *   Tool-level failures (bad arguments, tool error, timeout, forbidden, …) are results with `isError: true`,
+ *   our error text and the code in `_meta`. A name that is not a tool is a protocol error (`-32602`).
+ * - `service.onChange` sends `notifications/tools/list_changed`.
+ */
+export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
+  const caller: Caller = options.caller ?? { transport: 'mcp' };
+  const logger = options.logger ?? silentLogger;
+  const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
+
+  server.setRequestHandler('tools/list', () => ({ tools: listTools(service, caller, logger) }) as never);
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
+    const name = typeof params.name === 'string' ? fromMcpToolName(params.name) : undefined;
+    const found = name === undefined ? undefined : service.get(name, caller);
+    if (!found || (!found.ok && found.error.code === 'unknown_tool')) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
+    }
+    const meta = params._meta ?? {};
+    const token = meta.progressToken;
+    const onProgress =
+      typeof token === 'string' || typeof token === 'number'
+        ? (p: ToolProgress) => {
+            const progress: Record<string, unknown> = { progressToken: token, progress: p.progress };
+            if (p.total !== undefined) progress.total = p.total;
+            if (p.message !== undefined) progress.message = p.message;
+            ctx.mcpReq.notify({ method: 'notifications/progress', params: progress } as never).catch((err: unknown) => logger.debug(`progress not delivered: ${String(err)}`));
+          }
+        : undefined;
+    const outcome = await service.invoke({
+      name: name!,
+      args: params.arguments ?? {},
+      context: contextOf(meta, ctx.sessionId),
+      signal: ctx.mcpReq.signal,
+      caller,
+      ...(onProgress ? { onProgress } : {}),
+    });
+    if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.result) }], structuredContent: outcome.result } as never;
+    return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
+  });
+
+  const unsubscribe = service.onChange(() => {
+    server.sendToolListChanged().catch((err: unknown) => logger.debug(`tools/list_changed not delivered: ${String(err)}`));
+  });
+  let closed = false;
+  return {
+    server,
+    async close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      await server.close().catch(() => undefined);
+    },
+  };
+}
+
+function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
+  const winners = new Map(service.collisions().map((c) => [c.name, c.winner]));
+  const chosen = new Map<string, CatalogEntry>();
+  for (const entry of service.list({ caller })) {
+    const winner = winners.get(entry.tool.name);
+    if (winner !== undefined && winner !== entry.toolboxId) continue;
+    chosen.set(entry.tool.name, entry);
+  }
+  const tools: McpToolJson[] = [];
+  for (const entry of chosen.values()) {
+    const mcpName = toMcpToolName(entry.tool.name);
+    if (mcpName === undefined) {
+      logger.warn(`tool '${entry.tool.name}' of ${entry.toolboxId} is not offered over MCP: its MCP name would exceed 128 characters`);
+      continue;
+    }
+    tools.push(toMcpTool(entry, mcpName));
+  }
+  return tools;
+}
+
+/** The call's context: the MCP session id and W3C trace headers from `_meta`, when present. */
+function contextOf(meta: Record<string, unknown>, sessionId: string | undefined): JsonObject {
+  const context: JsonObject = {};
+  if (sessionId) context.mcp_session_id = sessionId;
+  for (const key of ['traceparent', 'tracestate'] as const) if (typeof meta[key] === 'string') context[key] = meta[key];
+  return context;
+}

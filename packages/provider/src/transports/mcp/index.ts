@@ -1,0 +1,14 @@
+/**
+ * The MCP transport: serves a `ToolService` to MCP clients over stdio (`ovos-tools mcp`) or Streamable HTTP.
+ * Imported only by the `mcp` command and by whoever mounts the HTTP handler (subpath `@ovos-tools/provider/mcp`),
+ * so the MCP SDK never loads for the other commands.
+ */
+export { createMcpToolServer, ERROR_CODE_META_KEY } from './createMcpToolServer.js';
+export type { McpToolServer, McpToolServerOptions } from './createMcpToolServer.js';
+export { createMcpHttpHandler } from './createMcpHttpHandler.js';
+export type { McpHttpHandler, McpHttpHandlerOptions } from './createMcpHttpHandler.js';
+export { serveMcpStdio } from './serveMcpStdio.js';
+export type { McpStdioOptions } from './serveMcpStdio.js';
+export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './toolNames.js';
+export { TOOLBOX_ID_META_KEY, toMcpTool } from './toMcpTool.js';
+export type { McpToolJson } from './toMcpTool.js';

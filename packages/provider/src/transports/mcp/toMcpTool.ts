@@ -1,0 +1,40 @@
+import { plainSchema } from '@ovos-tools/core';
+import type { CatalogEntry } from '../../service/ToolService.js';
+
+/** An MCP `Tool` as `tools/list` answers it (MCP spec 2025-06-18+, `Tool`). */
+export interface McpToolJson {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  _meta: Record<string, unknown>;
+}
+
+/** The `_meta` key naming the toolbox that serves a tool (reverse-DNS prefixed, as MCP asks of `_meta` keys). */
+export const TOOLBOX_ID_META_KEY = 'org.openvoiceos/toolbox_id';
+
+/**
+ * One catalog entry as an MCP tool: `inputSchema` is the argument schema and `outputSchema` the output schema
+ * (both plain JSON Schema; MCP requires an object root, so a non-object output schema is left out and the result
+ * travels as text only), annotations from `readOnly`/`destructive`/`idempotent`/`openWorld`, `title` from the
+ * descriptor, and the toolbox id in `_meta`.
+ * @param mcpName the tool's MCP name (see `toMcpToolName`).
+ */
+export function toMcpTool(entry: CatalogEntry, mcpName: string): McpToolJson {
+  const { tool } = entry;
+  const input = plainSchema(tool.argumentSchema);
+  if (input.type !== 'object') input.type = 'object';
+  const output = plainSchema(tool.outputSchema);
+  const annotations: McpToolJson['annotations'] = {};
+  if (tool.title !== undefined) annotations.title = tool.title;
+  if (tool.readOnly !== undefined) annotations.readOnlyHint = tool.readOnly;
+  if (tool.destructive !== undefined) annotations.destructiveHint = tool.destructive;
+  if (tool.idempotent !== undefined) annotations.idempotentHint = tool.idempotent;
+  if (tool.openWorld !== undefined) annotations.openWorldHint = tool.openWorld;
+  const out: McpToolJson = { name: mcpName, description: tool.description, inputSchema: input, annotations, _meta: { [TOOLBOX_ID_META_KEY]: entry.toolboxId } };
+  if (tool.title !== undefined) out.title = tool.title;
+  if (output.type === 'object') out.outputSchema = output;
+  return out;
+}
