@@ -232,9 +232,9 @@ export class InProcessBusClient implements Bus {
     try {
       message = Message.deserialize(text);
     } catch (err) {
-      const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-      this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message}): ${shown}`);
+      // logged once, by the registry, and passed to onMalformed handlers (a too-deep request can still be answered)
       if (err instanceof MalformedMessageError) this.handlers.dispatchMalformed(err, text);
+      else this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message})`);
       return;
     }
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
