@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { parseAgentsConfig, type AgentDefinition } from '../permissions/AgentDefinition.js';
+import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
 export interface BrainConfig {
@@ -39,6 +41,10 @@ export interface ProviderSettings {
   brain: BrainConfig | undefined;
   /** Toolbox config sections by entry-point name. */
   toolboxConfigs: Record<string, Record<string, unknown>>;
+  /** `http`: the HTTP API (`{listen, secret, secret_env, max_body_bytes, log_arguments}`); off when absent. */
+  http: HttpConfig | undefined;
+  /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see permissions/. */
+  agents: AgentDefinition[];
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -64,6 +70,8 @@ const PROVIDER_KEYS = new Set([
   'import_timeout_ms',
   'brain',
   'enabled',
+  'http',
+  'agents',
 ]);
 
 /**
@@ -100,6 +108,8 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   }
   if (c.log_arguments !== undefined && typeof c.log_arguments !== 'boolean') problems.push(`log_arguments: expected true or false`);
   const brain = parseBrain(c.brain, problems);
+  const http = parseHttpConfig(c.http, problems);
+  const agents = parseAgentsConfig(c.agents, problems);
   const toolboxConfigs: Record<string, Record<string, unknown>> = {};
   for (const [key, value] of Object.entries(c)) {
     if (PROVIDER_KEYS.has(key)) continue;
@@ -117,6 +127,8 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     importTimeoutMs: positive('import_timeout_ms', 10_000),
     brain,
     toolboxConfigs,
+    http,
+    agents,
   };
   if (problems.length) throw new ProviderConfigError(problems);
   return settings;
