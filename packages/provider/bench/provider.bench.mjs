@@ -1,4 +1,5 @@
-// Provider benchmark: `pnpm bench` (run with --expose-gc for the memory figures).
+// Provider benchmark: `pnpm bench` (run with --expose-gc for the memory figures). Toolboxes run inline here, so the
+// figures are the provider's own cost; `isolation.bench.mjs` compares the isolation modes.
 // Prints invoke round-trip p50/p99 over the embedded messagebus next to the bare relay (a one-hop echo, and a
 // two-hop request/response to a trivial responder — the shape every invoke has), invokes per
 // second with 1 and 16 concurrent clients, reload time with 50 installed toolbox packages, and heap after
@@ -88,7 +89,7 @@ const root = makeRoot(PACKAGES);
 const server = new MessageBusServer({ port: 0, logger: silentLogger });
 await server.start();
 const providerBus = await connect(server.url);
-const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root], settings: parseProviderConfig({}), logger: silentLogger, brain: null });
+const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root], settings: parseProviderConfig({ isolation: 'inline', federation: false }), logger: silentLogger, brain: null });
 const t0 = performance.now();
 await provider.start();
 const firstLoad = performance.now() - t0;

@@ -1,198 +1,156 @@
-import { createLogger, Message, Topics, type Bus, type ChatEngine, type Logger } from '@ovos-tools/core';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
 import { createBrain } from './brain/createBrain.js';
-import { defaultPluginRoots, parseProviderConfig, type ProviderSettings } from './config/ProviderConfig.js';
-import { scanPluginRoots } from './discovery/scanPluginRoots.js';
-import { errorText, loadToolbox, type LoadedToolbox, type ModuleCache } from './loading/loadToolbox.js';
+import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
+import { BusFederation } from './federation/BusFederation.js';
 import { ExecutionPolicy } from './policy/ExecutionPolicy.js';
-import { RegistryGeneration, type LoadProblem } from './registry/RegistryGeneration.js';
-import { registerBusApi } from './api/registerBusApi.js';
+import type { RegistryGeneration } from './registry/RegistryGeneration.js';
+import { Reloader } from './reload/Reloader.js';
+import { createToolService } from './service/createToolService.js';
+import type { Authorizer, CatalogChange, ReloadReport, ToolService } from './service/ToolService.js';
+import { registerOvosBus, type OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {
-  /** The messagebus to serve on (a `MessageBusClient`, or a `FakeBus` in-process). */
-  bus: Bus;
+  /** The messagebus to serve on (a `MessageBusClient`, a server attachment, or a `FakeBus`); none for bus-less transports (MCP over stdio). */
+  bus?: Bus | null;
   /** Parsed settings; default `parseProviderConfig({})`. */
   settings?: ProviderSettings;
   /** Plugin roots to scan; default `settings.pluginRoots`, else the working directory and the per-user dir. */
   pluginRoots?: string[];
   logger?: Logger;
-  /** The brain handed to every toolbox; default built from `settings.brain` and the environment. */
+  /** Level of the toolboxes' loggers (their lines are dropped in their hosts below it); default `$OVOS_TOOLS_LOG_LEVEL`, else `info`. */
+  logLevel?: LogLevel;
+  /** The brain lent to every toolbox; default built from `settings.brain` and the environment. */
   brain?: ChatEngine | null;
-}
-
-/** What one (re)load did: the OVOS reload payload plus details. */
-export interface ReloadReport {
-  /** Entry-point names now loaded, in load order. */
-  loaded: string[];
-  totalTools: number;
-  generation: number;
-  problems: LoadProblem[];
-  /** Tool names that appeared / disappeared, and entry points whose package changed. */
-  added: string[];
-  removed: string[];
-  updated: string[];
-  durationMs: number;
+  /** Permission check for every transport; default: every caller may see and call every tool. */
+  authorize?: Authorizer;
+  /** Who an OVOS bus request acts for (advisory: the bus has no authentication unless its secret is set). */
+  busCaller?: OvosBusOptions['callerOf'];
+  /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
+  configPaths?: string[];
 }
 
 /**
- * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It discovers
- * toolbox packages in the plugin roots, loads them into a registry generation, serves `ovos.tools.list/get/
- * invoke/reload` on the bus, and binds every loaded toolbox so it also answers the per-toolbox
- * `ovos.persona.tools.*` topics.
- *
- * Reload builds the next generation completely beside the current one, then swaps atomically: the old
- * toolboxes are unbound and the new ones bound in one synchronous step, calls in flight finish on the old
- * generation, and old toolboxes are closed once their last call ends. Reloads are serialised.
+ * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It composes the parts
+ * of a call's path — discovery and reload (`Reloader`) → registry generation → permissions → execution policy →
+ * the toolbox's host — into a transport-free {@link ToolService}, and serves that service on the OVOS messagebus
+ * when it has one. Other transports (MCP, HTTP) take `provider.service`.
  */
 export class ToolsProvider {
-  readonly bus: Bus;
+  readonly bus: Bus | null;
   readonly settings: ProviderSettings;
   readonly pluginRoots: string[];
   readonly logger: Logger;
   readonly policy: ExecutionPolicy;
   readonly brain: ChatEngine | null;
-  private current = new RegistryGeneration(0, [], []);
-  private readonly moduleCache: ModuleCache = new Map();
-  private reloadChain: Promise<unknown> = Promise.resolve();
-  private unregisterApi: (() => void) | undefined;
+  /** The transport-free tool service every transport is written against. */
+  readonly service: ToolService;
+  private readonly reloader: Reloader;
+  private readonly federation: BusFederation | undefined;
+  private readonly notify: (change: CatalogChange) => void;
+  private unregisterBus: (() => void) | undefined;
+  private pendingChange: CatalogChange | undefined;
+  private started = false;
   private closed = false;
 
   constructor(options: ToolsProviderOptions) {
-    this.bus = options.bus;
+    this.bus = options.bus ?? null;
     this.settings = options.settings ?? parseProviderConfig({});
     this.pluginRoots = options.pluginRoots ?? this.settings.pluginRoots ?? defaultPluginRoots();
     this.logger = options.logger ?? createLogger('ovos-tools');
     this.policy = new ExecutionPolicy(this.settings, this.logger);
     this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
+    this.federation =
+      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined;
+    const federation = this.federation;
+    this.reloader = new Reloader({
+      ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
+      settings: this.settings,
+      pluginRoots: this.pluginRoots,
+      protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
+      brain: this.brain,
+      logger: this.logger,
+      logLevel: options.logLevel ?? envLevel(),
+      onSwap: (_previous, next, report) => {
+        federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
+        if (!report.added.length && !report.removed.length && !report.updated.length) return;
+        const change = toChange(report);
+        if (this.started) this.notify(change);
+        else this.pendingChange = change;
+      },
+    });
+    const { service, notify } = createToolService({ reloader: this.reloader, policy: this.policy, settings: this.settings, ...(options.authorize ? { authorize: options.authorize } : {}) });
+    this.service = service;
+    this.notify = notify;
+    this.busOptions = { logger: this.logger, ...(options.busCaller ? { callerOf: options.busCaller } : {}), ...(federation ? { hostId: federation.hostId } : {}) };
   }
+
+  private readonly busOptions: OvosBusOptions;
 
   /** The registry generation serving requests now. */
   get registry(): RegistryGeneration {
-    return this.current;
-  }
-
-  /** Loads every toolbox, then registers the `ovos.tools.*` handlers. Resolves with the load report. */
-  async start(): Promise<ReloadReport> {
-    const report = await this.reload();
-    this.unregisterApi ??= registerBusApi(this.bus, this);
-    return report;
+    return this.reloader.generation;
   }
 
   /**
-   * Rescans the plugin roots and swaps in a new generation (see the class comment); emits `ovos.tools.changed`
-   * when tools or packages changed. Never rejects for a bad toolbox: failures are logged and reported in `problems`.
+   * Loads every toolbox, then serves the OVOS bus topics (when there is a bus) and broadcasts the first
+   * `ovos.tools.changed`. Resolves with the load report.
    */
-  reload(): Promise<ReloadReport> {
-    const run = this.reloadChain.then(() => this.buildAndSwap());
-    this.reloadChain = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Unregisters the bus API, unbinds every toolbox and closes them once their calls finish. Idempotent. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.unregisterApi?.();
-    this.unregisterApi = undefined;
-    await this.reloadChain;
-    const old = this.current;
-    this.current = new RegistryGeneration(old.number + 1, [], []);
-    for (const tb of old.toolboxes) tb.instance.unbind();
-    await old.drained();
-    await closeAll(old.toolboxes);
-  }
-
-  private async buildAndSwap(): Promise<ReloadReport> {
-    const started = performance.now();
-    const scan = await scanPluginRoots(this.pluginRoots);
-    const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
-    for (const p of scan.problems) this.logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
-    const disabled = new Set(this.settings.disabledToolboxes);
-    const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
-    const settled = await Promise.allSettled(
-      declarations.map((d) =>
-        loadToolbox(d, {
-          config: this.settings.toolboxConfigs[d.entryPointName] ?? {},
-          brain: this.brain,
-          logger: createLogger(d.entryPointName),
-          moduleCache: this.moduleCache,
-          importTimeoutMs: this.settings.importTimeoutMs,
-          pluginRoots: this.pluginRoots,
-        }),
-      ),
-    );
-    const loaded: LoadedToolbox[] = [];
-    settled.forEach((s, i) => {
-      const d = declarations[i]!;
-      if (s.status === 'fulfilled') loaded.push(s.value);
-      else {
-        const err = s.reason as Error;
-        this.logger.error(err.message, (err as { cause?: unknown }).cause ?? '');
-        problems.push({ entryPoint: d.entryPointName, packageName: d.packageName, error: err.message ?? errorText(err) });
-      }
-    });
-    for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
-
-    const previous = this.current;
-    const next = new RegistryGeneration(previous.number + 1, loaded, problems);
-    for (const c of next.collisions) {
-      this.logger.warn(`tool name collision: '${c.name}' is provided by ${c.toolboxIds.join(', ')}; '${c.winner}' serves get/invoke (last loaded wins)`);
-    }
-    if (this.closed) {
-      await closeAll(loaded);
-      return this.report(previous, previous, started);
-    }
-    this.swap(previous, next);
-    const report = this.report(previous, next, started);
-    if (report.added.length || report.removed.length || report.updated.length) {
-      this.bus.emit(
-        new Message(Topics.toolsChanged, {
-          loaded: report.loaded,
-          total_tools: report.totalTools,
-          added: report.added,
-          removed: report.removed,
-          updated: report.updated,
-          generation: report.generation,
-        }),
-      );
-    }
-    this.logger.info(`loaded ${report.loaded.length} toolbox(es) with ${report.totalTools} tool(s) in ${report.durationMs} ms (generation ${report.generation})`);
+  async start(): Promise<ReloadReport> {
+    const report = await this.reloader.reload();
+    if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
+    this.started = true;
+    this.federation?.start();
+    const first = this.pendingChange;
+    this.pendingChange = undefined;
+    if (first) this.notify(first);
     return report;
   }
 
-  /** Unbinds the old generation and binds the new one in one synchronous step; closes old toolboxes once drained. */
-  private swap(previous: RegistryGeneration, next: RegistryGeneration): void {
-    for (const tb of previous.toolboxes) tb.instance.unbind();
-    const byId = new Map<string, LoadedToolbox>();
-    for (const tb of next.toolboxes) {
-      const earlier = byId.get(tb.toolboxId);
-      if (earlier) this.logger.warn(`toolbox id '${tb.toolboxId}' is used by ${earlier.entryPointName} and ${tb.entryPointName}; only ${tb.entryPointName} answers ovos.persona.tools.${tb.toolboxId}.call`);
-      byId.set(tb.toolboxId, tb);
-    }
-    for (const tb of byId.values()) tb.instance.bind(this.bus);
-    this.current = next;
-    void previous.drained().then(() => closeAll(previous.toolboxes));
+  /** Rescans the plugin roots and swaps in the next generation; see `Reloader`. Never rejects for a bad toolbox. */
+  reload(): Promise<ReloadReport> {
+    return this.reloader.reload();
   }
 
-  private report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {
-    const before = previous.toolNames;
-    const after = next.toolNames;
-    const oldPrints = new Map(previous.toolboxes.map((t) => [t.entryPointName, t.declaration.fingerprint]));
-    return {
-      loaded: next.loaded,
-      totalTools: next.totalTools,
-      generation: next.number,
-      problems: [...next.problems],
-      added: [...after].filter((n) => !before.has(n)),
-      removed: [...before].filter((n) => !after.has(n)),
-      updated: next.toolboxes
-        .filter((t) => oldPrints.has(t.entryPointName) && oldPrints.get(t.entryPointName) !== t.declaration.fingerprint)
-        .map((t) => t.entryPointName),
-      durationMs: Math.round(performance.now() - started),
-    };
+  /** Stops serving the bus, then closes every toolbox host once its calls finish. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.federation?.stop();
+    this.unregisterBus?.();
+    this.unregisterBus = undefined;
+    await this.reloader.close();
   }
 }
 
-async function closeAll(toolboxes: readonly LoadedToolbox[]): Promise<void> {
-  await Promise.allSettled(toolboxes.map(async (tb) => tb.instance.close()));
+function toChange(report: ReloadReport): CatalogChange {
+  return { generation: report.generation, loaded: report.loaded, totalTools: report.totalTools, added: report.added, removed: report.removed, updated: report.updated };
+}
+
+/**
+ * What no toolbox may write: the plugin roots (what they hold is loaded as code), the per-user plugin and
+ * skills folders, the OVOS and ovos-tools config folders, and the config files the provider read.
+ */
+function protectedPaths(pluginRoots: readonly string[], configPaths: readonly string[]): string[] {
+  const home = os.homedir();
+  const config = process.env.XDG_CONFIG_HOME || path.join(home, '.config');
+  const data = process.env.XDG_DATA_HOME || path.join(home, '.local', 'share');
+  return [
+    ...new Set([
+      ...pluginRoots.map((p) => path.resolve(p)),
+      userPluginRoot(),
+      path.join(data, 'ovos-tools', 'skills'),
+      path.join(config, 'mycroft'),
+      path.join(config, 'ovos-tools'),
+      '/etc/mycroft',
+      ...configPaths.map((p) => path.resolve(p)),
+    ]),
+  ];
+}
+
+function envLevel(): LogLevel {
+  const v = process.env.OVOS_TOOLS_LOG_LEVEL?.toLowerCase();
+  return v === 'debug' || v === 'info' || v === 'warn' || v === 'error' || v === 'silent' ? v : 'info';
 }

@@ -57,16 +57,18 @@ describe('ovos-tools serve --embedded-bus', () => {
 });
 
 describe('duplicate toolbox ids', () => {
-  test('two entry points with one toolbox id: only the last loaded answers the per-toolbox topic', async () => {
+  test('two entry points with one toolbox id: the second claim is refused and reported; the first answers the per-toolbox topic', async () => {
     const r = makePluginRoot();
     cleanups.push(() => r.cleanup());
     r.addPackage('a-twin', toolboxEntry('twin-a'), { 'index.js': toolboxSource('twin', { from_a: '() => ({ result: "a" })' }) });
     r.addPackage('b-twin', toolboxEntry('twin-b'), { 'index.js': toolboxSource('twin', { from_b: '() => ({ result: "b" })' }) });
-    const { provider, ask, count } = await startFakeProvider([r.dir]);
+    const { provider, ask, count, report } = await startFakeProvider([r.dir]);
     cleanups.push(() => provider.close());
+    expect(report.loaded).toEqual(['twin-a']);
+    expect(report.problems).toEqual([expect.objectContaining({ entryPoint: 'twin-b', error: expect.stringContaining("toolbox id 'twin' is already served by twin-a (a-twin)") })]);
     const replies = count('ovos.persona.tools.twin.call.response');
-    expect(await ask('ovos.persona.tools.twin.call', { name: 'from_b', kwargs: {} })).toEqual({ result: { result: 'b' }, toolbox_id: 'twin' });
+    expect(await ask('ovos.persona.tools.twin.call', { name: 'from_a', kwargs: {} })).toEqual({ result: { result: 'a' }, toolbox_id: 'twin' });
     expect(replies).toHaveLength(1);
-    expect(await ask('ovos.tools.invoke', { name: 'from_a', args: {} })).toMatchObject({ result: { result: 'a' } });
+    expect(await ask('ovos.tools.invoke', { name: 'from_b', args: {} })).toMatchObject({ code: 'unknown_tool' });
   });
 });

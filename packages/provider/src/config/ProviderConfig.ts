@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
 import { parseAgentsConfig, type AgentDefinition } from '../permissions/AgentDefinition.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
@@ -11,6 +12,27 @@ export interface BrainConfig {
   apiKey?: string;
   /** Per-request limit in ms; default 60000. */
   timeoutMs?: number;
+}
+
+/** How a toolbox runs: in the provider's thread, in its own worker thread, or in its own Node process. */
+export type IsolationMode = 'inline' | 'worker' | 'process';
+
+/** One toolbox's host settings (`toolbox_hosts.<entry point>`); unset fields take the provider-wide defaults. */
+export interface HostSettings {
+  /** `isolation`: overrides the provider-wide `isolation`. */
+  isolation?: IsolationMode;
+  /** `memory_limit_mb`: heap limit of the worker or process, MB. */
+  memoryLimitMb?: number;
+  /** `env`: names of provider environment variables the toolbox may see (beyond locale and paths). */
+  env?: string[];
+  /** `allow_fs_read`: extra paths a `process` host may read (its code and plugin roots are always readable). */
+  allowFsRead?: string[];
+  /** `allow_fs_write`: paths a `process` host may write; default none. */
+  allowFsWrite?: string[];
+  /** `allow_child_process`: a `process` host may spawn programs (the shell toolbox needs it); default false. */
+  allowChildProcess?: boolean;
+  /** `allow_worker`: a `process` host may start worker threads (math and file search use them); default true. */
+  allowWorker?: boolean;
 }
 
 /**
@@ -41,6 +63,29 @@ export interface ProviderSettings {
   brain: BrainConfig | undefined;
   /** Toolbox config sections by entry-point name. */
   toolboxConfigs: Record<string, Record<string, unknown>>;
+  /** `isolation`: how toolboxes run unless `toolbox_hosts` says otherwise; default `worker` (see the README for why). */
+  isolation: IsolationMode;
+  /** `memory_limit_mb`: heap limit of each worker or process host, MB; default 256 (sized for a Raspberry Pi-class device). */
+  memoryLimitMb: number;
+  /** `kill_grace_ms`: how long a cut-off call may keep running before its worker or process is terminated and restarted; default 2000. */
+  killGraceMs: number;
+  /** `max_restarts`: crashes within a minute after which a toolbox is marked unhealthy until the next reload; default 5. */
+  maxRestarts: number;
+  /** `toolbox_hosts`: per-entry-point host settings. */
+  toolboxHosts: Record<string, HostSettings>;
+  /**
+   * `duplicate_tool_names`: `precedence` (default: the toolbox of highest precedence serves a name several
+   * toolboxes provide — bundled, then pinned, then plugins, then remote) or `error` (OVOS-TOOLS-1: invoking a
+   * duplicated name is an error naming the toolboxes).
+   */
+  duplicateToolNames: 'precedence' | 'error';
+  /** `pinned_toolboxes`: entry-point names the operator trusts to win collisions over other third-party toolboxes. */
+  pinnedToolboxes: string[];
+  /**
+   * `federation`: serve toolboxes that live elsewhere on the messagebus (e.g. Python OVOS toolboxes) through
+   * `ovos.tools.*`. `false` turns it off; `{discover_window_ms, interval_ms}` tunes it. Default on, 300 ms, 60000 ms.
+   */
+  federation: FederationSettings;
   /** `http`: the HTTP API (`{listen, secret, secret_env, max_body_bytes, log_arguments}`); off when absent. */
   http: HttpConfig | undefined;
   /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see permissions/. */
@@ -70,6 +115,14 @@ const PROVIDER_KEYS = new Set([
   'import_timeout_ms',
   'brain',
   'enabled',
+  'isolation',
+  'memory_limit_mb',
+  'kill_grace_ms',
+  'max_restarts',
+  'toolbox_hosts',
+  'duplicate_tool_names',
+  'pinned_toolboxes',
+  'federation',
   'http',
   'agents',
 ]);
@@ -127,11 +180,101 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     importTimeoutMs: positive('import_timeout_ms', 10_000),
     brain,
     toolboxConfigs,
+    isolation: oneOf(c, 'isolation', ISOLATION_MODES, 'worker', problems),
+    memoryLimitMb: Math.floor(positive('memory_limit_mb', 256)),
+    killGraceMs: positive('kill_grace_ms', 2000),
+    maxRestarts: Math.floor(positive('max_restarts', 5)),
+    toolboxHosts: parseToolboxHosts(c.toolbox_hosts, problems),
+    duplicateToolNames: oneOf(c, 'duplicate_tool_names', ['precedence', 'error'] as const, 'precedence', problems),
+    pinnedToolboxes: stringList('pinned_toolboxes') ?? [],
+    federation: parseFederation(c.federation, problems),
     http,
     agents,
   };
   if (problems.length) throw new ProviderConfigError(problems);
   return settings;
+}
+
+function parseFederation(v: unknown, problems: string[]): FederationSettings {
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000 };
+  if (v === undefined || v === null || v === true) return out;
+  if (v === false) return { ...out, enabled: false };
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    problems.push('federation: expected true, false or {"enabled", "discover_window_ms", "interval_ms"}');
+    return out;
+  }
+  const f = v as Record<string, unknown>;
+  if (f.enabled !== undefined) {
+    if (typeof f.enabled === 'boolean') out.enabled = f.enabled;
+    else problems.push('federation.enabled: expected true or false');
+  }
+  for (const [key, prop] of [
+    ['discover_window_ms', 'discoverWindowMs'],
+    ['interval_ms', 'intervalMs'],
+  ] as const) {
+    if (f[key] === undefined) continue;
+    if (typeof f[key] === 'number' && (f[key] as number) >= 0) out[prop] = f[key] as number;
+    else problems.push(`federation.${key}: expected a number of milliseconds`);
+  }
+  return out;
+}
+
+const ISOLATION_MODES = ['inline', 'worker', 'process'] as const;
+
+function oneOf<T extends string>(c: Record<string, unknown>, key: string, values: readonly T[], def: T, problems: string[]): T {
+  const v = c[key];
+  if (v === undefined) return def;
+  if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
+  problems.push(`${key}: expected one of ${values.map((x) => `"${x}"`).join(', ')}, received ${JSON.stringify(v)}`);
+  return def;
+}
+
+function parseToolboxHosts(v: unknown, problems: string[]): Record<string, HostSettings> {
+  const out: Record<string, HostSettings> = {};
+  if (v === undefined || v === null) return out;
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    problems.push('toolbox_hosts: expected an object { "<entry point>": { "isolation": "process", ... } }');
+    return out;
+  }
+  for (const [ep, raw] of Object.entries(v)) {
+    const where = `toolbox_hosts.${ep}`;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      problems.push(`${where}: expected an object`);
+      continue;
+    }
+    const h = raw as Record<string, unknown>;
+    const hs: HostSettings = {};
+    for (const key of Object.keys(h)) {
+      if (!['isolation', 'memory_limit_mb', 'env', 'allow_fs_read', 'allow_fs_write', 'allow_child_process', 'allow_worker'].includes(key)) {
+        problems.push(`${where}.${key}: unknown key (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker)`);
+      }
+    }
+    if (h.isolation !== undefined) hs.isolation = oneOf(h, 'isolation', ISOLATION_MODES, 'worker', problems);
+    if (h.memory_limit_mb !== undefined) {
+      if (typeof h.memory_limit_mb === 'number' && h.memory_limit_mb >= 16) hs.memoryLimitMb = Math.floor(h.memory_limit_mb);
+      else problems.push(`${where}.memory_limit_mb: expected a number of MB, at least 16`);
+    }
+    for (const [key, prop] of [
+      ['env', 'env'],
+      ['allow_fs_read', 'allowFsRead'],
+      ['allow_fs_write', 'allowFsWrite'],
+    ] as const) {
+      const list = h[key];
+      if (list === undefined) continue;
+      if (Array.isArray(list) && list.every((x) => typeof x === 'string' && !x.includes(','))) hs[prop] = list as string[];
+      else problems.push(`${where}.${key}: expected a list of strings (paths may not contain commas)`);
+    }
+    for (const [key, prop] of [
+      ['allow_child_process', 'allowChildProcess'],
+      ['allow_worker', 'allowWorker'],
+    ] as const) {
+      if (h[key] === undefined) continue;
+      if (typeof h[key] === 'boolean') hs[prop] = h[key] as boolean;
+      else problems.push(`${where}.${key}: expected true or false`);
+    }
+    out[ep] = hs;
+  }
+  return out;
 }
 
 function parseBrain(v: unknown, problems: string[]): BrainConfig | undefined {

@@ -1,5 +1,6 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
 import { parseEntryPoints, TOOLBOX_GROUP } from './entryPoints.js';
 
 /** One toolbox declared by an installed package, found from package.json metadata alone (nothing imported). */
@@ -17,6 +18,11 @@ export interface ToolboxDeclaration {
   root: string;
   /** Changes whenever the package is reinstalled or its entry module changes (version, mtimes, sizes). */
   fingerprint: string;
+  /**
+   * The entry-point group: `opm.agents.toolbox` (a `ToolBox` class) or `ovos-tools.hosts` (a `HostSource`
+   * that makes toolbox hosts, e.g. mounted MCP servers or HTTP tools from config).
+   */
+  group: typeof TOOLBOX_GROUP | typeof HOST_SOURCE_GROUP;
 }
 
 /** Something in a plugin root that looked like a declaration but could not be used. */
@@ -79,7 +85,7 @@ async function readPackage(root: string, dir: string, result: ScanResult, seen: 
   } catch {
     return; // not a package (or a dangling link): nothing declared
   }
-  if (!pkgText.includes(TOOLBOX_GROUP)) return; // fast path: most packages declare nothing
+  if (!pkgText.includes(TOOLBOX_GROUP) && !pkgText.includes(HOST_SOURCE_GROUP)) return; // fast path: most packages declare nothing
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(pkgText) as Record<string, unknown>;
@@ -89,33 +95,47 @@ async function readPackage(root: string, dir: string, result: ScanResult, seen: 
   }
   const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
   const packageVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  const parsed = parseEntryPoints(pkg);
-  for (const message of parsed.problems) result.problems.push({ root, packageDir, packageName, message });
-  for (const d of parsed.declarations) {
-    const modulePath = path.resolve(packageDir, d.modulePath);
-    const previous = seen.get(d.name);
-    if (previous) {
-      result.problems.push({
-        root,
-        packageDir,
-        packageName,
-        message: `entry point "${d.name}" is also declared by ${previous.packageName} in ${previous.root}; using that one`,
-      });
-      continue;
-    }
-    const decl: ToolboxDeclaration = {
-      entryPointName: d.name,
-      packageName,
-      packageVersion,
-      packageDir,
-      modulePath,
-      exportName: d.exportName,
-      root,
-      fingerprint: await fingerprint(packageVersion, packageDir, modulePath),
-    };
-    seen.set(d.name, decl);
-    result.declarations.push(decl);
+  for (const group of [TOOLBOX_GROUP, HOST_SOURCE_GROUP] as const) {
+    const parsed = parseEntryPoints(pkg, group);
+    for (const message of parsed.problems) result.problems.push({ root, packageDir, packageName, message });
+    for (const d of parsed.declarations) await addDeclaration(root, packageDir, packageName, packageVersion, group, d, result, seen);
   }
+}
+
+async function addDeclaration(
+  root: string,
+  packageDir: string,
+  packageName: string,
+  packageVersion: string,
+  group: ToolboxDeclaration['group'],
+  d: { name: string; modulePath: string; exportName: string },
+  result: ScanResult,
+  seen: Map<string, ToolboxDeclaration>,
+): Promise<void> {
+  const modulePath = path.resolve(packageDir, d.modulePath);
+  const previous = seen.get(d.name);
+  if (previous) {
+    result.problems.push({
+      root,
+      packageDir,
+      packageName,
+      message: `entry point "${d.name}" is also declared by ${previous.packageName} in ${previous.root}; using that one`,
+    });
+    return;
+  }
+  const decl: ToolboxDeclaration = {
+    entryPointName: d.name,
+    packageName,
+    packageVersion,
+    packageDir,
+    modulePath,
+    exportName: d.exportName,
+    root,
+    fingerprint: await fingerprint(packageVersion, packageDir, modulePath),
+    group,
+  };
+  seen.set(d.name, decl);
+  result.declarations.push(decl);
 }
 
 const FINGERPRINT_MAX_FILES = 2000;

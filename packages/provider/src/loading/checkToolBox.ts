@@ -9,10 +9,18 @@ export interface ToolBoxLike {
   toolboxId: string;
   readonly tools: ReadonlyMap<string, ToolLike>;
   refreshTools(): void;
-  callTool(name: string, args: unknown, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Record<string, unknown>>;
+  callTool(name: string, args: unknown, options?: CallToolOptionsLike): Promise<Record<string, unknown>>;
   bind(bus: unknown): void;
   unbind(): void;
   close(): Promise<void> | void;
+}
+
+/** The per-call options the provider passes to `callTool` (core's `CallToolOptions`, structurally). */
+export interface CallToolOptionsLike {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  context?: Record<string, unknown>;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** A class that constructs {@link ToolBoxLike} instances. */

@@ -1,68 +1,64 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
-import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { checkToolBoxClass, checkTools, type ToolBoxLike } from './checkToolBox.js';
-import { importFresh } from './importFresh.js';
 import { ToolboxLoadError } from './ToolboxLoadError.js';
 
-/** A toolbox that loaded: its declaration, its id and the live instance (not yet bound to the bus). */
-export interface LoadedToolbox {
-  declaration: ToolboxDeclaration;
-  /** Entry-point name; the key of its config section. */
+/** Which module and export declare a toolbox (a subset of a discovery declaration, so runtimes can receive it). */
+export interface ToolboxTarget {
   entryPointName: string;
-  /** `instance.toolboxId`, reported on the wire as `toolbox_id`. */
-  toolboxId: string;
-  instance: ToolBoxLike;
+  packageName: string;
+  /** Absolute path of the module to import. */
+  modulePath: string;
+  exportName: string;
 }
 
-/** What {@link loadToolbox} needs beside the declaration. */
+/** What {@link loadToolbox} needs beside the target. */
 export interface LoadToolboxOptions {
   /** The toolbox's own config section. */
   config: Record<string, unknown>;
   brain: ChatEngine | null;
   logger: Logger;
-  /** Imported module namespaces by module path, reused while the package fingerprint is unchanged. */
-  moduleCache: ModuleCache;
+  /** Imports the module (a plain `import()` in a fresh worker; a cache-aware fresh import inline). */
+  importModule: (modulePath: string) => Promise<Record<string, unknown>>;
   /** Give up on an import that has not settled after this many ms. */
   importTimeoutMs: number;
   /** The provider's plugin roots, passed on to toolboxes that discover content in installed packages. */
   pluginRoots: readonly string[];
+  /** Paths the toolbox must never write (see `ToolBoxOptions.protectedPaths`). */
+  protectedPaths: readonly string[];
 }
 
-/** Module namespaces kept between reloads, keyed by module path. */
-export type ModuleCache = Map<string, { fingerprint: string; namespace: Record<string, unknown> }>;
-
 /**
- * Imports (afresh only if the package changed), checks, constructs and discovers one toolbox:
- * `new Cls({ config, brain, logger, pluginRoots })`, then `refreshTools()` and a field-by-field check of the tools.
- * The instance is not bound to the bus here; the registry binds a whole generation when it goes live.
+ * Imports, checks, constructs and discovers one toolbox:
+ * `new Cls({ config, brain, logger, pluginRoots, protectedPaths })`, then `refreshTools()` and a field-by-field
+ * check of the tools. Used by every host kind that runs `ToolBox` classes (inline, worker, process).
  * @throws {@link ToolboxLoadError} naming the phase (import, export, contract, construct, discover) and cause.
  */
-export async function loadToolbox(decl: ToolboxDeclaration, options: LoadToolboxOptions): Promise<LoadedToolbox> {
+export async function loadToolbox(target: ToolboxTarget, options: LoadToolboxOptions): Promise<ToolBoxLike> {
   const fail = (phase: ConstructorParameters<typeof ToolboxLoadError>[2], detail: string, cause?: unknown) =>
-    new ToolboxLoadError(decl.entryPointName, decl.packageName, phase, detail, cause);
+    new ToolboxLoadError(target.entryPointName, target.packageName, phase, detail, cause);
 
   let namespace: Record<string, unknown>;
-  const cached = options.moduleCache.get(decl.modulePath);
-  if (cached && cached.fingerprint === decl.fingerprint) namespace = cached.namespace;
-  else {
-    try {
-      namespace = await withTimeout(importFresh(decl.modulePath, decl.packageDir), options.importTimeoutMs);
-    } catch (err) {
-      throw fail('import', errorText(err), err);
-    }
-    options.moduleCache.set(decl.modulePath, { fingerprint: decl.fingerprint, namespace });
+  try {
+    namespace = await withTimeout(options.importModule(target.modulePath), options.importTimeoutMs);
+  } catch (err) {
+    throw fail('import', errorText(err), err);
   }
-
-  if (!(decl.exportName in namespace)) {
+  if (!(target.exportName in namespace)) {
     const available = Object.keys(namespace).join(', ') || 'none';
-    throw fail('export', `${decl.modulePath} has no export "${decl.exportName}" (exports: ${available})`);
+    throw fail('export', `${target.modulePath} has no export "${target.exportName}" (exports: ${available})`);
   }
-  const checked = checkToolBoxClass(namespace[decl.exportName]);
+  const checked = checkToolBoxClass(namespace[target.exportName]);
   if (!checked.ok) throw fail('contract', checked.message);
 
   let instance: ToolBoxLike;
   try {
-    instance = new checked.cls({ config: options.config, brain: options.brain, logger: options.logger, pluginRoots: options.pluginRoots });
+    instance = new checked.cls({
+      config: options.config,
+      brain: options.brain,
+      logger: options.logger,
+      pluginRoots: options.pluginRoots,
+      protectedPaths: options.protectedPaths,
+    });
   } catch (err) {
     throw fail('construct', errorText(err), err);
   }
@@ -77,7 +73,7 @@ export async function loadToolbox(decl: ToolboxDeclaration, options: LoadToolbox
     await closeQuietly(instance);
     throw fail('discover', problem);
   }
-  return { declaration: decl, entryPointName: decl.entryPointName, toolboxId: instance.toolboxId, instance };
+  return instance;
 }
 
 async function closeQuietly(instance: ToolBoxLike): Promise<void> {

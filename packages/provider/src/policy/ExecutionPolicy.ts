@@ -1,19 +1,20 @@
-import { toWireError, type Logger, type WireError } from '@ovos-tools/core';
+import { ToolAbortedError, ToolTimeoutError, type CallOutcome, type Logger, type ToolboxHost, type WireError } from '@ovos-tools/core';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
-import type { RegisteredTool } from '../registry/RegistryGeneration.js';
+import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
 
-/** The outcome of one invocation, ready for the wire: a result or an error, plus who ran it and how long it took. */
-export type InvokeOutcome =
-  | { ok: true; result: Record<string, unknown>; toolboxId: string; latencyMs: number }
-  | { ok: false; error: WireError; toolboxId: string; latencyMs: number };
+/** Node's largest timer delay; limits beyond it are capped there. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * Runs invocations under the provider's policy: a per-toolbox and a global concurrency limit (FIFO queues of
- * bounded length; a full queue answers `overloaded`), a time limit per call (config `tool_timeouts[name]`, else
- * the tool's `timeoutMs`, else `default_timeout_ms`) enforced by `callTool` — on expiry the tool's AbortSignal
- * fires and the caller gets a `timeout` error at once — and one log line per invocation with tool, toolbox,
- * duration and outcome (arguments only when `log_arguments` is set). Never throws.
+ * Runs invocations under the provider's policy, the same for every transport and every host kind:
+ * - a per-toolbox and a global concurrency limit (FIFO queues of bounded length; a full queue answers `overloaded`);
+ * - one time limit per call, decided here only: config `tool_timeouts[name]`, else the tool's `timeoutMs`, else
+ *   `default_timeout_ms`. At the limit the call's AbortSignal fires with a `ToolTimeoutError` and the caller gets
+ *   `timeout` at once, whatever the host does; the host then reclaims the work (a worker or process that does not
+ *   stop within `kill_grace_ms` is terminated and restarted);
+ * - one log line per invocation with tool, toolbox, duration and outcome (arguments only when `log_arguments`).
+ * Never throws.
  */
 export class ExecutionPolicy {
   private readonly global: Semaphore;
@@ -27,29 +28,29 @@ export class ExecutionPolicy {
   }
 
   /** The time limit that applies to `entry`, in ms. */
-  timeoutFor(entry: RegisteredTool): number {
-    return this.settings.toolTimeouts[entry.tool.name] ?? entry.tool.timeoutMs ?? this.settings.defaultTimeoutMs;
+  timeoutFor(entry: CatalogEntry): number {
+    return Math.min(this.settings.toolTimeouts[entry.tool.name] ?? entry.tool.timeoutMs ?? this.settings.defaultTimeoutMs, MAX_TIMER_MS);
   }
 
-  /** Runs `entry` with `args` under the limits; resolves with the outcome. */
-  async run(entry: RegisteredTool, args: unknown): Promise<InvokeOutcome> {
+  /** Runs `entry` on `host` under the limits; resolves with the outcome. */
+  async run(entry: CatalogEntry, host: ToolboxHost, request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
-    const toolboxId = entry.toolbox.toolboxId;
-    let outcome: InvokeOutcome;
+    const toolboxId = entry.toolboxId;
     const releases: Array<() => void> = [];
+    let outcome: CallOutcome;
     try {
-      releases.push(await this.semaphoreFor(entry.toolbox.entryPointName).acquire());
-      releases.push(await this.global.acquire());
-      const result = await entry.toolbox.instance.callTool(entry.tool.name, args, { timeoutMs: this.timeoutFor(entry) });
-      outcome = { ok: true, result, toolboxId, latencyMs: elapsed(started) };
+      releases.push(await this.semaphoreFor(toolboxId).acquire(request.signal));
+      releases.push(await this.global.acquire(request.signal));
+      outcome = await this.callWithLimit(entry, host, request);
     } catch (err) {
-      const error: WireError = err instanceof QueueFullError ? { error: `RuntimeError: ${err.message}`, code: 'overloaded' } : toWireError(err);
-      outcome = { ok: false, error, toolboxId, latencyMs: elapsed(started) };
+      outcome = { ok: false, error: queueError(err, entry) };
     } finally {
       for (const release of releases.reverse()) release();
     }
-    this.log(entry, args, outcome);
-    return outcome;
+    const latencyMs = elapsed(started);
+    const result: InvokeOutcome = outcome.ok ? { ok: true, result: outcome.result, toolboxId, latencyMs } : { ok: false, error: outcome.error, toolboxId, latencyMs };
+    this.log(entry, request.args, result);
+    return result;
   }
 
   /** Calls running and waiting, globally. */
@@ -57,21 +58,59 @@ export class ExecutionPolicy {
     return { running: this.global.running, waiting: this.global.waiting };
   }
 
-  private semaphoreFor(entryPoint: string): Semaphore {
-    let s = this.perToolbox.get(entryPoint);
+  private callWithLimit(entry: CatalogEntry, host: ToolboxHost, request: InvokeRequest): Promise<CallOutcome> {
+    const name = entry.tool.name;
+    const timeoutMs = this.timeoutFor(entry);
+    const controller = new AbortController();
+    const external = request.signal;
+    const onExternal = () => controller.abort(new ToolAbortedError(name, entry.toolboxId, { cause: external?.reason }));
+    if (external?.aborted) onExternal();
+    else external?.addEventListener('abort', onExternal, { once: true });
+    const timer = setTimeout(() => controller.abort(new ToolTimeoutError(name, entry.toolboxId, timeoutMs)), timeoutMs);
+    const cutOff = new Promise<CallOutcome>((resolve) => {
+      const answer = () => resolve({ ok: false, error: wireOf(controller.signal.reason) });
+      if (controller.signal.aborted) answer();
+      else controller.signal.addEventListener('abort', answer, { once: true });
+    });
+    const ctx = {
+      signal: controller.signal,
+      timeoutMs,
+      deadline: Date.now() + timeoutMs,
+      context: request.context ?? {},
+      ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+    };
+    return Promise.race([host.call(name, request.args === undefined ? {} : request.args, ctx), cutOff]).finally(() => {
+      clearTimeout(timer);
+      external?.removeEventListener('abort', onExternal);
+    });
+  }
+
+  private semaphoreFor(toolboxId: string): Semaphore {
+    let s = this.perToolbox.get(toolboxId);
     if (!s) {
-      s = new Semaphore(this.settings.maxConcurrencyPerToolbox, this.settings.maxQueue, `toolbox "${entryPoint}" concurrency limit (max_concurrency_per_toolbox)`);
-      this.perToolbox.set(entryPoint, s);
+      s = new Semaphore(this.settings.maxConcurrencyPerToolbox, this.settings.maxQueue, `toolbox "${toolboxId}" concurrency limit (max_concurrency_per_toolbox)`);
+      this.perToolbox.set(toolboxId, s);
     }
     return s;
   }
 
-  private log(entry: RegisteredTool, args: unknown, outcome: InvokeOutcome): void {
-    const base = `invoke tool=${entry.tool.name} toolbox=${outcome.toolboxId} duration_ms=${outcome.latencyMs}`;
+  private log(entry: CatalogEntry, args: unknown, outcome: InvokeOutcome): void {
+    const base = `invoke tool=${entry.tool.name} toolbox=${entry.toolboxId} duration_ms=${outcome.latencyMs}`;
     const argText = this.settings.logArguments ? ` args=${safeJson(args)}` : '';
     if (outcome.ok) this.logger.info(`${base} outcome=ok${argText}`);
     else this.logger.warn(`${base} outcome=error code=${outcome.error.code}${argText} error=${JSON.stringify(outcome.error.error)}`);
   }
+}
+
+function wireOf(reason: unknown): WireError {
+  const r = reason as { ovosClass?: string; code?: WireError['code']; message?: string };
+  return { error: `${r.ovosClass}: ${r.message}`, code: r.code ?? 'aborted' };
+}
+
+function queueError(err: unknown, entry: CatalogEntry): WireError {
+  if (err instanceof QueueFullError) return { error: `RuntimeError: ${err.message}`, code: 'overloaded' };
+  if ((err as { code?: string })?.code === 'aborted') return wireOf(new ToolAbortedError(entry.tool.name, entry.toolboxId));
+  return { error: `RuntimeError: ${err instanceof Error ? err.message : String(err)}`, code: 'internal' };
 }
 
 function elapsed(started: number): number {

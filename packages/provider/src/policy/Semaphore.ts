@@ -26,8 +26,11 @@ export class Semaphore {
     readonly label: string,
   ) {}
 
-  /** Resolves with a release function (idempotent); rejects with {@link QueueFullError} when the queue is full. */
-  acquire(): Promise<() => void> {
+  /**
+   * Resolves with a release function (idempotent); rejects with {@link QueueFullError} when the queue is full,
+   * or with an `AbortError` (`code: 'aborted'`) when `signal` fires while waiting (the waiter leaves the queue).
+   */
+  acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.active < this.limit) {
       this.active++;
       return Promise.resolve(this.releaser());
@@ -35,7 +38,20 @@ export class Semaphore {
     if (this.waiters.length >= this.maxQueue) {
       return Promise.reject(new QueueFullError(`${this.label}: ${this.limit} calls running and ${this.maxQueue} waiting; try again later`));
     }
-    return new Promise((resolve) => this.waiters.push(() => resolve(this.releaser())));
+    return new Promise((resolve, reject) => {
+      const waiter = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(this.releaser());
+      };
+      const onAbort = () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(Object.assign(new Error(`${this.label}: the caller gave up while waiting`), { name: 'AbortError', code: 'aborted' }));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
   }
 
   /** Calls running now. */

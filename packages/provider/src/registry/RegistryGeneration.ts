@@ -1,80 +1,96 @@
-import type { ToolLike } from '@ovos-tools/core';
-import type { LoadedToolbox } from '../loading/loadToolbox.js';
+import type { ToolboxHost } from '@ovos-tools/core';
+import type { CatalogEntry, Collision, LoadProblem, ToolboxStatus } from '../service/ToolService.js';
 
-/** A tool as the registry resolves it: the tool and the toolbox that runs it. */
-export interface RegisteredTool {
-  tool: ToolLike;
-  toolbox: LoadedToolbox;
-}
-
-/** A tool name provided by more than one toolbox; `winner` serves `get`/`invoke` (last loaded wins, as OVOS). */
-export interface Collision {
-  name: string;
-  toolboxIds: string[];
-  winner: string;
-}
-
-/** A toolbox that did not load (or a declaration that could not be used), as reported to clients. */
-export interface LoadProblem {
-  entryPoint: string;
+/** One toolbox of a generation: its host and where it came from. */
+export interface HostedToolbox {
+  host: ToolboxHost;
+  /** The entry-point (or host-source) name that declared it: the key of its config section. */
+  source: string;
   packageName: string;
-  error: string;
+  /** Changes when the package, its config or its host settings change; an unchanged toolbox keeps its host on reload. */
+  fingerprint: string;
+  /** Collision precedence: `bundled` > `pinned` > `plugin` > `remote`. */
+  origin: ToolboxStatus['origin'];
 }
+
+/** How tool-name collisions resolve: by precedence (default), or OVOS-TOOLS-1's rule that a duplicate name is an error on invoke. */
+export type DuplicateNamePolicy = 'precedence' | 'error';
+
+const RANK: Record<ToolboxStatus['origin'], number> = { bundled: 3, pinned: 2, plugin: 1, remote: 0 };
 
 /**
- * One immutable build of the registry: the toolboxes of one (re)load, their tools as discovered at load time,
- * the name index, collisions and problems. Invocations hold the generation they started on (`acquire`), so a
- * reload swaps in the next generation while earlier calls finish on this one; `drained()` resolves when the
- * last of them has released it.
+ * One immutable build of the registry: the hosted toolboxes of one (re)load, their tools as the hosts described
+ * them (the catalog snapshot every transport answers from), the name index, collisions and problems.
+ * Invocations hold the generation they started on (`acquire`), so a reload swaps in the next generation while
+ * earlier calls finish on this one; `drained()` resolves when the last of them has released it.
+ *
+ * Collisions: the winner for `get`/`invoke` is the toolbox of highest precedence (bundled, then operator-pinned,
+ * then third-party plugins, then remote toolboxes on the bus); among equals, the last loaded (as OVOS).
  */
 export class RegistryGeneration {
   readonly number: number;
-  readonly toolboxes: readonly LoadedToolbox[];
+  readonly toolboxes: readonly HostedToolbox[];
   readonly problems: readonly LoadProblem[];
   readonly collisions: readonly Collision[];
-  /** Each toolbox's tools in discovery order, as snapshotted when the generation was built. */
-  readonly toolsByToolbox: ReadonlyMap<LoadedToolbox, readonly ToolLike[]>;
-  private readonly byName = new Map<string, RegisteredTool>();
+  /** Every tool in load order, colliding names once per toolbox. */
+  readonly entries: readonly CatalogEntry[];
+  private readonly byName = new Map<string, CatalogEntry>();
+  private readonly byToolbox = new Map<string, Map<string, CatalogEntry>>();
+  private readonly hostById = new Map<string, HostedToolbox>();
   private inflight = 0;
   private drainWaiters: Array<() => void> = [];
 
-  constructor(number: number, toolboxes: readonly LoadedToolbox[], problems: readonly LoadProblem[]) {
+  constructor(number: number, toolboxes: readonly HostedToolbox[], problems: readonly LoadProblem[]) {
     this.number = number;
     this.toolboxes = toolboxes;
     this.problems = problems;
-    const providers = new Map<string, string[]>();
-    const snapshot = new Map<LoadedToolbox, readonly ToolLike[]>();
-    for (const toolbox of toolboxes) {
-      const tools = [...toolbox.instance.tools.values()];
-      snapshot.set(toolbox, tools);
+    const entries: CatalogEntry[] = [];
+    const providers = new Map<string, HostedToolbox[]>();
+    for (const hosted of toolboxes) {
+      const { toolboxId, tools } = hosted.host.describe();
+      this.hostById.set(toolboxId, hosted);
+      const own = new Map<string, CatalogEntry>();
       for (const tool of tools) {
-        this.byName.set(tool.name, { tool, toolbox });
-        const ids = providers.get(tool.name) ?? [];
-        ids.push(toolbox.toolboxId);
-        providers.set(tool.name, ids);
+        const entry: CatalogEntry = { tool, toolboxId, kind: hosted.host.kind, source: hosted.source };
+        entries.push(entry);
+        own.set(tool.name, entry);
+        const list = providers.get(tool.name) ?? [];
+        list.push(hosted);
+        providers.set(tool.name, list);
+        const current = this.byName.get(tool.name);
+        if (!current || RANK[hosted.origin] >= RANK[this.hostById.get(current.toolboxId)!.origin]) this.byName.set(tool.name, entry);
       }
+      this.byToolbox.set(toolboxId, own);
     }
-    this.toolsByToolbox = snapshot;
+    this.entries = entries;
     this.collisions = [...providers.entries()]
-      .filter(([, ids]) => ids.length > 1)
-      .map(([name, ids]) => ({ name, toolboxIds: ids, winner: ids[ids.length - 1]! }));
+      .filter(([, list]) => list.length > 1)
+      .map(([name, list]) => ({ name, toolboxIds: list.map((h) => h.host.toolboxId), winner: this.byName.get(name)!.toolboxId }));
   }
 
-  /** The tool serving `name` (the last loaded toolbox's, on collisions), or undefined. */
-  lookup(name: string): RegisteredTool | undefined {
-    return this.byName.get(name);
+  /** The entry serving `name`: the collision winner, or the tool of `toolboxId` when given. */
+  lookup(name: string, toolboxId?: string): CatalogEntry | undefined {
+    return toolboxId === undefined ? this.byName.get(name) : this.byToolbox.get(toolboxId)?.get(name);
+  }
+
+  /** The hosted toolbox with this id. */
+  toolbox(toolboxId: string): HostedToolbox | undefined {
+    return this.hostById.get(toolboxId);
+  }
+
+  /** The collision of `name`, when more than one toolbox serves it. */
+  collision(name: string): Collision | undefined {
+    return this.collisions.find((c) => c.name === name);
   }
 
   /** Entry-point names of the loaded toolboxes, in load order (the `loaded` of reload responses). */
   get loaded(): string[] {
-    return this.toolboxes.map((t) => t.entryPointName);
+    return this.toolboxes.map((t) => t.source);
   }
 
   /** Number of tools over all toolboxes, colliding names counted once per toolbox (OVOS `total_tools`). */
   get totalTools(): number {
-    let n = 0;
-    for (const tools of this.toolsByToolbox.values()) n += tools.length;
-    return n;
+    return this.entries.length;
   }
 
   /** The set of tool names this generation serves. */

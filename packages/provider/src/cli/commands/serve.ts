@@ -39,7 +39,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   await client.connect();
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
-  const provider = new ToolsProvider({ bus: client, settings, pluginRoots, logger });
+  const provider = new ToolsProvider({ bus: client, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();

@@ -1,0 +1,54 @@
+import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
+import type { ToolBoxLike } from '../loading/checkToolBox.js';
+import { abortOutcome } from './abortOutcome.js';
+import { toDescriptor } from './descriptors.js';
+import { toolCallOutcome } from './toolCallOutcome.js';
+
+/**
+ * A toolbox running in the provider's own thread (isolation `inline`): the fastest host and the only one
+ * without a boundary — a tool that blocks the event loop stalls the provider, and one that exhausts memory
+ * takes it down. Only where the operator sets it.
+ */
+export class InlineHost implements ToolboxHost {
+  readonly kind = 'inline' as const;
+  readonly toolboxId: string;
+  private readonly description: ToolboxDescription;
+  private inflight = 0;
+  private closed = false;
+
+  constructor(private readonly instance: ToolBoxLike) {
+    this.toolboxId = instance.toolboxId;
+    this.description = { toolboxId: instance.toolboxId, tools: [...instance.tools.values()].map(toDescriptor) };
+  }
+
+  describe(): ToolboxDescription {
+    return this.description;
+  }
+
+  health(): HostHealth {
+    return { state: this.closed ? 'closed' : 'ready', restarts: 0, inflight: this.inflight };
+  }
+
+  async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
+    if (this.closed) return { ok: false, error: { error: `RuntimeError: ToolBox '${this.toolboxId}' is closed`, code: 'toolbox_unavailable' } };
+    if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
+    this.inflight++;
+    try {
+      const options = { signal: ctx.signal, context: ctx.context, ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}) };
+      const outcome = await toolCallOutcome(this.instance, name, args, options);
+      return !outcome.ok && ctx.signal.aborted ? abortOutcome(ctx.signal, name, this.toolboxId) : outcome;
+    } finally {
+      this.inflight--;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.instance.close();
+    } catch {
+      // closing is best effort; the generation is gone either way
+    }
+  }
+}

@@ -1,0 +1,346 @@
+import type {
+  CallOutcome,
+  ChatEngine,
+  HostCallContext,
+  HostHealth,
+  HostState,
+  Logger,
+  ToolboxDescription,
+  ToolboxHost,
+  ToolProgress,
+  WireError,
+} from '@ovos-tools/core';
+import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js';
+import type { HostChannel } from './channels.js';
+import { abortOutcome } from './abortOutcome.js';
+import { isFromHost, type FromHost, type HostInit } from './protocol.js';
+
+/** Options of {@link IsolatedHost.start}. */
+export interface IsolatedHostOptions {
+  kind: 'worker' | 'process';
+  init: HostInit;
+  /** Starts a fresh runtime (at start and on every restart). */
+  startChannel: () => HostChannel;
+  /** The toolbox's logger: runtime log lines and host events go here. */
+  logger: Logger;
+  /** The chat engine lent to the toolbox (`null`: chat requests are refused). */
+  brain: ChatEngine | null;
+  /** A runtime that has not announced its tools after this many ms is abandoned (`import_timeout_ms`). */
+  handshakeTimeoutMs: number;
+  /** After a call's signal fires, how long the tool has to stop before its runtime is terminated and restarted (`kill_grace_ms`). */
+  killGraceMs: number;
+  /** Crashes within {@link IsolatedHostOptions.crashWindowMs} after which the host is marked unhealthy (`max_restarts`). */
+  maxRestarts: number;
+  /** Window for counting crashes, ms; default 60000. */
+  crashWindowMs?: number;
+}
+
+interface PendingCall {
+  name: string;
+  resolve: (outcome: CallOutcome) => void;
+  onProgress?: (progress: ToolProgress) => void;
+  /** Answered already (timeout/abort); the runtime still owes its result. */
+  settled: boolean;
+  graceTimer?: NodeJS.Timeout;
+  detach?: () => void;
+}
+
+const BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * A toolbox running in its own worker thread or child process (see `channels.ts`), behind the
+ * {@link ToolboxHost} interface. It keeps the runtime alive: a runtime that exits, passes its memory limit or
+ * throws uncaught is restarted with backoff (calls in flight get a `toolbox_crashed` error naming why); a call
+ * whose signal fired and that has not returned `killGraceMs` later gets its runtime terminated and restarted;
+ * after `maxRestarts` crashes within a minute the host is `unhealthy` and refuses calls until the next reload.
+ */
+export class IsolatedHost implements ToolboxHost {
+  readonly kind: 'worker' | 'process';
+  readonly toolboxId: string;
+  private description: ToolboxDescription;
+  private channel: HostChannel;
+  private state: HostState = 'ready';
+  private restarts = 0;
+  private crashes: number[] = [];
+  private lastError: string | undefined;
+  private nextId = 0;
+  private readonly pending = new Map<number, PendingCall>();
+  private ready: Promise<void> = Promise.resolve();
+  private stopReason: string | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private readonly changeListeners = new Set<() => void>();
+  /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
+  private gate: { promise: Promise<void>; open: () => void } | undefined;
+
+  private constructor(
+    private readonly options: IsolatedHostOptions,
+    launched: { channel: HostChannel; description: ToolboxDescription },
+  ) {
+    this.kind = options.kind;
+    this.toolboxId = launched.description.toolboxId;
+    this.description = launched.description;
+    this.channel = launched.channel;
+    this.attach(this.channel);
+  }
+
+  /**
+   * Starts the runtime and waits for its tools.
+   * @throws {@link ToolboxLoadError} when the toolbox fails to import, construct or discover in its runtime, when
+   *   the runtime exits or sends garbage before announcing its tools, or when it does not announce them in time.
+   */
+  static async start(options: IsolatedHostOptions): Promise<IsolatedHost> {
+    return new IsolatedHost(options, await launch(options));
+  }
+
+  describe(): ToolboxDescription {
+    return this.description;
+  }
+
+  health(): HostHealth {
+    const h: HostHealth = { state: this.state, restarts: this.restarts, inflight: this.inflight() };
+    if (this.lastError !== undefined) h.lastError = this.lastError;
+    return h;
+  }
+
+  onToolsChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
+    if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
+    // wait while the runtime restarts, or while a cut-off call may still be holding it (it is about to be reclaimed)
+    while (this.gate || this.state === 'restarting') {
+      const wait = this.gate ? this.gate.promise : this.ready;
+      const outcome = await Promise.race([wait.then(() => undefined), signalled(ctx.signal, name, this.toolboxId)]);
+      if (outcome) return outcome;
+    }
+    if (this.state !== 'ready') return { ok: false, error: this.unavailable() };
+    const id = ++this.nextId;
+    return new Promise<CallOutcome>((resolve) => {
+      const call: PendingCall = { name, resolve, settled: false };
+      if (ctx.onProgress) call.onProgress = ctx.onProgress;
+      const onAbort = () => this.abandon(id, call, ctx.signal);
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      call.detach = () => ctx.signal.removeEventListener('abort', onAbort);
+      this.pending.set(id, call);
+      try {
+        this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) });
+      } catch (err) {
+        this.pending.delete(id);
+        call.detach();
+        const detail = err instanceof Error ? err.message : String(err);
+        resolve({ ok: false, error: { error: `ValueError: Tool '${name}' in ToolBox '${this.toolboxId}' got arguments that cannot be sent to its host: ${detail}`, code: 'invalid_arguments' } });
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.restartTimer);
+    this.failPending({ error: `RuntimeError: ToolBox '${this.toolboxId}' was closed (reload or shutdown) before the call finished`, code: 'toolbox_unavailable' });
+    this.stopReason = 'closed';
+    await this.channel.terminate();
+  }
+
+  private inflight(): number {
+    let n = 0;
+    for (const c of this.pending.values()) if (!c.settled) n++;
+    return n;
+  }
+
+  private unavailable(): WireError {
+    const why = this.state === 'unhealthy' ? `it crashed ${this.options.maxRestarts} times within a minute (last: ${this.lastError}); it is unhealthy until the next reload` : 'it is closed';
+    return { error: `RuntimeError: ToolBox '${this.toolboxId}' is unavailable: ${why}`, code: 'toolbox_unavailable' };
+  }
+
+  /** The caller gave up (time limit or cancellation): answer now, tell the runtime, and reclaim it if it does not stop. */
+  private abandon(id: number, call: PendingCall, signal: AbortSignal): void {
+    if (call.settled) return;
+    call.settled = true;
+    call.resolve(abortOutcome(signal, call.name, this.toolboxId));
+    if (!this.gate) {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      this.gate = { promise, open };
+    }
+    const reason = (signal.reason as { code?: string } | undefined)?.code === 'timeout' ? 'timeout' : 'aborted';
+    try {
+      this.channel.post({ t: 'abort', id, reason });
+    } catch {
+      // the runtime is gone; its exit handler cleans up
+    }
+    call.graceTimer = setTimeout(() => {
+      if (!this.pending.has(id) || this.state !== 'ready') return;
+      this.stopReason = `a call to '${call.name}' did not stop within ${this.options.killGraceMs} ms of being cut off (kill_grace_ms)`;
+      void this.channel.terminate();
+    }, this.options.killGraceMs);
+    call.graceTimer.unref?.();
+  }
+
+  private attach(channel: HostChannel): void {
+    channel.onMessage((raw) => {
+      if (channel !== this.channel) return;
+      if (!isFromHost(raw)) {
+        this.options.logger.error(`toolbox '${this.toolboxId}' sent a message that is not part of the host protocol; restarting it`);
+        this.stopReason = 'it sent a message that is not part of the host protocol';
+        void channel.terminate();
+        return;
+      }
+      this.receive(raw);
+    });
+    channel.onExit((reason) => {
+      if (channel !== this.channel || this.state === 'closed') return;
+      this.crashed(this.stopReason ?? reason);
+    });
+  }
+
+  private receive(message: FromHost): void {
+    switch (message.t) {
+      case 'result': {
+        const call = this.pending.get(message.id);
+        if (!call) return;
+        this.pending.delete(message.id);
+        clearTimeout(call.graceTimer);
+        call.detach?.();
+        if (!call.settled) call.resolve(message.outcome);
+        else if (![...this.pending.values()].some((c) => c.settled)) this.openGate();
+        return;
+      }
+      case 'progress': {
+        const call = this.pending.get(message.id);
+        if (call && !call.settled) call.onProgress?.(message.progress);
+        return;
+      }
+      case 'log':
+        this.options.logger[message.level](message.message);
+        return;
+      case 'chat':
+        void this.answerChat(message.id, message.messages);
+        return;
+      default:
+        // `ready`/`failed` after start belong to a restart (handled by launch)
+        return;
+    }
+  }
+
+  private async answerChat(id: number, messages: Array<{ role: string; content: string }>): Promise<void> {
+    const brain = this.options.brain;
+    if (!brain) {
+      this.channel.post({ t: 'chat-result', id, ok: false, error: 'no chat engine is configured for the provider (brain)' });
+      return;
+    }
+    try {
+      const reply = await brain.continueChat(messages as never);
+      this.channel.post({ t: 'chat-result', id, ok: true, content: reply.content });
+    } catch (err) {
+      this.channel.post({ t: 'chat-result', id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private openGate(): void {
+    const gate = this.gate;
+    this.gate = undefined;
+    gate?.open();
+  }
+
+  private failPending(error: WireError): void {
+    for (const call of this.pending.values()) {
+      clearTimeout(call.graceTimer);
+      call.detach?.();
+      if (!call.settled) call.resolve({ ok: false, error });
+    }
+    this.pending.clear();
+    this.openGate();
+  }
+
+  private crashed(reason: string): void {
+    this.stopReason = undefined;
+    this.lastError = reason;
+    this.options.logger.error(`toolbox '${this.toolboxId}' stopped: ${reason}`);
+    this.failPending({ error: `RuntimeError: ToolBox '${this.toolboxId}' crashed during the call: ${reason}; it is being restarted`, code: 'toolbox_crashed' });
+    const now = Date.now();
+    const window = this.options.crashWindowMs ?? 60_000;
+    this.crashes = [...this.crashes.filter((t) => now - t < window), now];
+    if (this.crashes.length >= this.options.maxRestarts) {
+      this.state = 'unhealthy';
+      this.options.logger.error(`toolbox '${this.toolboxId}' is unhealthy: ${this.crashes.length} crashes within ${window} ms; calls are refused until the next reload`);
+      return;
+    }
+    this.state = 'restarting';
+    let markReady!: () => void;
+    this.ready = new Promise((resolve) => (markReady = resolve));
+    const delay = BACKOFF_MS[Math.min(this.crashes.length - 1, BACKOFF_MS.length - 1)]!;
+    this.restartTimer = setTimeout(() => void this.restart(markReady), delay);
+  }
+
+  private async restart(markReady: () => void): Promise<void> {
+    if (this.state !== 'restarting') return markReady();
+    try {
+      const launched = await launch(this.options);
+      if (this.state !== 'restarting') {
+        await launched.channel.terminate();
+        return markReady();
+      }
+      this.restarts++;
+      this.channel = launched.channel;
+      this.attach(launched.channel);
+      const changed = JSON.stringify(launched.description) !== JSON.stringify(this.description);
+      this.description = { ...launched.description, toolboxId: this.toolboxId };
+      this.state = 'ready';
+      this.options.logger.info(`toolbox '${this.toolboxId}' restarted (restart ${this.restarts})`);
+      markReady();
+      if (changed) for (const l of this.changeListeners) l();
+    } catch (err) {
+      this.crashed(err instanceof Error ? err.message : String(err));
+      // the next restart attempt (or unhealthy) has its own ready promise; release callers waiting on this one
+      void this.ready.then(markReady);
+      if ((this.state as HostState) === 'unhealthy') markReady();
+    }
+  }
+}
+
+/** Starts a runtime and waits for `ready`, `failed`, its exit, or the handshake timeout. */
+function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; description: ToolboxDescription }> {
+  const { init } = options;
+  const fail = (phase: LoadPhase, detail: string) => new ToolboxLoadError(init.entryPointName, init.packageName, phase, detail);
+  return new Promise((resolve, reject) => {
+    let channel: HostChannel;
+    try {
+      channel = options.startChannel();
+    } catch (err) {
+      reject(fail('import', `its ${options.kind} could not start: ${err instanceof Error ? err.message : String(err)}`));
+      return;
+    }
+    let done = false;
+    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (error) {
+        void channel.terminate();
+        reject(error);
+      } else resolve({ channel, description: description! });
+    };
+    const timer = setTimeout(
+      () => finish(fail('import', `its ${options.kind} did not announce its tools within ${options.handshakeTimeoutMs} ms (import_timeout_ms)`)),
+      options.handshakeTimeoutMs,
+    );
+    channel.onMessage((raw) => {
+      if (done) return;
+      if (!isFromHost(raw)) return finish(fail('import', `its ${options.kind} sent a message that is not part of the host protocol`));
+      if (raw.t === 'ready') finish(undefined, { toolboxId: raw.toolboxId, tools: raw.tools });
+      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')));
+      else if (raw.t === 'log') options.logger[raw.level](raw.message);
+    });
+    channel.onExit((reason) => finish(fail('import', `its ${options.kind} stopped before announcing its tools: ${reason}`)));
+  });
+}
+
+function signalled(signal: AbortSignal, name: string, toolboxId: string): Promise<CallOutcome> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(abortOutcome(signal, name, toolboxId));
+    signal.addEventListener('abort', () => resolve(abortOutcome(signal, name, toolboxId)), { once: true });
+  });
+}

@@ -1,0 +1,151 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '@ovos-tools/core';
+import type { HostInit, ToHost } from './protocol.js';
+
+/** The runtime entry module that worker and process hosts start (`runtime/hostMain.js`, beside this file in dist). */
+export const RUNTIME_URL = new URL('./runtime/hostMain.js', import.meta.url);
+
+/**
+ * A live channel to one toolbox runtime (a worker thread or a child process). `onExit` fires once, with a
+ * sentence saying why the runtime stopped (exit code, signal, memory limit, uncaught error).
+ */
+export interface HostChannel {
+  post(message: ToHost): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onExit(listener: (reason: string) => void): void;
+  /** Ends the runtime at once; resolves when it is gone. */
+  terminate(): Promise<void>;
+}
+
+/** What every channel kind needs to start a runtime. */
+export interface ChannelOptions {
+  init: HostInit;
+  /** Heap limit of the runtime, in MB (V8 old generation). */
+  memoryLimitMb: number;
+  /** The runtime's environment (already reduced to what the config grants). */
+  env: Record<string, string>;
+  /** Receives the runtime's stdout/stderr lines (never the provider's own stdout, which may carry a protocol). */
+  logger: Logger;
+}
+
+/** Starts a toolbox runtime in a `worker_threads` Worker with `resourceLimits` and its own (reduced) `process.env`. */
+export function startWorkerChannel(options: ChannelOptions): HostChannel {
+  const worker = new Worker(RUNTIME_URL, {
+    workerData: options.init,
+    env: options.env,
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(options.memoryLimitMb / 8))) },
+  });
+  pipeLines(worker.stdout, options.logger, 'stdout');
+  pipeLines(worker.stderr, options.logger, 'stderr');
+  let error: string | undefined;
+  const exitListeners: Array<(reason: string) => void> = [];
+  worker.on('error', (err: Error & { code?: string }) => {
+    error =
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? `it passed its memory limit of ${options.memoryLimitMb} MB (memory_limit_mb)`
+        : `it threw an uncaught ${err.name}: ${err.message}`;
+  });
+  worker.on('exit', (code) => {
+    const reason = error ?? `its worker exited with code ${code}`;
+    for (const l of exitListeners.splice(0)) l(reason);
+  });
+  return {
+    post: (m) => worker.postMessage(m),
+    onMessage: (l) => void worker.on('message', l),
+    onExit: (l) => void exitListeners.push(l),
+    terminate: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Node's permission-model flags: `--permission` on Node ≥ 22 (`--experimental-permission` before), grants as
+ * repeated flags (Node ≥ 20.20; older 20.x releases take one comma-separated list).
+ */
+export function permissionFlags(grants: { fsRead: readonly string[]; fsWrite: readonly string[]; childProcess: boolean; worker: boolean }): string[] {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const repeated = major > 20 || minor >= 20;
+  const flags: string[] = [];
+  const list = (flag: string, paths: readonly string[]) => {
+    if (!paths.length) return;
+    if (repeated) for (const p of paths) flags.push(`${flag}=${p}`);
+    else flags.push(`${flag}=${paths.join(',')}`);
+  };
+  flags.push(major >= 22 ? '--permission' : '--experimental-permission');
+  list('--allow-fs-read', grants.fsRead);
+  list('--allow-fs-write', grants.fsWrite);
+  if (grants.childProcess) flags.push('--allow-child-process');
+  if (grants.worker) flags.push('--allow-worker');
+  return flags;
+}
+
+/** What a process host adds: the permission-model grants of its toolbox. */
+export interface ProcessChannelOptions extends ChannelOptions {
+  execArgv: string[];
+}
+
+/** Starts a toolbox runtime in a child Node process (IPC channel, reduced env, permission flags, heap limit). */
+export function startProcessChannel(options: ProcessChannelOptions): HostChannel {
+  const child: ChildProcess = fork(new URL(RUNTIME_URL), [], {
+    execArgv: ['--no-warnings', ...options.execArgv, `--max-old-space-size=${options.memoryLimitMb}`],
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  let outOfMemory = false;
+  pipeLines(child.stdout!, options.logger, 'stdout');
+  pipeLines(child.stderr!, options.logger, 'stderr', (line) => {
+    if (/heap limit|heap out of memory/i.test(line)) outOfMemory = true;
+  });
+  const exitListeners: Array<(reason: string) => void> = [];
+  let spawnError: string | undefined;
+  child.on('error', (err) => {
+    spawnError = `its process could not run: ${err.message}`;
+    for (const l of exitListeners.splice(0)) l(spawnError);
+  });
+  child.on('exit', (code, signal) => {
+    const reason = outOfMemory
+      ? `it passed its memory limit of ${options.memoryLimitMb} MB (memory_limit_mb)`
+      : signal
+        ? `its process was killed by ${signal}`
+        : `its process exited with code ${code}`;
+    for (const l of exitListeners.splice(0)) l(reason);
+  });
+  child.once('spawn', () => child.send(options.init));
+  return {
+    post: (m) => {
+      if (child.connected) child.send(m);
+    },
+    onMessage: (l) => void child.on('message', l),
+    onExit: (l) => void exitListeners.push(l),
+    terminate: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null || spawnError) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+function pipeLines(stream: NodeJS.ReadableStream, logger: Logger, name: string, inspect?: (line: string) => void): void {
+  let buffer = '';
+  stream.setEncoding?.('utf8');
+  stream.on('data', (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      inspect?.(line);
+      if (line.trim()) logger.warn(`${name}: ${line}`);
+    }
+    if (buffer.length > 64 * 1024) {
+      logger.warn(`${name}: ${buffer.slice(0, 64 * 1024)} [cut]`);
+      buffer = '';
+    }
+  });
+}

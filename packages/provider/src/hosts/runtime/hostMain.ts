@@ -1,0 +1,124 @@
+/**
+ * The toolbox host runtime: the entry module of a toolbox's worker thread or child process. It loads one
+ * toolbox (plain `import()`: the thread or process has its own module cache, freed when it ends), announces
+ * its tools, and answers calls over the channel until it is terminated. Protocol: `../protocol.ts`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ChatEngine, ChatMessage, Logger, LogLevel } from '@ovos-tools/core';
+import type { ToolBoxLike } from '../../loading/checkToolBox.js';
+import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
+import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
+import { toDescriptor } from '../descriptors.js';
+import type { FromHost, HostInit, ToHost } from '../protocol.js';
+import { toolCallOutcome } from '../toolCallOutcome.js';
+
+const send: (message: FromHost) => void = parentPort
+  ? (m) => parentPort!.postMessage(m)
+  : (m) => {
+      process.send?.(m);
+    };
+
+function onMessage(handler: (message: ToHost) => void): void {
+  if (parentPort) parentPort.on('message', handler);
+  else process.on('message', (m) => handler(m as ToHost));
+}
+
+const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+function channelLogger(level: LogLevel): Logger {
+  const min = LEVELS[level] ?? LEVELS.info;
+  const line =
+    (lvl: Exclude<LogLevel, 'silent'>) =>
+    (message: string, ...args: unknown[]): void => {
+      if (LEVELS[lvl] < min) return;
+      const extra = args.length ? ' ' + args.map(formatArg).join(' ') : '';
+      send({ t: 'log', level: lvl, message: `${String(message)}${extra}` });
+    };
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+function formatArg(arg: unknown): string {
+  if (arg instanceof Error) return arg.stack ?? `${arg.name}: ${arg.message}`;
+  if (typeof arg === 'string') return arg;
+  try {
+    return JSON.stringify(arg);
+  } catch {
+    return String(arg);
+  }
+}
+
+const pendingChats = new Map<number, { resolve: (v: { content: string }) => void; reject: (e: Error) => void }>();
+let chatIds = 0;
+
+/** A chat engine that asks the provider's brain over the channel. */
+const brainProxy: ChatEngine = {
+  continueChat(messages: ChatMessage[], options) {
+    return new Promise((resolve, reject) => {
+      if (options?.signal?.aborted) return reject(new Error('chat aborted'));
+      const id = ++chatIds;
+      pendingChats.set(id, { resolve, reject });
+      options?.signal?.addEventListener('abort', () => {
+        if (pendingChats.delete(id)) reject(new Error('chat aborted'));
+      });
+      send({ t: 'chat', id, messages: messages.map((m) => ({ role: m.role, content: m.content })) });
+    });
+  },
+};
+
+const calls = new Map<number, AbortController>();
+let instance: ToolBoxLike | undefined;
+
+async function start(init: HostInit): Promise<void> {
+  const logger = channelLogger(init.logLevel);
+  try {
+    instance = await loadToolbox(init, {
+      config: init.config,
+      brain: init.hasBrain ? brainProxy : null,
+      logger,
+      importModule: (p) => import(p) as Promise<Record<string, unknown>>,
+      importTimeoutMs: 2 ** 31 - 1, // the provider times the handshake
+      pluginRoots: init.pluginRoots,
+      protectedPaths: init.protectedPaths,
+    });
+  } catch (err) {
+    const phase = err instanceof ToolboxLoadError ? err.phase : 'import';
+    send({ t: 'failed', phase, error: err instanceof ToolboxLoadError ? err.message : errorText(err) });
+    return;
+  }
+  send({ t: 'ready', toolboxId: instance.toolboxId, tools: [...instance.tools.values()].map(toDescriptor) });
+}
+
+function handle(message: ToHost): void {
+  switch (message.t) {
+    case 'init':
+      void start(message);
+      return;
+    case 'call': {
+      const controller = new AbortController();
+      calls.set(message.id, controller);
+      const id = message.id;
+      const onProgress = message.progress ? (progress: { progress: number; total?: number; message?: string }) => send({ t: 'progress', id, progress }) : undefined;
+      void toolCallOutcome(instance!, message.name, message.args, { signal: controller.signal, context: message.context, onProgress }).then((outcome) => {
+        calls.delete(id);
+        send({ t: 'result', id, outcome });
+      });
+      return;
+    }
+    case 'abort':
+      calls.get(message.id)?.abort(new Error(message.reason === 'timeout' ? 'the call timed out' : 'the caller aborted the call'));
+      return;
+    case 'chat-result': {
+      const pending = pendingChats.get(message.id);
+      if (!pending) return;
+      pendingChats.delete(message.id);
+      if (message.ok) pending.resolve({ content: message.content });
+      else pending.reject(new Error(message.error));
+      return;
+    }
+  }
+}
+
+onMessage(handle);
+if (parentPort && workerData) handle(workerData as HostInit);
+// a process whose provider went away exits instead of lingering as an orphan
+if (!parentPort) process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { createLogger, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
+import type { ProviderSettings } from '../config/ProviderConfig.js';
+import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
+import { hostSettingsFor, startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
+import { errorText } from '../loading/loadToolbox.js';
+import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
+import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
+import { loadHostSource } from './loadHostSource.js';
+
+/**
+ * A source of hosts that is not a package (e.g. toolboxes elsewhere on the bus): called on every reload, beside
+ * the start of package hosts, with its previous hosts. Hosts whose toolbox id is served locally are dropped
+ * (and closed) by the reloader.
+ */
+export interface ExtraHostSource {
+  name: string;
+  origin: ToolboxStatus['origin'];
+  createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
+}
+
+/** What the {@link Reloader} needs. */
+export interface ReloaderOptions {
+  settings: ProviderSettings;
+  pluginRoots: readonly string[];
+  protectedPaths: readonly string[];
+  brain: ChatEngine | null;
+  logger: Logger;
+  logLevel: LogLevel;
+  /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
+  extraSources?: readonly ExtraHostSource[];
+  /** Called with every generation that goes live (after a reload, or after a host's tools changed). */
+  onSwap: (previous: RegistryGeneration, next: RegistryGeneration, report: ReloadReport) => void;
+}
+
+/**
+ * Builds registry generations and swaps them in. A reload rescans the plugin roots, keeps the host of every
+ * toolbox whose package, config and host settings are unchanged (and healthy), starts hosts for new and changed
+ * ones (all at once; one that fails is a problem, never a failed reload), refuses a toolbox that claims an id
+ * already served by a toolbox of equal or higher precedence, swaps the next generation in synchronously, and
+ * closes every host it no longer serves once the calls holding the old generation have ended. Reloads are serialised.
+ */
+export class Reloader {
+  private current = new RegistryGeneration(0, [], []);
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly moduleCache: ModuleCache = new Map();
+  private unsubscribes: Array<() => void> = [];
+  private closed = false;
+
+  constructor(private readonly options: ReloaderOptions) {}
+
+  /** The generation serving requests now. */
+  get generation(): RegistryGeneration {
+    return this.current;
+  }
+
+  /** Rescans and swaps in the next generation; never rejects for a bad toolbox. */
+  reload(): Promise<ReloadReport> {
+    const run = this.chain.then(() => this.buildAndSwap());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops serving: swaps in an empty generation and closes every host once its calls end. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.chain;
+    const old = this.current;
+    this.current = new RegistryGeneration(old.number + 1, [], []);
+    this.watchHosts(this.current);
+    await old.drained();
+    await closeHosts(old.toolboxes.map((t) => t.host));
+  }
+
+  private async buildAndSwap(): Promise<ReloadReport> {
+    const started = performance.now();
+    const { settings, logger } = this.options;
+    const previous = this.current;
+    const scan = await scanPluginRoots(this.options.pluginRoots);
+    const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
+    for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
+    const disabled = new Set(settings.disabledToolboxes);
+    const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+
+    let localIds: ReadonlySet<string> = new Set();
+    const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {
+      localIds = new Set(built.flatMap((b) => (b.status === 'fulfilled' ? b.value.hosts.map((h) => h.host.toolboxId) : [])));
+      return built;
+    });
+    const extras = (this.options.extraSources ?? []).map(async (source) => {
+      const own = previous.toolboxes.filter((t) => t.source === source.name).map((t) => t.host);
+      try {
+        const r = await source.createHosts(own);
+        await localReady;
+        const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
+        for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
+        return { hosts: hosts.map((host) => ({ host, source: source.name, packageName: source.name, fingerprint: host.toolboxId, origin: source.origin })), problems: r.problems };
+      } catch (err) {
+        return { hosts: [], problems: [{ entryPoint: source.name, packageName: source.name, error: errorText(err) }] };
+      }
+    });
+    const built = await localReady;
+    const candidates: HostedToolbox[] = [];
+    built.forEach((b, i) => {
+      const d = declarations[i]!;
+      if (b.status === 'fulfilled') {
+        candidates.push(...b.value.hosts);
+        problems.push(...b.value.problems);
+      } else {
+        const err = b.reason as Error;
+        logger.error(err.message, (err as { cause?: unknown }).cause ?? '');
+        problems.push({ entryPoint: d.entryPointName, packageName: d.packageName, error: err.message ?? errorText(err) });
+      }
+    });
+    for (const extra of await Promise.all(extras)) {
+      candidates.push(...extra.hosts);
+      problems.push(...extra.problems);
+    }
+    for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
+
+    const accepted = this.refuseImpostors(candidates, problems);
+    const next = new RegistryGeneration(previous.number + 1, accepted, problems);
+    for (const c of next.collisions) logger.warn(`tool name collision: '${c.name}' is provided by ${c.toolboxIds.join(', ')}; '${c.winner}' serves get/invoke`);
+    if (this.closed) {
+      await closeHosts(accepted.filter((t) => !previous.toolboxes.some((p) => p.host === t.host)).map((t) => t.host));
+      return report(previous, previous, started);
+    }
+    const r = report(previous, next, started);
+    this.swap(previous, next, r);
+    logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
+    return r;
+  }
+
+  /** The hosts of one declaration: its reused or new package host, or a host source's hosts. */
+  private async hostsFor(decl: ToolboxDeclaration, previous: RegistryGeneration): Promise<{ hosts: HostedToolbox[]; problems: LoadProblem[] }> {
+    const { settings } = this.options;
+    const config = settings.toolboxConfigs[decl.entryPointName] ?? {};
+    const origin: ToolboxStatus['origin'] = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : settings.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
+    const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(settings, decl.entryPointName)]);
+    const logger = createLogger(decl.entryPointName, this.options.logLevel);
+    if (decl.group === 'ovos-tools.hosts') {
+      const source = await loadHostSource(decl, this.moduleCache);
+      const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
+      const r = await source.createHosts({ config, logger, previous: own });
+      return {
+        hosts: r.hosts.map((host) => ({ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin })),
+        problems: r.problems.map((p) => ({ entryPoint: decl.entryPointName, packageName: decl.packageName, error: `toolbox '${p.toolboxId}': ${p.error}` })),
+      };
+    }
+    const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
+    const state = reusable?.host.health().state;
+    if (reusable && (state === 'ready' || state === 'restarting')) return { hosts: [reusable], problems: [] };
+    const host = await startPackageHost(decl, {
+      settings,
+      config,
+      brain: this.options.brain,
+      logger,
+      logLevel: this.options.logLevel,
+      pluginRoots: this.options.pluginRoots,
+      protectedPaths: this.options.protectedPaths,
+      moduleCache: this.moduleCache,
+    });
+    return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin }], problems: [] };
+  }
+
+  /**
+   * Keeps the first claim of every toolbox id in precedence order (bundled, pinned, plugin, remote; then load
+   * order); a later claim is refused, reported, and its host closed.
+   */
+  private refuseImpostors(candidates: HostedToolbox[], problems: LoadProblem[]): HostedToolbox[] {
+    const rank = { bundled: 0, pinned: 1, plugin: 2, remote: 3 } as const;
+    const order = candidates.map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.origin] - rank[b.c.origin] || a.i - b.i);
+    const owner = new Map<string, HostedToolbox>();
+    const refused = new Set<HostedToolbox>();
+    for (const { c } of order) {
+      const id = c.host.toolboxId;
+      const first = owner.get(id);
+      if (!first) {
+        owner.set(id, c);
+        continue;
+      }
+      refused.add(c);
+      const error = `toolbox id '${id}' is already served by ${first.source} (${first.packageName}); ${c.source} (${c.packageName}) was refused — a toolbox may not take over another's id`;
+      this.options.logger.error(error);
+      problems.push({ entryPoint: c.source, packageName: c.packageName, error });
+      if (c.host !== first.host) void c.host.close();
+    }
+    return candidates.filter((c) => !refused.has(c));
+  }
+
+  private swap(previous: RegistryGeneration, next: RegistryGeneration, r: ReloadReport): void {
+    this.current = next;
+    this.watchHosts(next);
+    this.options.onSwap(previous, next, r);
+    const kept = new Set(next.toolboxes.map((t) => t.host));
+    const replaced = previous.toolboxes.map((t) => t.host).filter((h) => !kept.has(h));
+    if (replaced.length) void previous.drained().then(() => closeHosts(replaced));
+  }
+
+  /** Re-reads a host's tools when its source says they changed, as a new generation over the same hosts. */
+  private watchHosts(generation: RegistryGeneration): void {
+    for (const u of this.unsubscribes.splice(0)) u();
+    for (const t of generation.toolboxes) {
+      const u = t.host.onToolsChanged?.(() => {
+        this.chain = this.chain.then(() => {
+          if (this.current !== generation || this.closed) return;
+          const started = performance.now();
+          const next = new RegistryGeneration(generation.number + 1, generation.toolboxes, generation.problems);
+          this.current = next;
+          this.watchHosts(next);
+          const r = report(generation, next, started);
+          r.updated = [...new Set([...r.updated, t.source])];
+          this.options.onSwap(generation, next, r);
+        });
+      });
+      if (u) this.unsubscribes.push(u);
+    }
+  }
+}
+
+function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {
+  const before = previous.toolNames;
+  const after = next.toolNames;
+  const oldPrints = new Map(previous.toolboxes.map((t) => [t.source, t.fingerprint]));
+  return {
+    loaded: next.loaded,
+    totalTools: next.totalTools,
+    generation: next.number,
+    problems: [...next.problems],
+    added: [...after].filter((n) => !before.has(n)),
+    removed: [...before].filter((n) => !after.has(n)),
+    updated: [...new Set(next.toolboxes.filter((t) => oldPrints.has(t.source) && oldPrints.get(t.source) !== t.fingerprint).map((t) => t.source))],
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function hash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+}
+
+async function closeHosts(hosts: readonly ToolboxHost[]): Promise<void> {
+  await Promise.allSettled(hosts.map((h) => h.close()));
+}

@@ -1,0 +1,131 @@
+import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core';
+import type { ProviderSettings } from '../config/ProviderConfig.js';
+import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
+import type { Reloader } from '../reload/Reloader.js';
+import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
+import type {
+  Authorizer,
+  Caller,
+  CatalogChange,
+  CatalogEntry,
+  GetOutcome,
+  InvokeOutcome,
+  InvokeRequest,
+  ListQuery,
+  LoadProblem,
+  ToolService,
+  ToolboxStatus,
+} from './ToolService.js';
+
+/** What {@link createToolService} composes. */
+export interface ToolServiceParts {
+  reloader: Reloader;
+  policy: ExecutionPolicy;
+  settings: ProviderSettings;
+  /** Permission check for list/get/invoke; default: everything allowed. */
+  authorize?: Authorizer;
+}
+
+const IN_PROCESS: Caller = { transport: 'in-process' };
+const allowAll: Authorizer = () => ({ allowed: true });
+
+/**
+ * The {@link ToolService} over a reloader (registry generations), an execution policy and an authorizer.
+ * Returns the service and `notify`, which the provider calls with every swapped-in generation's change.
+ */
+export function createToolService(parts: ToolServiceParts): { service: ToolService; notify: (change: CatalogChange) => void } {
+  const { reloader, policy, settings } = parts;
+  const authorize = parts.authorize ?? allowAll;
+  const listeners = new Set<(change: CatalogChange) => void>();
+  const visible = (caller: Caller, entry: CatalogEntry) => authorize(caller, entry).allowed;
+
+  const service: ToolService = {
+    get generation() {
+      return reloader.generation.number;
+    },
+    list(query: ListQuery = {}) {
+      const caller = query.caller ?? IN_PROCESS;
+      const tags = query.tags ?? [];
+      return reloader.generation.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
+    },
+    get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
+      const entry = reloader.generation.lookup(name);
+      if (!entry || !visible(caller, entry)) return { ok: false, error: unknownTool(name) };
+      return { ok: true, entry };
+    },
+    async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
+      const started = performance.now();
+      const generation = reloader.generation;
+      const release = generation.acquire();
+      try {
+        const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
+        const entry = generation.lookup(request.name, request.toolboxId);
+        if (!entry) return refused(unknownTool(request.name, request.toolboxId));
+        const decision = authorize(request.caller ?? IN_PROCESS, entry);
+        if (!decision.allowed) return refused({ error: `PermissionError: Tool '${request.name}' is not allowed for this caller: ${decision.rule}`, code: 'forbidden' }, entry.toolboxId);
+        if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
+          const collision = generation.collision(request.name);
+          if (collision) {
+            return refused({ error: `ValueError: Tool name '${request.name}' is provided by several toolboxes (${collision.toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`, code: 'invalid_request' });
+          }
+        }
+        const hosted = generation.toolbox(entry.toolboxId)!;
+        return await policy.run(entry, hosted.host, request);
+      } catch (err) {
+        return { ok: false, error: toWireError(err), latencyMs: elapsed(started) };
+      } finally {
+        release();
+      }
+    },
+    reload: () => reloader.reload(),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    toolboxes: () => statuses(reloader.generation),
+    problems(): LoadProblem[] {
+      const g = reloader.generation;
+      const out = [...g.problems];
+      for (const t of g.toolboxes) {
+        const h = t.host.health();
+        if (h.state === 'unhealthy') out.push({ entryPoint: t.source, packageName: t.packageName, error: `toolbox '${t.host.toolboxId}' is unhealthy: ${h.lastError ?? 'it crashed repeatedly'}` });
+      }
+      return out;
+    },
+    collisions: () => [...reloader.generation.collisions],
+  };
+  const notify = (change: CatalogChange) => {
+    for (const l of listeners) {
+      try {
+        l(change);
+      } catch {
+        // a transport's listener failing must not stop the others
+      }
+    }
+  };
+  return { service, notify };
+}
+
+function statuses(g: RegistryGeneration): ToolboxStatus[] {
+  return g.toolboxes.map((t) => ({
+    toolboxId: t.host.toolboxId,
+    source: t.source,
+    kind: t.host.kind,
+    origin: t.origin,
+    toolCount: t.host.describe().tools.length,
+    health: t.host.health(),
+  }));
+}
+
+/**
+ * The unknown-tool error: the provider API's OVOS text `Unknown tool: '<name>'` (no class prefix), or, for a
+ * toolbox-scoped call, the OVOS ToolBox text `ValueError: Unknown tool '<name>' for ToolBox '<id>'.`
+ */
+function unknownTool(name: string, toolboxId?: string): WireError {
+  if (toolboxId === undefined) return { error: `Unknown tool: '${name}'`, code: 'unknown_tool' };
+  return toWireError(new UnknownToolError(name, toolboxId));
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}

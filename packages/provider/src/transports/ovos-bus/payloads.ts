@@ -1,0 +1,104 @@
+import { toolJson, toolSpecJson, toolSummaryJson, type JsonObject } from '@ovos-tools/core';
+import type { Caller, CatalogEntry, ReloadReport, ToolService } from '../../service/ToolService.js';
+import { invalidNameText, MISSING_NAME, readRequestName } from './requestName.js';
+
+/**
+ * The OVOS payloads of the provider API (wire spec §4.4, ovos-PHAL-plugin-tools) and the per-toolbox API
+ * (§2.4–2.5, OPM `ToolBox`), built from the {@link ToolService}. Only this module shapes `ovos.tools.*` and
+ * `ovos.persona.tools.*` data; `registerOvosBus.ts` only routes.
+ */
+
+/** One `ovos.tools.list` entry: OVOS `{name, description, argument_schema, output_schema, toolbox_id}`. */
+export function listEntry(entry: CatalogEntry): JsonObject {
+  return { ...toolJson(entry.tool), toolbox_id: entry.toolboxId };
+}
+
+/**
+ * `ovos.tools.list.response`: `{tools}` in load order, colliding names once per toolbox. `{"summary": true}`:
+ * light entries `{name, summary, tags, toolbox_id}` (seed 004); `{"tags": [...]}` (or one string) keeps tools
+ * carrying every tag. `collisions: [{name, toolbox_ids, winner}]` and `problems` are added when there are any.
+ * A `tags` of the wrong type answers `{tools: [], error, code: "invalid_request"}`.
+ */
+export function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): JsonObject {
+  const tags = data.tags;
+  let wanted: string[] = [];
+  if (typeof tags === 'string') wanted = [tags];
+  else if (Array.isArray(tags) && tags.every((t) => typeof t === 'string')) wanted = tags as string[];
+  else if (tags !== undefined && tags !== null) {
+    return { tools: [], error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' };
+  }
+  const summary = data.summary === true;
+  const tools = service.list({ tags: wanted, caller }).map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e)));
+  const out: JsonObject = { tools };
+  const collisions = service.collisions();
+  if (collisions.length) out.collisions = collisions.map((c) => ({ name: c.name, toolbox_ids: c.toolboxIds, winner: c.winner }));
+  const problems = service.problems();
+  if (problems.length) out.problems = problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error }));
+  return out;
+}
+
+/**
+ * `ovos.tools.get.response`: the full spec `{name, description, argument_schema, output_schema, toolbox_id,
+ * summary, tags, examples, annotations, ...}`, or `{error, code}` with OVOS's texts (no `name` on errors, as OVOS).
+ */
+export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): JsonObject {
+  const name = readRequestName(data.name);
+  if (name.kind === 'missing') return { error: MISSING_NAME, code: 'missing_name' };
+  if (name.kind === 'invalid') return { error: invalidNameText(name.received), code: 'invalid_request' };
+  const got = service.get(name.name, caller);
+  if (!got.ok) return { error: got.error.error, code: got.error.code };
+  return { ...toolSpecJson(got.entry.tool, got.entry.toolboxId) };
+}
+
+/**
+ * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code, toolbox_id?,
+ * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing).
+ */
+export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<JsonObject> {
+  const name = readRequestName(data.name);
+  if (name.kind === 'missing') return { name: '', error: MISSING_NAME, code: 'missing_name' };
+  if (name.kind === 'invalid') return { name: data.name, error: invalidNameText(name.received), code: 'invalid_request' };
+  const outcome = await service.invoke({ name: name.name, args: 'args' in data ? data.args : {}, context, caller });
+  if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
+  const out: JsonObject = { name: data.name, error: outcome.error.error, code: outcome.error.code };
+  if (outcome.toolboxId !== undefined) {
+    out.toolbox_id = outcome.toolboxId;
+    out.latency_ms = outcome.latencyMs;
+  }
+  return out;
+}
+
+/**
+ * `ovos.tools.reload.response`: `{loaded, total_tools}` exactly as OVOS (entry-point names), `tools` (the list
+ * after the refresh, OVOS-TOOLS-1), plus `generation`, `added`, `removed`, `updated`, `problems: [{entry_point,
+ * package, error}]` and `duration_ms`.
+ */
+export function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): JsonObject {
+  return {
+    loaded: report.loaded,
+    total_tools: report.totalTools,
+    tools: service.list({ caller }).map(listEntry),
+    generation: report.generation,
+    added: report.added,
+    removed: report.removed,
+    updated: report.updated,
+    problems: report.problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error })),
+    duration_ms: report.durationMs,
+  };
+}
+
+/** `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema, output_schema, toolbox_id}], toolbox_id}`. */
+export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[]): JsonObject {
+  return { tools: entries.map(listEntry), toolbox_id: toolboxId };
+}
+
+/**
+ * The answer to a per-toolbox call (`ovos.persona.tools.<id>.call` with `{name, kwargs}`, or OVOS-TOOLS-1's
+ * `ovos.persona.tools.call` with `{toolbox_id, name, kwargs}`): `{result, toolbox_id}` or `{error, toolbox_id, code}`
+ * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions and policy as `ovos.tools.invoke`.
+ */
+export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<JsonObject> {
+  const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
+  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller });
+  return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };
+}

@@ -1,0 +1,132 @@
+import { Message, personaCallTopic, toWireError, Topics, type Bus, type BusHandler, type JsonObject, type Logger } from '@ovos-tools/core';
+import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
+import type { Caller, ToolService } from '../../service/ToolService.js';
+import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
+
+/** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
+export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
+
+/** What {@link registerOvosBus} needs beside the bus and the service. */
+export interface OvosBusOptions {
+  logger: Logger;
+  /** Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). */
+  callerOf?: (message: Message) => Caller;
+  /** Stamped as `context.tools_host` on this provider's discover answers and change broadcasts, so its own federation ignores them. */
+  hostId?: string;
+}
+
+/**
+ * The OVOS messagebus transport over the {@link ToolService}: answers `ovos.tools.list/get/invoke/reload`
+ * (ovos-PHAL-plugin-tools), and — on behalf of every toolbox it serves, whatever its host — the per-toolbox
+ * topics `ovos.persona.tools.discover` and `ovos.persona.tools.<toolbox_id>.call` (OPM `ToolBox.bind`) plus
+ * OVOS-TOOLS-1's `ovos.persona.tools.call`, all through the same permissions and policy. Broadcasts
+ * `ovos.tools.changed` after every catalog change and re-binds the per-toolbox topics in the same synchronous step,
+ * so two generations never answer together. Toolboxes that live elsewhere on the bus (kind `bus`) answer their own
+ * topics and are not answered here. Every request gets exactly one `message.response(...)`; a handler failure still
+ * answers with `{error, code: "internal"}`. Returns the unregister function.
+ */
+export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
+  const { logger } = options;
+  const callerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
+  const reply = (message: Message, data: JsonObject, stamp = false) => {
+    try {
+      const response = message.response(data);
+      if (stamp && options.hostId) response.context[TOOLS_HOST_KEY] = options.hostId;
+      bus.emit(response);
+    } catch (err) {
+      // a context that cannot be copied (too deep, cyclic): answer with its plain string keys only
+      logger.warn(`could not copy the context of ${message.type}; answering with its string keys only: ${(err as Error)?.message}`);
+      try {
+        bus.emit(new Message(`${message.type}.response`, data, shallowContext(message)));
+      } catch (err2) {
+        logger.error(`could not send ${message.type}.response`, err2);
+      }
+    }
+  };
+  const answer =
+    (build: (message: Message) => JsonObject | Promise<JsonObject>, onError: (data: JsonObject) => JsonObject = () => ({})): BusHandler =>
+    async (message: Message) => {
+      let data: JsonObject;
+      try {
+        data = await build(message);
+      } catch (err) {
+        logger.error(`handler for ${message.type} failed`, err);
+        data = { ...onError(message.data ?? {}), ...toWireError(err) };
+      }
+      reply(message, data);
+    };
+  const ctx = (m: Message): JsonObject => m.context ?? {};
+  const served = () => service.toolboxes().filter((t) => t.kind !== 'bus');
+
+  const fixed: Array<[string, BusHandler]> = [
+    [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
+    [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
+    [Topics.toolsReload, answer(async (m) => reloadPayload(await service.reload(), service, callerOf(m)), () => ({ loaded: [], total_tools: 0 }))],
+    [
+      Topics.personaDiscover,
+      (m: Message) => {
+        const caller = callerOf(m);
+        const entries = service.list({ caller });
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)), true);
+      },
+    ],
+    [
+      STATIC_CALL_TOPIC,
+      async (m: Message) => {
+        const id = m.data?.toolbox_id;
+        // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
+        if (typeof id !== 'string' || !service.toolboxes().some((t) => t.toolboxId === id)) return;
+        await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
+      },
+    ],
+  ];
+  for (const [topic, handler] of fixed) bus.on(topic, handler);
+
+  const perToolbox = new Map<string, BusHandler>();
+  const rebind = () => {
+    const ids = new Set(served().map((t) => t.toolboxId));
+    for (const [id, handler] of perToolbox) {
+      if (ids.has(id)) continue;
+      bus.off(personaCallTopic(id), handler);
+      perToolbox.delete(id);
+    }
+    for (const id of ids) {
+      if (perToolbox.has(id)) continue;
+      const handler = answer((m) => toolboxCallPayload(service, id, m.data ?? {}, ctx(m), callerOf(m)), () => ({ toolbox_id: id }));
+      perToolbox.set(id, handler);
+      bus.on(personaCallTopic(id), handler);
+    }
+  };
+  rebind();
+  const unsubscribe = service.onChange((change) => {
+    rebind();
+    try {
+      bus.emit(
+        new Message(Topics.toolsChanged, {
+          loaded: change.loaded,
+          total_tools: change.totalTools,
+          added: change.added,
+          removed: change.removed,
+          updated: change.updated,
+          generation: change.generation,
+        }, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}),
+      );
+    } catch (err) {
+      logger.error('could not broadcast ovos.tools.changed', err);
+    }
+  });
+
+  return () => {
+    unsubscribe();
+    for (const [topic, handler] of fixed) bus.off(topic, handler);
+    for (const [id, handler] of perToolbox) bus.off(personaCallTopic(id), handler);
+    perToolbox.clear();
+  };
+}
+
+function shallowContext(message: Message): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(message.context ?? {})) if (typeof value === 'string') out[key] = value;
+  return out;
+}
