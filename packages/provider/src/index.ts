@@ -41,7 +41,7 @@ export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
 export { createBrain } from './brain/createBrain.js';
-export { HttpServerConfigError, isLoopbackHost, parseHttpConfig, parseListen, pickTraceparent, startHttpServer } from './transports/http/index.js';
+export { HttpServerConfigError, isLoopbackHost, parseHttpConfig, parseListen, pickTraceparent, startHttpFromSettings, startHttpServer } from './transports/http/index.js';
 export type { HttpConfig, HttpServerHandle, HttpServerOptions } from './transports/http/index.js';
 export {
   AgentLimiter,

@@ -24,6 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed')
     .option('--log-level <level>', 'debug, info, warn, error or silent')
+    .option('--http <[host:]port>', 'also serve the HTTP tool API (loopback unless a host is given)')
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 
   const client = (cmd: Command) =>

@@ -4,6 +4,8 @@ import { isMessageBusReachable, MessageBusClient, MessageBusServer } from '@ovos
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
+import { createAuthorizer } from '../../permissions/createAuthorizer.js';
+import { startHttpFromSettings } from '../../transports/http/startHttpFromSettings.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { resolveBusUrl } from '../busRequest.js';
@@ -16,6 +18,8 @@ export interface ServeOptions {
   config?: string;
   watch?: boolean;
   logLevel?: string;
+  /** `--http [host:]port`: also serve the HTTP API there (overrides the `http` section's `listen`). */
+  http?: string;
 }
 
 /**
@@ -39,8 +43,18 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   await client.connect();
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
-  const provider = new ToolsProvider({ bus: client, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
+  const authorize = createAuthorizer({ agents: settings.agents });
+  const provider = new ToolsProvider({ bus: client, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();
+  let http: Awaited<ReturnType<typeof startHttpFromSettings>>;
+  try {
+    http = await startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger);
+  } catch (err) {
+    await provider.close();
+    await client.close();
+    await server?.close();
+    throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
+  }
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 
@@ -49,7 +63,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     `ovos-tools provider serving ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es) on ${where}\n` +
       report.loaded.map((ep) => `  - ${ep}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
-      `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n`,
+      `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
+      (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\n` : ''),
   );
 
   await new Promise<void>((resolve) => {
@@ -65,6 +80,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     process.on('SIGTERM', onTerm);
   });
   await watcher?.close();
+  await http?.server.close();
   await provider.close();
   await client.close();
   await server?.close();

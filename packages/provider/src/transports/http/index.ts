@@ -1,4 +1,5 @@
 export { startHttpServer, HttpServerConfigError } from './startHttpServer.js';
+export { startHttpFromSettings } from './startHttpFromSettings.js';
 export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
 export { isLoopbackHost, parseHttpConfig, parseListen } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';
