@@ -47,6 +47,7 @@ export {
   AgentLimiter,
   allowedAgentsOf,
   busCaller,
+  busCallerOf,
   compileToolRule,
   createAgentResolver,
   createAuthorizer,

@@ -19,3 +19,11 @@ export function busCaller(context: JsonObject | undefined, options: BusCallerOpt
   const value = context?.[options.contextField ?? 'agent_id'];
   return typeof value === 'string' && value !== '' ? { transport: 'ovos-bus', agentId: value } : { transport: 'ovos-bus' };
 }
+
+/**
+ * {@link busCaller} in the shape `ToolsProvider`'s `busCaller` option takes (`(message) => Caller`):
+ * `new ToolsProvider({..., busCaller: busCallerOf({contextField: 'agent_id'})})`. Advisory, as {@link busCaller}.
+ */
+export function busCallerOf(options: BusCallerOptions = {}): (message: { context?: JsonObject }) => Caller {
+  return (message) => busCaller(message.context, options);
+}

@@ -8,7 +8,7 @@ export { createAgentResolver, credentialFromHeaders } from './resolveAgent.js';
 export type { AgentResolver } from './resolveAgent.js';
 export { allowedAgentsOf, createAuthorizer } from './createAuthorizer.js';
 export type { AuthorizerOptions } from './createAuthorizer.js';
-export { busCaller } from './busCaller.js';
+export { busCaller, busCallerOf } from './busCaller.js';
 export type { BusCallerOptions } from './busCaller.js';
 export { AgentLimiter } from './AgentLimiter.js';
 export type { LimitDecision } from './AgentLimiter.js';

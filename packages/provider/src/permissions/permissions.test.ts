@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../service/ToolService.js';
-import { busCaller, compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import { busCaller, busCallerOf, compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
   tool: { name, description: '', argumentSchema: {}, outputSchema: {}, tags, ...extra },
@@ -79,6 +79,7 @@ describe('createAuthorizer', () => {
     expect(busCaller({ persona: 'kid' }, { contextField: 'persona' })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
     expect(busCaller({ agent_id: 3 })).toEqual({ transport: 'ovos-bus' });
     expect(busCaller(undefined)).toEqual({ transport: 'ovos-bus' });
+    expect(busCallerOf()({ context: { agent_id: 'kid' } })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
   });
 });
 
