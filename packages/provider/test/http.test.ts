@@ -127,13 +127,20 @@ describe('authentication', () => {
   });
 
   it('accepts Authorization: Bearer and the operator secret (which acts for no agent)', async () => {
-    const s = await start(catalog(), { secret: 'operator-secret-0123456789' });
+    const service = catalog();
+    const s = await start(service, { secret: 'operator-secret-0123456789' });
     const kid = await fetch(`${s.url}/internal/tools`, { headers: { Authorization: 'Bearer kid-token-0123456789' } });
     expect((await kid.json()).total).toBe(2);
     const op = await fetch(`${s.url}/internal/tools`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
     expect((await op.json()).tools.map((t: { id: string }) => t.id)).not.toContain('pm.only');
     const claim = await fetch(`${s.url}/internal/tools?agent_id=agent:sofia`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
     expect(claim.status).toBe(403);
+    await fetch(`${s.url}/internal/tools/call`, {
+      method: 'POST',
+      headers: json('operator-secret-0123456789'),
+      body: JSON.stringify({ tool_id: 'clock.now', context: { agent_id: 'agent:sofia' } }),
+    });
+    expect(service.requests.at(-1)!.context).not.toHaveProperty('agent_id');
   });
 
   it('refuses to start on a non-loopback address without any credential', async () => {

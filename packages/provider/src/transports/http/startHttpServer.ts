@@ -252,7 +252,9 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     const context: JsonObject = {};
     for (const [key, value] of Object.entries(body)) if (!EXCLUDED_CONTEXT_KEYS.has(key)) context[key] = value as never;
     Object.assign(context, body.context ?? {});
+    // The tool (and any service it forwards the context to) sees the authenticated agent, never a claimed one.
     if (caller.agentId) context.agent_id = caller.agentId;
+    else delete context.agent_id;
     const traceparent = pickTraceparent(req.headers.traceparent, body.context?.traceparent);
     if (traceparent) context.traceparent = traceparent;
     else delete context.traceparent;
