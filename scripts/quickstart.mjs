@@ -4,6 +4,10 @@
 //   npm test   → node scripts/quickstart.mjs test   (install, build, run every package's tests, print the counts)
 // pnpm is the workspace's package manager; when the pinned version is not on PATH it is installed into
 // ./.tools with npm (corepack is not used: it fails against registries without signatures).
+//
+// Process lifecycle: SIGINT, SIGTERM and SIGHUP are forwarded to the child running at the time (pnpm, or the
+// provider) and this script exits with that child. The provider is started with an IPC channel, so it also
+// stops by itself if this script dies without forwarding anything (SIGKILL): nothing is left holding the port.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +17,8 @@ import { countTests } from './count-tests.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pinned = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.replace(/^pnpm@/, '');
 const [mode, ...rest] = process.argv.slice(2);
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
 
@@ -29,9 +35,41 @@ function ensurePnpm() {
   env.PATH = `${bin}${path.delimiter}${env.PATH ?? ''}`;
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  return r.status ?? 1;
+let current; // the child running now, to forward signals to
+let stopping; // the first signal received
+let stoppedAt = 0;
+
+for (const signal of SIGNALS) {
+  process.on(signal, () => {
+    // Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): forward it once. A signal
+    // a second or more later is forwarded again, and the provider then stops without waiting for calls in flight.
+    if (stopping && Date.now() - stoppedAt < 1000) return;
+    stopping ??= signal;
+    stoppedAt = Date.now();
+    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+    else process.exit(128 + SIGNAL_NUMBERS[signal]);
+  });
+}
+
+/** Runs a command to completion with inherited stdio; resolves with its exit status (signal deaths count as failures). */
+function run(cmd, args, extra = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env, ...extra });
+    current = child;
+    child.once('error', (err) => {
+      console.error(`quickstart: could not run ${cmd}: ${err.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => {
+      current = undefined;
+      resolve(code ?? 128 + (SIGNAL_NUMBERS[signal] ?? 0));
+    });
+  });
+}
+
+/** Exits as a stopped process would after a forwarded signal, else with `status`. */
+function finish(status) {
+  process.exit(stopping ? (status === 0 ? 0 : 128 + SIGNAL_NUMBERS[stopping]) : status);
 }
 
 if (mode !== 'serve' && mode !== 'test') {
@@ -39,16 +77,21 @@ if (mode !== 'serve' && mode !== 'test') {
   process.exit(2);
 }
 ensurePnpm();
-if (run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline']) !== 0) process.exit(1);
-if (run('pnpm', ['run', 'build']) !== 0) process.exit(1);
+if ((await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'])) !== 0 || stopping) finish(1);
+if (!existsSync(path.join(root, 'packages', 'provider', 'dist', 'cli', 'main.js'))) {
+  console.error('quickstart: first build: compiling 10 packages with tsc. This takes about 1 to 3 minutes on a small machine; later starts reuse it and take seconds.');
+}
+if ((await run('pnpm', ['run', 'build'])) !== 0 || stopping) finish(1);
 
 if (mode === 'test') {
-  const status = run('pnpm', ['run', 'test:packages', ...rest]);
+  const status = await run('pnpm', ['run', 'test:packages', ...rest]);
   const { passed, failed } = countTests(root);
   console.log(`${passed} passed, ${failed} failed`);
-  process.exit(status !== 0 || failed > 0 ? 1 : 0);
+  finish(status !== 0 || failed > 0 ? 1 : 0);
+} else {
+  // 'ipc': the provider stops when this process goes away, even if it is killed with SIGKILL
+  const status = await run(process.execPath, [path.join(root, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', ...rest], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  finish(status);
 }
-
-const child = spawn(process.execPath, [path.join(root, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', ...rest], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -25,12 +25,16 @@ export { toWireError } from './errors/wireError.js';
 export type { WireError } from './errors/wireError.js';
 export { compileSchema } from './validation/compileSchema.js';
 export type { CompiledSchema, ParseResult } from './validation/compileSchema.js';
-export { MalformedMessageError, Message } from './wire/Message.js';
+export { Message, safeResponse } from './wire/Message.js';
 export type { JsonObject } from './wire/Message.js';
+export { MalformedMessageError } from './wire/MalformedMessageError.js';
+export { copyWithinDepth, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './wire/nesting.js';
+export { applyReplyRule, DEFAULT_REPLY_RULE } from './wire/replyContext.js';
+export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
-export type { Bus, BusHandler } from './bus/Bus.js';
+export type { Bus, BusHandler, MalformedMessageHandler } from './bus/Bus.js';
 export { FakeBus } from './bus/FakeBus.js';
 export type { FakeBusOptions } from './bus/FakeBus.js';
 export { HandlerRegistry } from './bus/HandlerRegistry.js';
@@ -49,8 +53,8 @@ export type {
   ToolboxDescription,
   ToolboxHost,
   ToolDescriptor,
-  ToolProgress,
 } from './host/ToolboxHost.js';
+export type { ToolProgress } from './tool/ToolProgress.js';
 export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
 export { createLogger, silentLogger } from './logging/Logger.js';
 export type { Logger, LogLevel } from './logging/Logger.js';

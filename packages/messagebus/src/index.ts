@@ -5,16 +5,16 @@
  */
 export { MessageBusServer, CONNECTED_GREETING, DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServer.js';
 export type { MessageBusServerOptions } from './server/MessageBusServer.js';
+export { InProcessBusClient } from './server/InProcessBusClient.js';
+export type { DetachReason, InProcessBusClientOptions, InProcessHub } from './server/InProcessBusClient.js';
 export { checkUpgrade } from './server/checkUpgrade.js';
-export type { UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
+export type { UpgradeAcceptance, UpgradeDecision, UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
+export { AUTH_FRAME_TYPE, BUS_SECRET_ENV, presentedSecret, resolveBusSecret, secretMatches } from './server/sharedSecret.js';
+export { AUTH_CLOSE_CODE } from './server/awaitAuthFrame.js';
 export { MessageBusClient } from './client/MessageBusClient.js';
-export type {
-  ConnectionEvents,
-  ConnectionListener,
-  MessageBusClientOptions,
-  WaitForResponseOptions,
-} from './client/MessageBusClient.js';
-export { ResponseTimeoutError } from './client/errors.js';
+export type { ConnectionEvents, ConnectionListener, MessageBusClientOptions } from './client/MessageBusClient.js';
+export type { WaitForResponseOptions } from './client/awaitReply.js';
+export { MessageBusRefusedError, ResponseTimeoutError } from './client/errors.js';
 export { DEFAULT_RECONNECT, reconnectDelay } from './client/backoff.js';
 export type { ReconnectOptions } from './client/backoff.js';
 export { FrameQueue } from './client/FrameQueue.js';
@@ -22,6 +22,7 @@ export { isMessageBusReachable } from './client/isMessageBusReachable.js';
 export type { ReachabilityOptions } from './client/isMessageBusReachable.js';
 export { busUrl, DEFAULT_MESSAGEBUS_CONFIG, normalizeRoute } from './config/MessageBusConfig.js';
 export type { MessageBusConfig } from './config/MessageBusConfig.js';
+export { isLoopbackHost } from './config/isLoopbackHost.js';
 export { defaultMycroftConfPaths, loadMessageBusConfig } from './config/loadMessageBusConfig.js';
 export type { LoadMessageBusConfigOptions } from './config/loadMessageBusConfig.js';
 export { parseServerArgs, SERVER_USAGE, UsageError } from './cli/parseServerArgs.js';

@@ -18,9 +18,9 @@ afterEach(async () => {
   while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
 });
 
-function run(args: string[]): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<number | null>; stderr: () => string } {
+function run(args: string[], extraEnv: Record<string, string> = {}): { child: ChildProcess; firstLine: Promise<string>; exit: Promise<number | null>; stderr: () => string } {
   const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, XDG_CONFIG_HOME: '/nonexistent', MYCROFT_SYSTEM_CONFIG: '/nonexistent', OVOS_TOOLS_LOG_LEVEL: 'warn' },
+    env: { ...process.env, XDG_CONFIG_HOME: '/nonexistent', MYCROFT_SYSTEM_CONFIG: '/nonexistent', OVOS_TOOLS_LOG_LEVEL: 'warn', ...extraEnv },
   });
   children.push(child);
   let out = '';
@@ -43,8 +43,9 @@ describe('ovos-messagebus bin', () => {
     const p = run(['--port', '0', '--route', '/bus', '--secret', 'abc', '--allow-origin', 'http://ui.local']);
     const url = await p.firstLine;
     expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/bus$/);
-    expect(await upgradeStatus(url)).toBe(401);
-    expect(await upgradeStatus(url, { 'X-OVOS-Token': 'abc', Origin: 'http://ui.local' })).toBe(101);
+    expect(await upgradeStatus(`${url}?token=nope`)).toBe(401);
+    expect(await upgradeStatus(url, { 'X-OVOS-Bus-Secret': 'abc', Origin: 'http://ui.local' })).toBe(101);
+    expect(await upgradeStatus(url, { 'X-OVOS-Bus-Secret': 'abc', Origin: 'http://other.local' })).toBe(403);
     const c = await rawClient(`${url}?token=abc`);
     p.child.kill('SIGTERM');
     expect(await p.exit).toBe(0);
@@ -70,6 +71,30 @@ describe('ovos-messagebus bin', () => {
     expect(await p.exit).toBe(0);
   });
 
+  it('requires the secret from OVOS_TOOLS_BUS_SECRET, or else from websocket.shared_secret in mycroft.conf', async () => {
+    const fromEnv = run(['--port', '0'], { OVOS_TOOLS_BUS_SECRET: 'env-s' });
+    const envUrl = await fromEnv.firstLine;
+    expect(await upgradeStatus(envUrl, { Authorization: 'Bearer wrong' })).toBe(401);
+    expect(await upgradeStatus(envUrl, { Authorization: 'Bearer env-s' })).toBe(101);
+    const dir = mkdtempSync(join(tmpdir(), 'ovos-mb-cli-'));
+    dirs.push(dir);
+    const conf = join(dir, 'mycroft.conf');
+    writeFileSync(conf, JSON.stringify({ websocket: { port: 0, shared_secret: 'conf-s' } }));
+    const fromConf = run(['--config', conf]);
+    const confUrl = await fromConf.firstLine;
+    expect(await upgradeStatus(confUrl, { Authorization: 'Bearer conf-s' })).toBe(101);
+    expect(await upgradeStatus(`${confUrl}?token=env-s`)).toBe(401);
+  });
+
+  it('warns on stderr when bound to a non-loopback address without a secret', async () => {
+    const p = run(['--port', '0', '--host', '0.0.0.0']);
+    await p.firstLine;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(p.stderr()).toMatch(/SECURITY: the messagebus at ws:\/\/0\.0\.0\.0:\d+\/core is bound to 0\.0\.0\.0.*WITHOUT A SHARED SECRET/);
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+  });
+
   it('exits 2 with the usage on a bad flag, and 1 when the port is taken', async () => {
     const bad = run(['--port', 'eighty']);
     expect(await bad.exit).toBe(2);
@@ -85,18 +110,18 @@ describe('ovos-messagebus bin', () => {
 
 describe('parseServerArgs', () => {
   it('overlays flags on the config defaults', () => {
-    expect(parseServerArgs([], DEFAULT_MESSAGEBUS_CONFIG, {})).toEqual({
+    expect(parseServerArgs([], DEFAULT_MESSAGEBUS_CONFIG)).toEqual({
       help: false,
-      options: { host: '127.0.0.1', port: 8181, route: '/core', maxMsgSizeMiB: 25, allowedOrigins: [], secret: undefined },
+      options: { host: '127.0.0.1', port: 8181, route: '/core', maxMsgSizeMiB: 25, allowedOrigins: [], allowedHosts: [], secret: '' },
     });
     const cmd = parseServerArgs(
-      ['--host', '0.0.0.0', '--port=9000', '--max-msg-size', '2.5', '--allow-origin', 'a', '--allow-origin', 'b'],
-      DEFAULT_MESSAGEBUS_CONFIG,
-      { OVOS_MESSAGEBUS_SECRET: 'env-secret' },
+      ['--host', '0.0.0.0', '--port=9000', '--max-msg-size', '2.5', '--allow-origin', 'a', '--allow-origin', 'b', '--allow-host', 'box.lan'],
+      { ...DEFAULT_MESSAGEBUS_CONFIG, secret: 'config-secret' },
     );
     expect(cmd).toMatchObject({
-      options: { host: '0.0.0.0', port: 9000, maxMsgSizeMiB: 2.5, allowedOrigins: ['a', 'b'], secret: 'env-secret' },
+      options: { host: '0.0.0.0', port: 9000, maxMsgSizeMiB: 2.5, allowedOrigins: ['a', 'b'], allowedHosts: ['box.lan'], secret: 'config-secret' },
     });
+    expect(parseServerArgs(['--secret', 'flag'], { ...DEFAULT_MESSAGEBUS_CONFIG, secret: 'config-secret' })).toMatchObject({ options: { secret: 'flag' } });
     expect(parseServerArgs(['-h'], DEFAULT_MESSAGEBUS_CONFIG)).toEqual({ help: true });
   });
 

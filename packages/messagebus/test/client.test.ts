@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Message, REQUEST_ID_KEY } from '@ovos-tools/core';
+import { MalformedMessageError, Message, REQUEST_ID_KEY } from '@ovos-tools/core';
 import {
   MessageBusClient,
+  MessageBusRefusedError,
   MessageBusServer,
   ResponseTimeoutError,
   isMessageBusReachable,
@@ -87,6 +88,43 @@ describe('MessageBusClient', () => {
     expect(got[0]!.data).toEqual({ ok: 1 });
     expect(logger.lines.filter((l) => l.level === 'warn' && l.message.startsWith('skipping malformed'))).toHaveLength(6);
     expect(rawSeen).toEqual(['{"type":"good","data":{"ok":1},"context":{}}']);
+  });
+
+  it('gives a too-deep frame to onMalformed with the safe request, so the topic owner answers instead of staying silent', async () => {
+    const server = await startServer();
+    const owner = await client(server.url);
+    const asker = await client(server.url);
+    const typed: Message[] = [];
+    owner.on('ovos.tools.invoke', (m) => void typed.push(m));
+    const seen: Array<[string, string | undefined]> = [];
+    const off = owner.onMalformed((err, frame) => {
+      seen.push([err.message, frame?.slice(0, 30)]);
+      if (err.request) owner.emit(err.request.response({ error: err.message, code: err.code }));
+    });
+    const raw = await rawClient(server.url);
+    const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+    const reply = asker.waitForMessage('ovos.tools.invoke.response', 10_000);
+    raw.ws.send(`{"type":"ovos.tools.invoke","data":{"name":"x"},"context":{"source":"py","destination":"phal","request_id":"r7","session":{"session_id":"s"},"d":${deep}}}`);
+    const got = await reply;
+    expect(got?.data).toEqual({ error: "'ovos.tools.invoke': context.d nests deeper than 64 levels; send flatter data", code: 'malformed_message' });
+    expect(got?.context).toEqual({ source: 'phal', destination: 'py', request_id: 'r7', session: { session_id: 's' } });
+    expect(seen).toEqual([[expect.stringContaining('nests deeper'), '{"type":"ovos.tools.invoke","d']]);
+    expect(typed).toHaveLength(0);
+    off();
+    raw.ws.send('not json');
+    raw.ws.send('{"type":"after","data":{},"context":{}}');
+    expect(await owner.waitForMessage('after', 5000)).not.toBeNull();
+    expect(seen).toHaveLength(1);
+  });
+
+  it('emit throws MalformedMessageError for a message nesting deeper than 64 levels and sends nothing', async () => {
+    const server = await startServer();
+    const bus = await client(server.url);
+    const deep = JSON.parse('['.repeat(100) + ']'.repeat(100)) as unknown;
+    expect(() => bus.emit(new Message('x', { deep }))).toThrow(MalformedMessageError);
+    await expect(bus.waitForResponse(new Message('y', {}, { deep }))).rejects.toThrow(/nests deeper than 64 levels/);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.framesRelayed).toBe(0);
   });
 
   it('catches and logs handler errors, thrown or rejected, and still runs the other handlers', async () => {
@@ -244,18 +282,92 @@ describe('MessageBusClient', () => {
     bus.emit(new Message('after.close')); // dropped, no throw
   });
 
-  it('connects with the shared secret and keeps retrying (without resolving ready) when it is wrong', async () => {
+  it('connects with the shared secret; a wrong one stops it with the server reason instead of retrying for ever', async () => {
     const server = await startServer({ secret: 'tok' });
     const good = await client(server.url, { secret: 'tok' });
     expect(good.connected).toBe(true);
-    const bad = new MessageBusClient({ url: server.url, secret: 'nope', reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    const logger = captureLogger();
+    const bad = new MessageBusClient({ url: server.url, secret: 'nope', logger, reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
     onCleanup(() => bad.close());
     let attempts = 0;
     bad.onConnectionEvent('reconnect', () => void attempts++);
+    const refusals: MessageBusRefusedError[] = [];
+    bad.onConnectionEvent('refused', (e) => void refusals.push(e));
+    const pending = bad.waitForResponse(new Message('x'), undefined, 60_000, { rejectOnTimeout: true });
     bad.connect();
-    await waitUntil(() => attempts >= 3, 'several refused attempts');
-    expect(bad.connected).toBe(false);
+    const err = await bad.ready.then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(MessageBusRefusedError);
+    expect(err).toMatchObject({ code: 'bus_refused', reason: expect.stringMatching(/^HTTP 401: Wrong shared secret/) });
+    expect((err as Error).message).toMatch(/check that the shared secret matches/);
+    await expect(pending).rejects.toMatchObject({ code: 'client_closed' });
+    expect(refusals).toHaveLength(1);
+    expect(attempts).toBe(0);
+    expect(logger.lines.some((l) => l.level === 'error' && l.message.includes('refused this client (HTTP 401'))).toBe(true);
     expect(server.connectionCount).toBe(1);
+  });
+
+  it('without a secret against a server that requires one: stopped by the 1008 close, with its reason', async () => {
+    const server = await startServer({ secret: 'tok' });
+    const bus = new MessageBusClient({ url: server.url, secret: '', reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    onCleanup(() => bus.close());
+    const refused = new Promise<MessageBusRefusedError>((resolve) => bus.onConnectionEvent('refused', resolve));
+    bus.emit(new Message('too.early'));
+    bus.connect();
+    const err = await refused;
+    expect(err.reason).toBe('closed with 1008: shared secret required: send it in the handshake or as a first ovos.messagebus.auth frame');
+    expect(err.message).toMatch(/pass it \(secret option or OVOS_TOOLS_BUS_SECRET\)/);
+    expect(bus.connected).toBe(false);
+    expect(server.framesRelayed).toBe(0);
+  });
+
+  it('keeps retrying on a wrong route (404), logging the refusal once, since that is not a refusal for good', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const bus = new MessageBusClient({ url: `ws://127.0.0.1:${server.port}/nope`, secret: '', logger, reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    onCleanup(() => bus.close());
+    let attempts = 0;
+    let refused = 0;
+    bus.onConnectionEvent('reconnect', () => void attempts++);
+    bus.onConnectionEvent('refused', () => void refused++);
+    bus.connect();
+    await waitUntil(() => attempts >= 3, 'several attempts');
+    expect(refused).toBe(0);
+    expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+      expect.stringMatching(/refused the handshake \(HTTP 404: Not found: the messagebus is served at \/core\)/),
+    ]);
+  });
+
+  it('takes its secret from OVOS_TOOLS_BUS_SECRET when none is given', async () => {
+    const server = await startServer({ secret: 'env-tok' });
+    process.env.OVOS_TOOLS_BUS_SECRET = 'env-tok';
+    try {
+      const bus = await client(server.url);
+      expect(bus.connected).toBe(true);
+    } finally {
+      delete process.env.OVOS_TOOLS_BUS_SECRET;
+    }
+  });
+
+  it('warns loudly when the bus URL is not on this machine, and not for loopback', () => {
+    const logger = captureLogger();
+    const far = new MessageBusClient({ url: 'ws://192.0.2.1:8181/core', secret: '', logger, reconnect: false });
+    far.connect();
+    void far.close();
+    const secured = captureLogger();
+    const tls = new MessageBusClient({ url: 'wss://192.0.2.1:8181/core', secret: 'x', logger: secured, reconnect: false });
+    tls.connect();
+    void tls.close();
+    const local = captureLogger();
+    for (const url of ['ws://127.0.0.1:9/core', 'ws://localhost:9/core', 'ws://[::1]:9/core']) {
+      const c = new MessageBusClient({ url, logger: local, reconnect: false });
+      c.connect();
+      void c.close();
+    }
+    expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+      'SECURITY: connecting to the messagebus at ws://192.0.2.1:8181/core, which is not on this machine: every frame crosses the network unencrypted over ws://, and no shared secret is set (secret option or OVOS_TOOLS_BUS_SECRET)',
+    ]);
+    expect(secured.lines.filter((l) => l.level === 'warn')).toEqual([]);
+    expect(local.lines.filter((l) => l.level === 'warn')).toEqual([]);
   });
 
   it('builds its URL from host/port/route/ssl', () => {
@@ -266,7 +378,7 @@ describe('MessageBusClient', () => {
 });
 
 describe('isMessageBusReachable', () => {
-  it('is true for a live bus and false for a closed port, a wrong route or a missing secret', async () => {
+  it('is true for a live bus and false for a closed port, a wrong route or a wrong secret', async () => {
     const server = await startServer();
     expect(await isMessageBusReachable(server.url)).toBe(true);
     expect(await isMessageBusReachable(`ws://127.0.0.1:${server.port}/nope`)).toBe(false);
@@ -276,8 +388,10 @@ describe('isMessageBusReachable', () => {
     await gone.close();
     expect(await isMessageBusReachable(url)).toBe(false);
     const locked = await startServer({ secret: 'k' });
-    expect(await isMessageBusReachable(locked.url)).toBe(false);
+    expect(await isMessageBusReachable(locked.url, 1000, { secret: 'wrong' })).toBe(false);
     expect(await isMessageBusReachable(locked.url, 1000, { secret: 'k' })).toBe(true);
+    // no secret: the bus is there (it waits for a first-frame secret), so the probe says so
+    expect(await isMessageBusReachable(locked.url)).toBe(true);
     expect(await isMessageBusReachable('not a url')).toBe(false);
     await waitUntil(() => server.connectionCount === 0, 'probe connections to close');
   });

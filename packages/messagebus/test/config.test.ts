@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { busUrl, defaultMycroftConfPaths, loadMessageBusConfig } from '@ovos-tools/messagebus';
+import { busUrl, defaultMycroftConfPaths, isLoopbackHost, loadMessageBusConfig } from '@ovos-tools/messagebus';
 import { captureLogger } from './helpers.js';
 
 const dirs: string[] = [];
@@ -65,6 +65,29 @@ describe('loadMessageBusConfig', () => {
     expect(defaultMycroftConfPaths(env)).toEqual([system, join(home, 'xdg', 'mycroft', 'mycroft.conf')]);
     expect(loadMessageBusConfig({ env })).toMatchObject({ host: 'sys', port: 2222 });
     expect(defaultMycroftConfPaths({ HOME: '/home/u' })).toEqual(['/etc/mycroft/mycroft.conf', '/home/u/.config/mycroft/mycroft.conf']);
+  });
+});
+
+describe('the shared secret in the bus config', () => {
+  it('comes from websocket.shared_secret, overridden by OVOS_TOOLS_BUS_SECRET; a bad value is ignored with a warning', () => {
+    const file = conf({ websocket: { shared_secret: 'from-file' } });
+    expect(loadMessageBusConfig({ paths: [file], env: {} }).secret).toBe('from-file');
+    expect(loadMessageBusConfig({ paths: [file], env: { OVOS_TOOLS_BUS_SECRET: 'from-env' } }).secret).toBe('from-env');
+    expect(loadMessageBusConfig({ paths: [], env: {} }).secret).toBeUndefined();
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} };
+    expect(loadMessageBusConfig({ paths: [conf({ websocket: { shared_secret: 42 } })], env: {}, logger }).secret).toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('ignoring websocket.shared_secret')]);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['127.0.0.1', true], ['127.9.9.9', true], ['localhost', true], ['LOCALHOST.', true], ['::1', true], ['[::1]', true],
+    ['::ffff:127.0.0.1', true], ['0.0.0.0', false], ['::', false], ['10.0.0.1', false], ['192.168.1.2', false],
+    ['mybox.lan', false], ['localhost.evil.example', false], ['::ffff:10.0.0.1', false],
+  ])('%s → %s', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
   });
 });
 

@@ -22,9 +22,10 @@ beforeAll(() => {
 afterAll(() => rmSync(packDir, { recursive: true, force: true }));
 
 describe.each([
-  ['ovos.tools.reload', false],
-  ['serve --watch', true],
-])('install at runtime with %s', (_how, watch) => {
+  ['ovos.tools.reload', false, false],
+  ['serve --watch', true, false],
+  ['serve --watch, into a plugin folder created after start', true, true],
+])('install at runtime with %s', (_how, watch, createdLater) => {
   let root: PluginRoot;
   beforeAll(() => {
     root = makePluginRoot();
@@ -32,14 +33,17 @@ describe.each([
   afterAll(() => root.cleanup());
 
   test('install, invoke, uninstall', async () => {
-    const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always', ...(watch ? ['--watch'] : [])]);
+    // a plugin folder that does not exist yet: the first `npm install --prefix` creates it (and two parents)
+    const dir = createdLater ? path.join(root.dir, 'not', 'yet', 'plugins') : root.dir;
+    const serve = await startServe(['--plugins', dir, '--embedded-bus', 'always', ...(watch ? ['--watch'] : [])]);
     const client = await RawOvosClient.connect(serve.url);
     try {
       expect((await client.request('ovos.tools.list')).data.tools).toEqual([]);
       const changed = client.next('ovos.tools.changed', 30_000);
-      npm(root.dir, 'install', tarball);
-      expect(existsSync(path.join(root.dir, 'node_modules', 'ovos-dice-tools', 'index.js'))).toBe(true);
-      if (watch) expect((await changed).data).toMatchObject({ added: ['roll_dice'], loaded: ['ovos-dice-tools'] });
+      npm(root.dir, 'install', '--prefix', dir, tarball);
+      expect(existsSync(path.join(dir, 'node_modules', 'ovos-dice-tools', 'index.js'))).toBe(true);
+      // the install's burst of file events is debounced into one reload: generation 1 at start, 2 after it
+      if (watch) expect((await changed).data).toMatchObject({ added: ['roll_dice'], loaded: ['ovos-dice-tools'], generation: 2 });
       else expect((await client.request('ovos.tools.reload')).data).toMatchObject({ loaded: ['ovos-dice-tools'], total_tools: 1, added: ['roll_dice'] });
       const roll = await client.request('ovos.tools.invoke', { name: 'roll_dice', args: { count: 3, seed: 7 } });
       expect(roll.data).toMatchObject({ name: 'roll_dice', toolbox_id: 'ovos-dice-tools' });
@@ -48,7 +52,7 @@ describe.each([
       expect(total).toBe(faces.reduce((a, b) => a + b, 0));
 
       const removed = client.next('ovos.tools.changed', 30_000);
-      npm(root.dir, 'uninstall', 'ovos-dice-tools');
+      npm(root.dir, 'uninstall', '--prefix', dir, 'ovos-dice-tools');
       if (watch) expect((await removed).data).toMatchObject({ removed: ['roll_dice'], loaded: [] });
       else expect((await client.request('ovos.tools.reload')).data).toMatchObject({ loaded: [], total_tools: 0, removed: ['roll_dice'] });
       expect((await client.request('ovos.tools.invoke', { name: 'roll_dice', args: { count: 1 } })).data.error).toBe("Unknown tool: 'roll_dice'");

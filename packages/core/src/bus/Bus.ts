@@ -1,7 +1,15 @@
+import type { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import type { Message } from '../wire/Message.js';
 
 /** A handler for messages of one type. A returned promise is awaited only to catch and log its rejection. */
 export type BusHandler = (message: Message) => void | Promise<void>;
+
+/**
+ * A handler of frames that arrived but are not valid OVOS messages. `error.request` is set when the frame had a
+ * valid `type` and only nested too deep: answer it with `bus.emit(error.request.response({...}))` if you own the
+ * topic. `frame` is the raw text (when the bus has one).
+ */
+export type MalformedMessageHandler = (error: MalformedMessageError, frame?: string) => void;
 
 /**
  * What toolboxes and the provider need from a messagebus: the subset of OVOS's `MessageBusClient` /
@@ -23,4 +31,10 @@ export interface Bus {
    * and, when both carry one, by the request id in `context` (see {@link REQUEST_ID_KEY}).
    */
   waitForResponse(message: Message, replyType?: string | readonly string[], timeoutMs?: number): Promise<Message | null>;
+  /**
+   * Calls `handler` for every incoming frame that is not a valid message (see {@link MalformedMessageHandler}),
+   * e.g. one nesting deeper than `MAX_MESSAGE_DEPTH`, so the owner of its topic can answer it with an error.
+   * Optional: buses without it drop such frames (logged). @returns a function that removes the handler.
+   */
+  onMalformed?(handler: MalformedMessageHandler): () => void;
 }

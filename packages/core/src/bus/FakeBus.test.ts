@@ -1,4 +1,4 @@
-import { FakeBus, isReplyTo, Message, REQUEST_ID_KEY, replyTypes, stampRequestId, type Bus } from '@ovos-tools/core';
+import { FakeBus, isReplyTo, MalformedMessageError, Message, REQUEST_ID_KEY, replyTypes, stampRequestId, type Bus } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../test/fixtures.js';
 
@@ -249,6 +249,61 @@ describe('FakeBus (wire spec §6.6)', () => {
     expect(await bus.waitForMessage('never', 20)).toBeNull();
     expect(bus.listenerCount('never')).toBe(0);
     expect(bus.listenerCount('evt')).toBe(0);
+  });
+});
+
+describe('FakeBus and malformed frames', () => {
+  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+
+  it('receive(frame) dispatches a valid frame like emit, as a parsed copy', () => {
+    const bus = new FakeBus();
+    const got: Message[] = [];
+    bus.on('x', (m) => void got.push(m));
+    bus.receive('{"type":"x","data":{"n":1},"context":{"source":"py"}}');
+    expect(got.map((m) => [m.data, m.context])).toEqual([[{ n: 1 }, { source: 'py', session: { session_id: 'default' } }]]);
+  });
+
+  it('receive gives a too-deep frame to onMalformed (never to typed handlers), which can answer it', async () => {
+    const logger = recordingLogger();
+    const bus = new FakeBus({ logger });
+    const typed: Message[] = [];
+    bus.on('ovos.tools.invoke', (m) => void typed.push(m));
+    const errors: MalformedMessageError[] = [];
+    const off = bus.onMalformed((err, frame) => {
+      errors.push(err);
+      expect(frame).toContain('"request_id":"r1"');
+      if (err.request) bus.emit(err.request.response({ error: err.message, code: err.code }));
+    });
+    const replies: Message[] = [];
+    bus.on('ovos.tools.invoke.response', (m) => void replies.push(m));
+    bus.receive(`{"type":"ovos.tools.invoke","data":{},"context":{"request_id":"r1","session":{"session_id":"s"},"d":${deep(10_000)}}}`);
+    expect(typed).toHaveLength(0);
+    expect(errors).toHaveLength(1);
+    expect(replies.map((r) => r.context)).toEqual([{ request_id: 'r1', session: { session_id: 's' } }]);
+    expect(replies[0]!.data.code).toBe('malformed_message');
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('skipping malformed messagebus frame'))).toBe(true);
+    off();
+    bus.receive('not json');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('a malformed-frame handler that throws is logged and the others still run', () => {
+    const bus = new FakeBus();
+    let ran = false;
+    bus.onMalformed(() => {
+      throw new Error('boom');
+    });
+    bus.onMalformed(() => void (ran = true));
+    bus.receive('[1]');
+    expect(ran).toBe(true);
+  });
+
+  it('emit refuses a message nesting deeper than MAX_MESSAGE_DEPTH with MalformedMessageError, dispatching nothing', () => {
+    const bus = new FakeBus();
+    let calls = 0;
+    bus.on('x', () => void calls++);
+    expect(() => bus.emit(new Message('x', { d: JSON.parse(deep(100)) }))).toThrow(MalformedMessageError);
+    expect(calls).toBe(0);
   });
 });
 

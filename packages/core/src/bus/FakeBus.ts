@@ -1,7 +1,8 @@
 import type { Logger } from '../logging/Logger.js';
 import { silentLogger } from '../logging/Logger.js';
-import type { Message } from '../wire/Message.js';
-import type { Bus, BusHandler } from './Bus.js';
+import { MalformedMessageError } from '../wire/MalformedMessageError.js';
+import { Message } from '../wire/Message.js';
+import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { isReplyTo, replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
 
@@ -63,10 +64,39 @@ export class FakeBus implements Bus {
     return this.handlers.count(type);
   }
 
+  /**
+   * Dispatches `message` as described on the class.
+   * @throws {@link MalformedMessageError} when its data or context nest deeper than `MAX_MESSAGE_DEPTH` (as
+   *   `MessageBusClient.emit` does: such a message cannot go on the wire); TypeError for a BigInt with raw handlers.
+   */
   emit(message: Message): void {
+    const tooDeep = message.checkDepth();
+    if (tooDeep) throw tooDeep;
     if (message.context.session === undefined) message.context.session = { session_id: this.sessionId };
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(message.serialize());
     this.handlers.dispatch(message);
+  }
+
+  /**
+   * Simulates a frame arriving from a websocket bus: parsed with `Message.deserialize` and dispatched like
+   * {@link emit}; a malformed frame (bad JSON or shape, or nesting deeper than `MAX_MESSAGE_DEPTH`) is logged
+   * and given to the {@link onMalformed} handlers instead. Never throws for the frame's content.
+   */
+  receive(frame: string): void {
+    let message: Message;
+    try {
+      message = Message.deserialize(frame);
+    } catch (err) {
+      if (!(err instanceof MalformedMessageError)) throw err;
+      this.handlers.dispatchMalformed(err, frame);
+      return;
+    }
+    this.emit(message);
+  }
+
+  /** See {@link Bus.onMalformed}: handlers of malformed frames given to {@link receive}. */
+  onMalformed(handler: MalformedMessageHandler): () => void {
+    return this.handlers.onMalformed(handler);
   }
 
   /** See {@link Bus.waitForResponse}; stamps `context.request_id`. `timeoutMs = Infinity` waits for ever. */
@@ -74,7 +104,7 @@ export class FakeBus implements Bus {
     const id = stampRequestId(message);
     const types = replyTypes(message, replyType);
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const done = (reply: Message | null) => {
         if (timer) clearTimeout(timer);
         for (const t of types) this.off(t, handler);
@@ -92,7 +122,7 @@ export class FakeBus implements Bus {
   /** Resolves with the next message of `type`, or `null` after `timeoutMs` (default 3000; `Infinity` waits for ever). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const handler: BusHandler = (m) => {
         if (timer) clearTimeout(timer);
         resolve(m);

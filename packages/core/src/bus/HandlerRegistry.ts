@@ -1,6 +1,7 @@
 import type { Logger } from '../logging/Logger.js';
+import type { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import type { Message } from '../wire/Message.js';
-import type { BusHandler } from './Bus.js';
+import type { BusHandler, MalformedMessageHandler } from './Bus.js';
 
 /** A handler of the raw `"message"` event: receives every message serialized, before typed handlers run. */
 export type RawMessageHandler = (serialized: string) => void;
@@ -17,6 +18,7 @@ type Wrapped = ((m: never) => unknown) & { original?: unknown };
 export class HandlerRegistry {
   private readonly typed = new Map<string, Wrapped[]>();
   private readonly raw: Wrapped[] = [];
+  private readonly malformed = new Set<MalformedMessageHandler>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -44,11 +46,12 @@ export class HandlerRegistry {
     if (type !== 'message' && list.length === 0) this.typed.delete(type);
   }
 
-  /** Removes every handler of `type`, or all handlers when omitted. */
+  /** Removes every handler of `type`, or all handlers (malformed-frame handlers included) when omitted. */
   removeAll(type?: string): void {
     if (type === undefined) {
       this.typed.clear();
       this.raw.length = 0;
+      this.malformed.clear();
     } else if (type === 'message') this.raw.length = 0;
     else this.typed.delete(type);
   }
@@ -73,6 +76,23 @@ export class HandlerRegistry {
     const list = this.typed.get(message.type);
     if (!list) return;
     for (const h of [...list]) this.safeCall(() => h(message as never), message.type);
+  }
+
+  /** Adds a handler of malformed frames; returns a function that removes it. */
+  onMalformed(handler: MalformedMessageHandler): () => void {
+    const own: MalformedMessageHandler = (e, f) => handler(e, f);
+    this.malformed.add(own);
+    return () => void this.malformed.delete(own);
+  }
+
+  /**
+   * Logs a malformed frame as a warning (`skipping malformed messagebus frame (<why>): <first 200 chars>`) and
+   * calls the malformed-frame handlers, errors logged like other handlers'.
+   */
+  dispatchMalformed(error: MalformedMessageError, frame?: string): void {
+    const shown = frame === undefined ? '' : `: ${frame.length > 200 ? `${frame.slice(0, 200)}…` : frame}`;
+    this.logger.warn(`skipping malformed messagebus frame (${error.message})${shown}`);
+    for (const h of [...this.malformed]) this.safeCall(() => h(error, frame), 'malformed frame');
   }
 
   private listFor(type: string): Wrapped[] {

@@ -1,5 +1,6 @@
 import type { WireError } from '../errors/wireError.js';
 import type { Logger } from '../logging/Logger.js';
+import type { ToolProgress } from '../tool/ToolProgress.js';
 import type { ToolLike } from '../wire/toolJson.js';
 import type { JsonObject } from '../wire/Message.js';
 
@@ -26,13 +27,6 @@ export interface ToolboxDescription {
   toolboxId: string;
   /** Every tool, in the order it should be listed. */
   tools: readonly ToolDescriptor[];
-}
-
-/** Progress a tool reports while it runs (MCP `notifications/progress`): `progress` of `total` (when known). */
-export interface ToolProgress {
-  progress: number;
-  total?: number;
-  message?: string;
 }
 
 /** What the provider passes with every {@link ToolboxHost.call}. */

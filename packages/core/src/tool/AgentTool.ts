@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import { ToolDefinitionError } from '../errors/ToolError.js';
-import type { ToolProgress } from '../host/ToolboxHost.js';
+import type { ToolProgress } from './ToolProgress.js';
 import type { Logger } from '../logging/Logger.js';
 
 /** The pattern every tool name must match: it survives OpenAI's function-name rules. Snake_case by convention. */

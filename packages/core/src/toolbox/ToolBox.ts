@@ -15,7 +15,7 @@ import type { Logger } from '../logging/Logger.js';
 import { createLogger } from '../logging/Logger.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import { compileSchema } from '../validation/compileSchema.js';
-import type { ToolProgress } from '../host/ToolboxHost.js';
+import type { ToolProgress } from '../tool/ToolProgress.js';
 import type { JsonObject, Message } from '../wire/Message.js';
 import { personaCallTopic, Topics } from '../wire/topics.js';
 import { toolJson, type ToolJson } from '../wire/toolJson.js';

@@ -33,11 +33,12 @@ describe('Message envelope (wire spec §6.1–§6.2)', () => {
       expect(new Message('x', { t: 'olá ção 東京' }).serialize()).toContain('"olá ção 東京"');
     });
 
-    it('throws a TypeError for values JSON cannot hold (BigInt, cycles)', () => {
+    it('throws a TypeError for a BigInt, and a MalformedMessageError for a cycle', () => {
       expect(() => new Message('x', { n: 1n }).serialize()).toThrow(TypeError);
       const cyc: Record<string, unknown> = {};
       cyc.self = cyc;
-      expect(() => new Message('x', cyc).serialize()).toThrow(TypeError);
+      expect(() => new Message('x', cyc).serialize()).toThrow(MalformedMessageError);
+      expect(() => new Message('x', cyc).serialize()).toThrow(/"data" nests deeper than 64 levels or holds a cycle/);
     });
   });
 
@@ -99,55 +100,77 @@ describe('Message envelope (wire spec §6.1–§6.2)', () => {
   });
 });
 
-describe('derivations (wire spec §6.3) — the NEW variant: ovos-spec-tools Message.reply / OVOS-MSG-1 §5.2', () => {
+/** The four source/destination shapes of a request context, with a session and utterance_id riding along. */
+const SESSION = { session_id: 's1', lang: 'en-US', active_skills: [['skill', 1]] };
+const ride = { session: SESSION, utterance_id: 'u-42' };
+
+describe('derivations (wire spec §6.3) — the default rule: ovos-bus-client 1.3.x Message.reply, byte for byte', () => {
+  it.each([
+    [
+      'source and destination: swapped in place (key order kept)',
+      { source: 'cli', destination: 'phal', ...ride },
+      '{"source":"phal","destination":"cli","session":{"session_id":"s1","lang":"en-US","active_skills":[["skill",1]]},"utterance_id":"u-42"}',
+    ],
+    [
+      'source only: unchanged (no destination is invented)',
+      { source: 'cli', ...ride },
+      '{"source":"cli","session":{"session_id":"s1","lang":"en-US","active_skills":[["skill",1]]},"utterance_id":"u-42"}',
+    ],
+    [
+      'destination only: unchanged (no source is invented)',
+      { ...ride, destination: 'phal' },
+      '{"session":{"session_id":"s1","lang":"en-US","active_skills":[["skill",1]]},"utterance_id":"u-42","destination":"phal"}',
+    ],
+    [
+      'neither: unchanged',
+      { ...ride },
+      '{"session":{"session_id":"s1","lang":"en-US","active_skills":[["skill",1]]},"utterance_id":"u-42"}',
+    ],
+    [
+      'a list destination: swapped as it is',
+      { source: 'a', destination: ['b', 'c'], ...ride },
+      '{"source":["b","c"],"destination":"a","session":{"session_id":"s1","lang":"en-US","active_skills":[["skill",1]]},"utterance_id":"u-42"}',
+    ],
+    [
+      'null source with a destination: both keys exist, so they are swapped (Python `in`)',
+      { source: null, destination: 'b' },
+      '{"source":"b","destination":null}',
+    ],
+  ])('%s', (_why, context, expected) => {
+    const m = new Message('ovos.tools.invoke', { name: 'x' }, context);
+    const r = m.response({ ok: true });
+    expect(r.serialize()).toBe(`{"type":"ovos.tools.invoke.response","data":{"ok":true},"context":${expected}}`);
+    expect(m.reply('any.type', { ok: true }).serialize()).toBe(`{"type":"any.type","data":{"ok":true},"context":${expected}}`);
+  });
+
+  it('session and utterance_id pass through every reply, response and forward as deep copies (OVOS-TOOLS-1)', () => {
+    for (const ctx of [{ source: 'a', destination: 'b' }, { source: 'a' }, { destination: 'b' }, {}]) {
+      const m = new Message('t', {}, { ...ctx, session: structuredClone(SESSION), utterance_id: 'u-42' });
+      for (const out of [m.reply('r'), m.response(), m.forward('f'), m.response({}, {}, { rule: 'ovos-msg-1' })]) {
+        expect(out.context.session).toEqual(SESSION);
+        expect(out.context.session).not.toBe(m.context.session);
+        expect(out.context.utterance_id).toBe('u-42');
+      }
+    }
+  });
+
+  it('data["destination"] is promoted into the context, then swapped with the source', () => {
+    const r = new Message('x', {}, { source: 'a', destination: 'b' }).reply('y', { destination: 'zzz' });
+    expect(r.context).toEqual({ source: 'zzz', destination: 'a' });
+    expect(r.data).toEqual({ destination: 'zzz' });
+    // with a source only, the promoted destination completes the pair and the swap happens
+    expect(new Message('x', {}, { source: 'a' }).reply('y', { destination: 'd' }).context).toEqual({ source: 'd', destination: 'a' });
+    // with no source, it is only set
+    expect(new Message('x', {}, {}).reply('y', { destination: 'd' }).context).toEqual({ destination: 'd' });
+  });
+
   it('forward keeps a deep copy of the context and uses new data (default {})', () => {
-    const m = new Message('a', { x: 1 }, { source: 's', session: { session_id: 'abc' } });
+    const m = new Message('a', { x: 1 }, { source: 's', destination: 'd', session: { session_id: 'abc' } });
     const f = m.forward('b');
-    expect(f.type).toBe('b');
-    expect(f.data).toEqual({});
-    expect(f.context).toEqual(m.context);
+    expect(f.serialize()).toBe('{"type":"b","data":{},"context":{"source":"s","destination":"d","session":{"session_id":"abc"}}}');
     (f.context.session as Record<string, unknown>).session_id = 'changed';
     expect((m.context.session as Record<string, unknown>).session_id).toBe('abc');
     expect(m.forward('c', { y: 2 }).data).toEqual({ y: 2 });
-  });
-
-  it('{source, destination} are swapped; key order and session are preserved', () => {
-    const session = { session_id: 'default', lang: 'en-US' };
-    const m = new Message('ovos.tools.invoke', {}, { source: 'cli', destination: 'phal', session });
-    const r = m.reply('ovos.tools.invoke.response', { ok: true });
-    expect(r.context).toEqual({ source: 'phal', destination: 'cli', session });
-    expect(Object.keys(r.context)).toEqual(['source', 'destination', 'session']);
-    expect(r.context.session).not.toBe(session);
-    expect(r.serialize()).toBe(
-      '{"type":"ovos.tools.invoke.response","data":{"ok":true},"context":{"source":"phal","destination":"cli","session":{"session_id":"default","lang":"en-US"}}}',
-    );
-  });
-
-  it('{source} only: the reply is addressed back to the source (destination = source)', () => {
-    expect(new Message('x', {}, { source: 'a' }).reply('y').context).toEqual({ source: 'a', destination: 'a' });
-  });
-
-  it('{destination} only: the reply comes from the destination (source = destination)', () => {
-    expect(new Message('x', {}, { destination: 'b' }).reply('y').context).toEqual({ destination: 'b', source: 'b' });
-  });
-
-  it('a list destination: the reply source is its first element', () => {
-    expect(new Message('x', {}, { source: 'a', destination: ['b', 'c'] }).reply('y').context).toEqual({ source: 'b', destination: 'a' });
-  });
-
-  it('an empty list destination is kept as is', () => {
-    expect(new Message('x', {}, { source: 'a', destination: [] }).reply('y').context).toEqual({ source: [], destination: 'a' });
-  });
-
-  it('no source and no destination: the context passes through unchanged', () => {
-    const r = new Message('x', {}, { session: { session_id: 's1' }, request_id: 'r1' }).reply('y');
-    expect(r.context).toEqual({ session: { session_id: 's1' }, request_id: 'r1' });
-  });
-
-  it('data["destination"] is NOT promoted into the context (old-client behaviour not followed)', () => {
-    const r = new Message('x', {}, { source: 'a', destination: 'b' }).reply('y', { destination: 'zzz' });
-    expect(r.context).toEqual({ source: 'b', destination: 'a' });
-    expect(r.data).toEqual({ destination: 'zzz' });
   });
 
   it('the context argument is merged over a copy before the swap', () => {
@@ -157,6 +180,8 @@ describe('derivations (wire spec §6.3) — the NEW variant: ovos-spec-tools Mes
     expect(r.context).toEqual({ source: 'c', destination: 'a', keep: 1, added: true });
     expect(m.context).toEqual({ source: 'a', destination: 'b', keep: 1 });
     expect(extra).toEqual({ destination: 'c', added: true });
+    // a merged-in source completes the pair
+    expect(new Message('x', {}, { destination: 'b' }).reply('y', {}, { source: 'me' }).context).toEqual({ destination: 'me', source: 'b' });
   });
 
   it('the original message context is never mutated, and the copy is deep', () => {
@@ -173,5 +198,31 @@ describe('derivations (wire spec §6.3) — the NEW variant: ovos-spec-tools Mes
     expect(r.data).toEqual({ tools: [] });
     expect(r.context).toEqual({ source: 'phal', destination: 'cli', extra: 1 });
     expect(m.response().data).toEqual({});
+  });
+
+  it('refuses an unknown rule with a RangeError naming the valid ones', () => {
+    expect(() => new Message('x').reply('y', {}, {}, { rule: 'nope' as never })).toThrow(/'bus-client' or 'ovos-msg-1'/);
+  });
+});
+
+describe("derivations — the draft OVOS-MSG-1 §5.2 rule, behind { rule: 'ovos-msg-1' }", () => {
+  const msg1 = { rule: 'ovos-msg-1' } as const;
+
+  it.each([
+    ['source and destination: swapped', { source: 'cli', destination: 'phal' }, { source: 'phal', destination: 'cli' }],
+    ['source only: the reply goes back to it (destination = source)', { source: 'a' }, { source: 'a', destination: 'a' }],
+    ['destination only: the reply comes from it (source = destination)', { destination: 'b' }, { destination: 'b', source: 'b' }],
+    ['neither: unchanged', { k: 1 }, { k: 1 }],
+    ['a list destination: the reply source is its first element', { source: 'a', destination: ['b', 'c'] }, { source: 'b', destination: 'a' }],
+    ['an empty list destination is kept as is', { source: 'a', destination: [] }, { source: [], destination: 'a' }],
+  ])('%s', (_why, context, expected) => {
+    const r = new Message('x', {}, { ...context, ...ride }).reply('y', {}, undefined, msg1);
+    expect(r.context).toEqual({ ...expected, ...ride });
+    expect(new Message('x', {}, context).response({}, undefined, msg1).context).toEqual(expected);
+  });
+
+  it('data["destination"] is NOT promoted', () => {
+    const r = new Message('x', {}, { source: 'a', destination: 'b' }).reply('y', { destination: 'zzz' }, undefined, msg1);
+    expect(r.context).toEqual({ source: 'b', destination: 'a' });
   });
 });

@@ -1,25 +1,24 @@
+import { MalformedMessageError } from './MalformedMessageError.js';
+import { copyWithinDepth, keysTooDeep, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './nesting.js';
+import { applyReplyRule, type ReplyOptions } from './replyContext.js';
+
 /** A JSON object as it appears in a message's `data` or `context`. */
 export type JsonObject = Record<string, unknown>;
 
-/**
- * Thrown by {@link Message.deserialize} for a frame that is not an OVOS message: not JSON, not an
- * object, a missing or non-string `type`, or `data`/`context` that are not objects. `code` is `malformed_message`.
- */
-export class MalformedMessageError extends Error {
-  readonly code = 'malformed_message';
-  constructor(message: string) {
-    super(message);
-    this.name = 'MalformedMessageError';
-  }
-}
+/** Decodes binary frames (a `Buffer` is a `Uint8Array`); typed without Node's `Buffer` so authors need no `@types/node`. */
+const utf8 = new TextDecoder('utf-8');
 
 /**
- * The OVOS messagebus envelope `{type, data, context}` (wire spec §6.1, OVOS-MSG-1).
+ * The OVOS messagebus envelope `{type, data, context}` (wire spec §6.1, ovos-bus-client 1.3.x `Message`).
  *
- * `reply`/`response` follow the newest OVOS behaviour (ovos-spec-tools `Message.reply`, OVOS-MSG-1 §5.2):
- * the context is deep-copied and updated with the `context` argument; then, if it had a `destination`,
- * the reply's `source` becomes that destination (its first element when it is a non-empty list), and if it
- * had a `source`, the reply's `destination` becomes that source. Session and every other key pass through.
+ * `reply`/`response` follow deployed OVOS (ovos-bus-client 1.3.x) by default: the context is deep-copied and
+ * updated with the `context` argument, `data.destination` (if any) becomes the context's `destination`, and
+ * `source`/`destination` are swapped only when both are present. Session, `utterance_id`, `request_id` and every
+ * other key pass through. The draft OVOS-MSG-1 rule is available with `{ rule: 'ovos-msg-1' }` (see {@link ReplyRule}).
+ *
+ * `data` and `context` may nest at most {@link MAX_MESSAGE_DEPTH} (64) levels: deeper frames are refused by
+ * {@link Message.deserialize}, and `serialize`/`reply`/`response`/`forward` throw {@link MalformedMessageError} for
+ * deeper in-process messages instead of overflowing the stack. All checks and copies run without recursion.
  */
 export class Message {
   /** The message type (topic), e.g. `ovos.tools.invoke`. Python's `msg_type`. */
@@ -27,6 +26,7 @@ export class Message {
   data: JsonObject;
   context: JsonObject;
 
+  /** Takes `data` and `context` as given (not copied, not checked); `null`/missing become `{}`. */
   constructor(type: string, data?: JsonObject | null, context?: JsonObject | null) {
     this.type = type;
     this.data = data ?? {};
@@ -36,10 +36,28 @@ export class Message {
   /**
    * One compact JSON text with exactly the keys `type`, `data`, `context`, in that order.
    * Non-finite numbers (NaN, ±Infinity) become `null`, as with orjson-era OVOS.
-   * @throws TypeError if data or context hold a BigInt or a cycle.
+   * @throws {@link MalformedMessageError} if data or context nest deeper than {@link MAX_MESSAGE_DEPTH} or hold a
+   *   cycle; TypeError if they hold a BigInt.
    */
   serialize(): string {
+    const err = this.checkDepth();
+    if (err) throw err;
     return JSON.stringify({ type: this.type, data: this.data, context: this.context });
+  }
+
+  /**
+   * Checks, without recursion, that `data` and `context` nest at most {@link MAX_MESSAGE_DEPTH} levels.
+   * @returns `undefined` when they do, else the {@link MalformedMessageError} that `serialize` would throw.
+   */
+  checkDepth(): MalformedMessageError | undefined {
+    for (const part of ['data', 'context'] as const) {
+      if (nestsDeeperThan(this[part], MAX_MESSAGE_DEPTH)) {
+        return new MalformedMessageError(
+          `'${this.type}': "${part}" nests deeper than ${MAX_MESSAGE_DEPTH} levels or holds a cycle; send flatter data`,
+        );
+      }
+    }
+    return undefined;
   }
 
   /** The envelope as a plain object (used by `JSON.stringify`). */
@@ -49,12 +67,14 @@ export class Message {
 
   /**
    * Parses one frame. Missing or `null` `data`/`context` become `{}`; other top-level keys are ignored.
-   * @throws {@link MalformedMessageError} when the frame is not an OVOS message (says which part is wrong).
+   * @throws {@link MalformedMessageError} when the frame is not an OVOS message (says which part is wrong). For a
+   *   frame whose only fault is nesting deeper than {@link MAX_MESSAGE_DEPTH}, the error's `request` holds the
+   *   type and the data and context keys that fit (too-deep keys dropped), so the owner of the topic can answer it.
    */
-  static deserialize(raw: string | Buffer): Message {
+  static deserialize(raw: string | Uint8Array): Message {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
+      parsed = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw));
     } catch (err) {
       throw new MalformedMessageError(`frame is not valid JSON: ${(err as Error).message}`);
     }
@@ -67,30 +87,79 @@ export class Message {
       const v = o[key];
       if (v != null && (typeof v !== 'object' || Array.isArray(v))) throw new MalformedMessageError(`"${key}" must be an object`);
     }
-    return new Message(o.type, o.data as JsonObject | null, o.context as JsonObject | null);
-  }
-
-  /** A new message of another type with a deep copy of this context (Python `Message.forward`). */
-  forward(type: string, data?: JsonObject | null): Message {
-    return new Message(type, data ?? {}, structuredClone(this.context));
+    const message = new Message(o.type, o.data as JsonObject | null, o.context as JsonObject | null);
+    const deep = [
+      ...keysTooDeep(message.data, MAX_MESSAGE_DEPTH).map((k) => `data.${k}`),
+      ...keysTooDeep(message.context, MAX_MESSAGE_DEPTH).map((k) => `context.${k}`),
+    ];
+    if (deep.length) {
+      throw new MalformedMessageError(
+        `'${message.type}': ${deep.join(', ')} nest${deep.length === 1 ? 's' : ''} deeper than ${MAX_MESSAGE_DEPTH} levels; send flatter data`,
+        { request: new Message(message.type, shallowContext(message.data), shallowContext(message.context)) },
+      );
+    }
+    return message;
   }
 
   /**
-   * A reply with source and destination swapped as described on the class. `data` is used as given.
-   * @param context - keys merged over a copy of this message's context before the swap.
+   * A new message of another type with this context and new data (default `{}`), like ovos-bus-client
+   * `Message.forward`. The context is a deep copy (Python shares the dict; the frames are the same).
+   * @throws {@link MalformedMessageError} (with `request`) when the context nests deeper than {@link MAX_MESSAGE_DEPTH}.
    */
-  reply(type: string, data?: JsonObject | null, context?: JsonObject | null): Message {
-    const ctx: JsonObject = structuredClone(this.context);
-    if (context) Object.assign(ctx, structuredClone(context));
-    const src = ctx.source;
-    const dst = ctx.destination;
-    if (dst !== undefined && dst !== null) ctx.source = Array.isArray(dst) ? (dst.length ? dst[0] : dst) : dst;
-    if (src !== undefined && src !== null) ctx.destination = src;
-    return new Message(type, data ?? {}, ctx);
+  forward(type: string, data?: JsonObject | null): Message {
+    return new Message(type, data ?? {}, this.copyContext());
   }
 
-  /** `reply(this.type + ".response", data, context)`: how every request in this project is answered. */
-  response(data?: JsonObject | null, context?: JsonObject | null): Message {
-    return this.reply(`${this.type}.response`, data, context);
+  /**
+   * A reply: this context, deep-copied, with the `context` argument merged over it, then addressed by the reply
+   * rule (default `'bus-client'`, ovos-bus-client 1.3.x: `data.destination` promoted, source/destination swapped
+   * only when both exist; see {@link ReplyRule}). `data` is used as given.
+   * @param context - keys merged over a copy of this message's context before the rule is applied.
+   * @param options - `rule: 'ovos-msg-1'` for the draft OVOS-MSG-1 rule.
+   * @throws {@link MalformedMessageError} (with `request`) when a context nests deeper than {@link MAX_MESSAGE_DEPTH};
+   *   answer with {@link safeResponse} instead.
+   */
+  reply(type: string, data?: JsonObject | null, context?: JsonObject | null, options: ReplyOptions = {}): Message {
+    const ctx = this.copyContext();
+    if (context) {
+      const extra = copyWithinDepth(context, MAX_MESSAGE_DEPTH);
+      if (!extra) throw this.tooDeep('the context argument');
+      Object.assign(ctx, extra);
+    }
+    const body = data ?? {};
+    applyReplyRule(ctx, body, options.rule);
+    return new Message(type, body, ctx);
   }
+
+  /** `reply(this.type + ".response", data, context, options)`: how every request in this project is answered. */
+  response(data?: JsonObject | null, context?: JsonObject | null, options: ReplyOptions = {}): Message {
+    return this.reply(`${this.type}.response`, data, context, options);
+  }
+
+  private copyContext(): JsonObject {
+    const ctx = copyWithinDepth(this.context, MAX_MESSAGE_DEPTH);
+    if (!ctx) throw this.tooDeep('its context');
+    return ctx === this.context ? { ...ctx } : ctx;
+  }
+
+  private tooDeep(what: string): MalformedMessageError {
+    return new MalformedMessageError(
+      `cannot reply to '${this.type}': ${what} nests deeper than ${MAX_MESSAGE_DEPTH} levels or holds a cycle; answer with safeResponse()`,
+      { request: new Message(this.type, shallowContext(this.data), shallowContext(this.context)) },
+    );
+  }
+}
+
+/**
+ * A `<type>.response` to `request` that a too-deep request context cannot break: built like
+ * `request.response(data, undefined, options)` but from {@link shallowContext} of the request context (the keys
+ * nesting too deep are dropped; `session`, `request_id`, `utterance_id`, `source`, `destination` are kept).
+ * Use it to answer with an error when `response()` threw {@link MalformedMessageError}, or for a
+ * `MalformedMessageError.request` from the bus. Never throws for the request's context.
+ *
+ * @example
+ * bus.emit(safeResponse(request, { error: err.message, code: err.code }));
+ */
+export function safeResponse(request: Message, data: JsonObject, options: ReplyOptions = {}): Message {
+  return new Message(request.type, {}, shallowContext(request.context)).response(data, undefined, options);
 }

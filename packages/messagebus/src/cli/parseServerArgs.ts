@@ -13,8 +13,11 @@ Options:
   --port <port>           TCP port, 0 for an ephemeral one (default 8181)
   --route <path>          URL path (default /core)
   --max-msg-size <MiB>    largest frame accepted (default 25)
-  --allow-origin <origin> browser origin allowed to connect, repeatable; "*" allows any (default none)
-  --secret <token>        require this shared secret from clients (or env OVOS_MESSAGEBUS_SECRET)
+  --allow-origin <origin> extra browser origin allowed to connect (exact), repeatable; "*" allows any
+  --allow-host <name>     host name websocket-client/browser clients may connect by besides IPs, localhost
+                          and --host (DNS-rebinding guard), repeatable
+  --secret <secret>       require this shared secret from every client (default: env OVOS_TOOLS_BUS_SECRET,
+                          else websocket.shared_secret in mycroft.conf)
   --config <file>         read this mycroft.conf instead of the default ones (repeatable, later wins)
   -h, --help              show this help
 `;
@@ -32,14 +35,11 @@ export class UsageError extends Error {
 }
 
 /**
- * Parses `ovos-messagebus` arguments (`node:util` parseArgs, strict) over `defaults` (normally from mycroft.conf).
+ * Parses `ovos-messagebus` arguments (`node:util` parseArgs, strict) over `defaults` (normally
+ * `loadMessageBusConfig()`: mycroft.conf, with `$OVOS_TOOLS_BUS_SECRET` already applied to `defaults.secret`).
  * @throws {@link UsageError} for unknown flags, missing values, or a non-numeric port / size.
  */
-export function parseServerArgs(
-  argv: readonly string[],
-  defaults: MessageBusConfig,
-  env: NodeJS.ProcessEnv = process.env,
-): ServerCommand {
+export function parseServerArgs(argv: readonly string[], defaults: MessageBusConfig): ServerCommand {
   let values;
   try {
     ({ values } = parseArgs({
@@ -52,6 +52,7 @@ export function parseServerArgs(
         route: { type: 'string' },
         'max-msg-size': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        'allow-host': { type: 'string', multiple: true },
         secret: { type: 'string' },
         config: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -71,7 +72,8 @@ export function parseServerArgs(
       route: values.route ?? defaults.route,
       maxMsgSizeMiB: size,
       allowedOrigins: values['allow-origin'] ?? [],
-      secret: values.secret ?? (env.OVOS_MESSAGEBUS_SECRET || undefined),
+      allowedHosts: values['allow-host'] ?? [],
+      secret: values.secret ?? defaults.secret ?? '',
     },
   };
 }

@@ -1,21 +1,27 @@
 import {
   HandlerRegistry,
+  MalformedMessageError,
   Message,
-  replyTypes,
   silentLogger,
-  stampRequestId,
   type Bus,
   type BusHandler,
   type Logger,
+  type MalformedMessageHandler,
   type RawMessageHandler,
 } from '@ovos-tools/core';
 import WebSocket from 'ws';
+import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { busUrl } from '../config/MessageBusConfig.js';
 import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
+import { warnExposure } from '../config/warnExposure.js';
+import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
-import { ResponseTimeoutError } from './errors.js';
+import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
+import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
+
+export type { WaitForResponseOptions } from './awaitReply.js';
 
 /** Options for {@link MessageBusClient}. Every field is optional. */
 export interface MessageBusClientOptions {
@@ -29,7 +35,10 @@ export interface MessageBusClientOptions {
   route?: string;
   /** Use `wss://`; default from mycroft.conf, else false. */
   ssl?: boolean;
-  /** Shared secret of a server started with one; sent as `Authorization: Bearer <secret>`. */
+  /**
+   * Shared secret of a server started with one, sent as `Authorization: Bearer <secret>` on every handshake.
+   * Default: `$OVOS_TOOLS_BUS_SECRET`, else `websocket.shared_secret` from mycroft.conf; `''` sends none.
+   */
   secret?: string;
   /** Reconnect backoff, or `false` to never reconnect after a lost connection. */
   reconnect?: ReconnectOptions | false;
@@ -43,12 +52,6 @@ export interface MessageBusClientOptions {
   logger?: Logger;
 }
 
-/** Options for {@link MessageBusClient.waitForResponse}. */
-export interface WaitForResponseOptions {
-  /** Reject with a {@link ResponseTimeoutError} instead of resolving `null` when no reply comes; default false. */
-  rejectOnTimeout?: boolean;
-}
-
 /** Connection events of a {@link MessageBusClient} and their listener arguments. */
 export interface ConnectionEvents {
   /** The websocket opened (first connect or a reconnect); queued frames have just been flushed. */
@@ -57,6 +60,11 @@ export interface ConnectionEvents {
   close: [code: number, reason: string];
   /** A reconnect attempt is scheduled: attempt number (1-based) and the delay before it in ms. */
   reconnect: [attempt: number, delayMs: number];
+  /**
+   * The server refused this client for good (HTTP 401/403 at the handshake, or a 1008 close: wrong or missing
+   * secret, a refused Host or Origin). The client has stopped, as after {@link MessageBusClient.close}.
+   */
+  refused: [error: MessageBusRefusedError];
 }
 
 /** A listener of a {@link ConnectionEvents} event. */
@@ -74,6 +82,10 @@ export type ConnectionListener<E extends keyof ConnectionEvents> = (...args: Con
  *   requests each get their own reply.
  * - Reconnects with capped exponential backoff and jitter; frames emitted while disconnected (or before
  *   {@link connect}) are queued, bounded by `maxQueue`, and flushed in order on (re)connect.
+ * - A refusal that retrying cannot fix (a wrong or missing shared secret, a refused Host or Origin) stops the
+ *   client: `ready` rejects with a {@link MessageBusRefusedError} giving the server's reason, pending waits settle,
+ *   and the `refused` event fires. Never an endless silent retry.
+ * - Warns (loudly) when the URL is not a loopback address: frames cross the network in clear text over `ws://`.
  *
  * @example
  * const bus = new MessageBusClient({ url: 'ws://127.0.0.1:8181/core' });
@@ -94,6 +106,7 @@ export class MessageBusClient implements Bus {
   private readonly logger: Logger;
   private readonly handlers: HandlerRegistry;
   private readonly waiters = new ResponseWaiters();
+  private readonly secret: string | undefined;
   private readonly queue: FrameQueue;
   private readonly listeners = new Map<keyof ConnectionEvents, Set<(...args: never[]) => void>>();
   private ws: WebSocket | undefined;
@@ -110,7 +123,9 @@ export class MessageBusClient implements Bus {
     this.logger = options.logger ?? silentLogger;
     this.handlers = new HandlerRegistry(this.logger);
     this.queue = new FrameQueue(options.maxQueue ?? 1000);
-    this.url = options.url ?? urlFromParts(options);
+    const { url, secret } = resolveConnection(options);
+    this.url = url;
+    this.secret = secret;
     this.ready = new Promise<void>((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -140,6 +155,7 @@ export class MessageBusClient implements Bus {
   connect(): Promise<void> {
     if (!this.started && !this.closed) {
       this.started = true;
+      this.warnIfExposed();
       this.openSocket();
     }
     return this.ready;
@@ -151,6 +167,16 @@ export class MessageBusClient implements Bus {
     if (!set) this.listeners.set(event, (set = new Set()));
     set.add(listener as (...args: never[]) => void);
     return () => set.delete(listener as (...args: never[]) => void);
+  }
+
+  /**
+   * Calls `handler` for every incoming frame that is not a valid OVOS message (bad JSON or shape, or nesting
+   * deeper than core's `MAX_MESSAGE_DEPTH`); such frames are also logged and never reach typed handlers. When
+   * `error.request` is set, the owner of its topic can answer: `bus.emit(error.request.response({...}))`.
+   * @returns a function that removes the handler.
+   */
+  onMalformed(handler: MalformedMessageHandler): () => void {
+    return this.handlers.onMalformed(handler);
   }
 
   /** Calls `handler` with every incoming frame's text (after it parsed as a message), before typed handlers. */
@@ -184,7 +210,8 @@ export class MessageBusClient implements Bus {
   /**
    * Sends `message` to the bus (queued while disconnected). Adds `context.session` when missing.
    * After {@link close} the message is dropped with a warning.
-   * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
+   * @throws MalformedMessageError if data/context nest deeper than core's `MAX_MESSAGE_DEPTH` (or hold a cycle);
+   *   TypeError for a BigInt.
    */
   emit(message: Message): void {
     if (this.closed) {
@@ -219,48 +246,13 @@ export class MessageBusClient implements Bus {
     timeoutMs = 3000,
     options: WaitForResponseOptions = {},
   ): Promise<Message | null> {
-    const requestId = stampRequestId(message);
-    const types = replyTypes(message, replyType);
-    return new Promise<Message | null>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const waiter = {
-        requestId,
-        types,
-        settle: (reply: Message | null, reason?: 'timeout' | 'closed') => {
-          clearTimeout(timer);
-          if (reply || !options.rejectOnTimeout) resolve(reply);
-          else reject(new ResponseTimeoutError(message.type, types, timeoutMs, reason === 'closed'));
-        },
-      };
-      if (this.closed) return waiter.settle(null, 'closed');
-      this.waiters.add(waiter);
-      timer = setTimeout(() => {
-        this.waiters.remove(waiter);
-        waiter.settle(null, 'timeout');
-      }, timeoutMs);
-      try {
-        this.emit(message);
-      } catch (err) {
-        clearTimeout(timer);
-        this.waiters.remove(waiter);
-        reject(err);
-      }
-    });
+    const source = { waiters: this.waiters, closed: this.closed, emit: (m: Message) => this.emit(m) };
+    return awaitResponse(source, message, replyType, timeoutMs, options);
   }
 
   /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
   waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
-    return new Promise((resolve) => {
-      const handler: BusHandler = (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      };
-      const timer = setTimeout(() => {
-        this.off(type, handler);
-        resolve(null);
-      }, timeoutMs);
-      this.once(type, handler);
-    });
+    return awaitMessage(this, type, timeoutMs);
   }
 
   /**
@@ -268,10 +260,14 @@ export class MessageBusClient implements Bus {
    * (`null`, or a `client_closed` rejection); queued frames are discarded. Idempotent.
    */
   async close(): Promise<void> {
+    await this.stop(new Error(`MessageBusClient closed before connecting to ${this.url}`));
+  }
+
+  private async stop(readyError: Error): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.reconnectTimer);
-    this.rejectReady(new Error(`MessageBusClient closed before connecting to ${this.url}`));
+    this.rejectReady(readyError);
     this.waiters.closeAll();
     const discarded = this.queue.drain().length;
     if (discarded) this.logger.warn(`MessageBusClient closed with ${discarded} unsent frame(s); discarded`);
@@ -290,7 +286,7 @@ export class MessageBusClient implements Bus {
 
   private openSocket(): void {
     const headers: Record<string, string> = {};
-    if (this.options.secret) headers.Authorization = `Bearer ${this.options.secret}`;
+    if (this.secret) headers.Authorization = `Bearer ${this.secret}`;
     const ws = new WebSocket(this.url, {
       headers,
       handshakeTimeout: this.options.handshakeTimeoutMs ?? 5000,
@@ -308,6 +304,19 @@ export class MessageBusClient implements Bus {
       this.fire('open');
     });
     ws.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    ws.on('unexpected-response', (_req, res) => {
+      const status = res.statusCode ?? 0;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => void (body.length < 1000 && (body += chunk)));
+      res.on('end', () => {
+        const why = `HTTP ${status}: ${body.trim() || res.statusMessage}`;
+        if (status === 401 || status === 403) this.refuse(why);
+        else if (this.failuresLogged++ === 0) this.logger.warn(`messagebus ${this.url} refused the handshake (${why})`);
+        ws.terminate();
+      });
+      res.on('error', () => ws.terminate());
+    });
     ws.on('error', (err) => {
       const msg = `messagebus ${this.url}: ${err.message}`;
       if (this.failuresLogged++ === 0) this.logger.warn(msg);
@@ -319,8 +328,36 @@ export class MessageBusClient implements Bus {
         this.logger.info(`messagebus connection closed (${code})`);
         this.fire('close', code, reason.toString());
       }
+      if (code === 1008) this.refuse(`closed with 1008: ${reason.toString() || 'policy violation'}`);
       if (!this.closed) this.scheduleReconnect();
     });
+  }
+
+  /** A refusal reconnecting cannot fix: stop, reject `ready`, settle waiters, tell listeners. */
+  private refuse(reason: string): void {
+    if (this.closed) return;
+    const err = new MessageBusRefusedError(this.url, reason, this.secret !== undefined, BUS_SECRET_ENV);
+    this.logger.error(err.message);
+    void this.stop(err);
+    this.fire('refused', err);
+  }
+
+  private warnIfExposed(): void {
+    let host: string;
+    try {
+      host = new URL(this.url).hostname;
+    } catch {
+      return;
+    }
+    if (isLoopbackHost(host)) return;
+    const plain = this.url.startsWith('ws:');
+    if (!plain && this.secret) return;
+    warnExposure(
+      this.logger,
+      `SECURITY: connecting to the messagebus at ${this.url}, which is not on this machine` +
+        (plain ? ': every frame crosses the network unencrypted over ws://' : '') +
+        (this.secret ? '' : `${plain ? ', and' : ':'} no shared secret is set (secret option or ${BUS_SECRET_ENV})`),
+    );
   }
 
   private scheduleReconnect(): void {
@@ -340,8 +377,8 @@ export class MessageBusClient implements Bus {
     try {
       message = Message.deserialize(text);
     } catch (err) {
-      const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-      this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message}): ${shown}`);
+      if (!(err instanceof MalformedMessageError)) throw err;
+      this.handlers.dispatchMalformed(err, text);
       return;
     }
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
@@ -360,13 +397,20 @@ export class MessageBusClient implements Bus {
   }
 }
 
-function urlFromParts(o: MessageBusClientOptions): string {
-  const complete = o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined;
-  const fallback = complete ? undefined : loadMessageBusConfig({ logger: o.logger });
-  return busUrl({
-    host: o.host ?? fallback?.host,
-    port: o.port ?? fallback?.port,
-    route: o.route ?? fallback?.route,
-    ssl: o.ssl ?? fallback?.ssl,
-  });
+/**
+ * The URL and secret of a client: each option as given, and mycroft.conf (read once, only if something is missing)
+ * for the rest. An empty `secret` option means none.
+ */
+function resolveConnection(o: MessageBusClientOptions): { url: string; secret: string | undefined } {
+  const urlComplete = o.url !== undefined || (o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined);
+  const config = urlComplete && o.secret !== undefined ? undefined : loadMessageBusConfig({ logger: o.logger });
+  const url =
+    o.url ??
+    busUrl({
+      host: o.host ?? config?.host,
+      port: o.port ?? config?.port,
+      route: o.route ?? config?.route,
+      ssl: o.ssl ?? config?.ssl,
+    });
+  return { url, secret: o.secret !== undefined ? o.secret || undefined : config?.secret };
 }

@@ -14,6 +14,11 @@ export interface MessageBusConfig {
   ssl: boolean;
   /** Largest accepted frame in MiB (`websocket.max_msg_size`); default `25`. */
   maxMsgSizeMiB: number;
+  /**
+   * Shared secret of the bus (not an OVOS key: `websocket.shared_secret`, overridden by `$OVOS_TOOLS_BUS_SECRET`);
+   * absent by default. Unrelated to OVOS's deprecated `websocket.secret_key` (AES frame encryption).
+   */
+  secret?: string;
 }
 
 /** The OVOS defaults for {@link MessageBusConfig} (ovos-config `websocket` section). */

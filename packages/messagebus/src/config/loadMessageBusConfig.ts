@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger, type Logger } from '@ovos-tools/core';
+import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { DEFAULT_MESSAGEBUS_CONFIG, normalizeRoute, type MessageBusConfig } from './MessageBusConfig.js';
 
 /** Options for {@link loadMessageBusConfig}. */
@@ -11,7 +12,7 @@ export interface LoadMessageBusConfigOptions {
    * Missing files are skipped silently.
    */
   paths?: readonly string[];
-  /** Environment used to find the default paths; default `process.env`. */
+  /** Environment used to find the default paths and `$OVOS_TOOLS_BUS_SECRET`; default `process.env`. */
   env?: NodeJS.ProcessEnv;
   /** Where unreadable files and invalid values are reported (as warnings); default silent. */
   logger?: Logger;
@@ -31,13 +32,14 @@ export function defaultMycroftConfPaths(env: NodeJS.ProcessEnv = process.env): s
 /**
  * Reads the `websocket` section of OVOS mycroft.conf files (ovos-bus-client `load_message_bus_config`),
  * later files overriding earlier ones key by key, over the OVOS defaults
- * (`127.0.0.1`, `8181`, `/core`, `ssl: false`, `max_msg_size: 25`).
+ * (`127.0.0.1`, `8181`, `/core`, `ssl: false`, `max_msg_size: 25`). The shared secret comes from
+ * `websocket.shared_secret` (an ovos-tools key), overridden by the env var `OVOS_TOOLS_BUS_SECRET` when set.
  *
  * Files are JSON; whole-line `//` comments are removed first (ovos-config writes none, but users do).
  * Never throws: an unreadable or non-JSON file, or a value of the wrong type
  * (e.g. `"port": "abc"`), is logged as a warning and ignored.
  *
- * @returns `{host, port, route, ssl, maxMsgSizeMiB}`; `route` always starts with `/`.
+ * @returns `{host, port, route, ssl, maxMsgSizeMiB, secret?}`; `route` always starts with `/`.
  */
 export function loadMessageBusConfig(options: LoadMessageBusConfigOptions = {}): MessageBusConfig {
   const logger = options.logger ?? silentLogger;
@@ -47,6 +49,8 @@ export function loadMessageBusConfig(options: LoadMessageBusConfigOptions = {}):
     const section = readWebsocketSection(path, logger);
     if (section) applySection(config, section, path, logger);
   }
+  const envSecret = (options.env ?? process.env)[BUS_SECRET_ENV];
+  if (envSecret) config.secret = envSecret;
   return config;
 }
 
@@ -97,6 +101,10 @@ function applySection(config: MessageBusConfig, ws: Record<string, unknown>, pat
   if (ws.ssl !== undefined) {
     if (typeof ws.ssl === 'boolean') config.ssl = ws.ssl;
     else bad('ssl', 'true or false');
+  }
+  if (ws.shared_secret !== undefined) {
+    if (typeof ws.shared_secret === 'string' && ws.shared_secret) config.secret = ws.shared_secret;
+    else bad('shared_secret', 'a non-empty string');
   }
   if (ws.max_msg_size !== undefined) {
     if (typeof ws.max_msg_size === 'number' && Number.isFinite(ws.max_msg_size) && ws.max_msg_size > 0) {

@@ -3,8 +3,13 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { DEFAULT_MESSAGEBUS_CONFIG, busUrl, normalizeRoute } from '../config/MessageBusConfig.js';
+import { warnExposure } from '../config/warnExposure.js';
+import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
+import { BUS_SECRET_ENV, resolveBusSecret } from './sharedSecret.js';
+import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessBusClient.js';
 
 /**
  * The frame ovos-messagebus sends to each new connection, and only to it (wire spec §6.5, 2025+ servers).
@@ -19,7 +24,10 @@ export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /** Options for {@link MessageBusServer}. Every field is optional. */
 export interface MessageBusServerOptions {
-  /** Interface to listen on; default `127.0.0.1` (loopback only). Use `0.0.0.0` to expose it (then set a secret). */
+  /**
+   * Interface to listen on; default `127.0.0.1` (loopback only). Use `0.0.0.0` to expose it (then set a secret):
+   * any non-loopback address is warned about at start, loudly when no secret is set.
+   */
   host?: string;
   /** TCP port; default `8181`. `0` picks a free ephemeral port (read it from {@link MessageBusServer.port}). */
   port?: number;
@@ -28,12 +36,25 @@ export interface MessageBusServerOptions {
   /** Largest accepted frame in MiB (OVOS `max_msg_size`); default 25. Larger frames close that connection with 1009. */
   maxMsgSizeMiB?: number;
   /**
-   * Browser origins (e.g. `http://localhost:3000`) allowed to connect; `*` allows any. Default none: an upgrade
-   * carrying an `Origin` header is refused with 403. Requests without `Origin` (non-browser clients) are always allowed.
+   * Extra browser origins (e.g. `http://localhost:3000`) allowed to connect, matched exactly; `*` allows any.
+   * Always allowed: no `Origin` (non-browser clients) and the bus's own origin `http(s)://<Host>` (what Python
+   * `websocket-client` sends). Any other origin is refused with 403. See {@link checkUpgrade}.
    */
   allowedOrigins?: readonly string[];
-  /** Shared secret; when set, clients must send it (`?token=`, `Authorization: Bearer`, `X-OVOS-Token`) or get 401. */
+  /**
+   * Host names, besides IP literals, `localhost` and `host`, that a client sending the bus's own origin (a browser,
+   * or Python `websocket-client`) may use in the `Host` header — the DNS-rebinding guard — e.g. `mybox.lan` or a
+   * Docker service name; `*` allows any. Default none. Clients without `Origin` are not checked.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Shared secret required of every client: in the handshake (`?token=`, `Authorization: Bearer <secret>` or
+   * `X-OVOS-Bus-Secret`; a wrong one gets 401) or as the first frame (`AUTH_FRAME_TYPE`; wrong, missing or late:
+   * closed with 1008 and a reason). Default `$OVOS_TOOLS_BUS_SECRET`; `''` disables it.
+   */
   secret?: string;
+  /** How long a connection without a handshake secret has to send its auth frame, in ms; default 5000. */
+  authTimeoutMs?: number;
   /**
    * Backpressure bound: a client that still has more than this many bytes unsent when the next frame is
    * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (50 MiB for 25 MiB), whichever is larger.
@@ -50,7 +71,8 @@ export interface MessageBusServerOptions {
  * like OVOS with `websocket.filter` off) to every connected client, the sender included, in the order received.
  * Binary frames are relayed as binary. Safer than the original where compatibility allows: loopback by default,
  * browser origins refused unless allowed, an optional shared secret, and backpressure (a client whose send buffer
- * passes `maxBufferedBytes` is terminated rather than growing memory).
+ * passes `maxBufferedBytes` is terminated rather than growing memory). Code in the same process joins with
+ * {@link MessageBusServer.attach} instead of a websocket: same semantics, no second hop.
  *
  * @example
  * const server = new MessageBusServer({ port: 0 });
@@ -64,10 +86,14 @@ export class MessageBusServer {
   private readonly route: string;
   private readonly maxPayload: number;
   private readonly allowedOrigins: readonly string[];
+  private readonly allowedHosts: readonly string[];
   private readonly secret: string | undefined;
+  private readonly authTimeoutMs: number;
+  private readonly pending = new Set<WebSocket>();
   private readonly maxBufferedBytes: number;
   private readonly logger: Logger;
   private readonly clients = new Set<WebSocket>();
+  private readonly attachments = new Set<InProcessBusClient>();
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
   private startPromise: Promise<void> | undefined;
@@ -83,7 +109,9 @@ export class MessageBusServer {
     if (!(mib > 0)) throw new RangeError(`maxMsgSizeMiB must be a positive number of MiB, got ${mib}`);
     this.maxPayload = Math.floor(mib * 1024 * 1024);
     this.allowedOrigins = [...(options.allowedOrigins ?? [])];
-    this.secret = options.secret || undefined;
+    this.allowedHosts = [...(options.allowedHosts ?? [])];
+    this.secret = resolveBusSecret(options.secret);
+    this.authTimeoutMs = options.authTimeoutMs ?? 5000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? Math.max(DEFAULT_MAX_BUFFERED_BYTES, 2 * this.maxPayload);
     this.logger = options.logger ?? silentLogger;
     if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
@@ -112,9 +140,38 @@ export class MessageBusServer {
     return busUrl({ host: this.host, port: this.port, route: this.route, ssl: false });
   }
 
-  /** How many clients are connected now. */
+  /** Whether clients must present a shared secret. */
+  get requiresSecret(): boolean {
+    return this.secret !== undefined;
+  }
+
+  /** How many clients are connected now (authenticated ones; connections still owing their auth frame are not counted). */
   get connectionCount(): number {
     return this.clients.size;
+  }
+
+  /** How many in-process clients ({@link attach}) are attached now. */
+  get attachmentCount(): number {
+    return this.attachments.size;
+  }
+
+  /**
+   * A client of this bus in the same process, with no websocket in between: an {@link InProcessBusClient}
+   * implementing core's `Bus` with the semantics of a websocket client of this server (it gets the greeting,
+   * sees its own emits, frames in relay order, same backpressure bound). Use it to serve on an embedded bus
+   * without paying a second websocket hop per message. Works before {@link start}; closed by {@link close}.
+   * @throws Error after {@link close}.
+   */
+  attach(options: InProcessBusClientOptions = {}): InProcessBusClient {
+    if (this.closePromise) throw new Error('MessageBusServer was closed; create a new one');
+    const client = new InProcessBusClient(
+      { publish: (frame) => this.publish(frame), detach: (c) => void this.attachments.delete(c) },
+      { maxBufferedBytes: this.maxBufferedBytes, maxPayload: this.maxPayload },
+      { ...options, logger: options.logger ?? this.logger },
+    );
+    this.attachments.add(client);
+    client.deliver(CONNECTED_GREETING);
+    return client;
   }
 
   /** How many frames were received and broadcast since start (each counted once, whatever the fan-out). */
@@ -143,7 +200,6 @@ export class MessageBusServer {
       res.end(`This is an OVOS messagebus; connect with a websocket client to ${this.route}\n`);
     });
     http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.onUpgrade(req, socket, head));
-    wss.on('connection', (ws) => this.onConnection(ws));
     this.http = http;
     this.wss = wss;
     await new Promise<void>((resolve, reject) => {
@@ -156,21 +212,55 @@ export class MessageBusServer {
       });
     });
     this.logger.info(`messagebus listening on ${this.url}`);
+    if (!isLoopbackHost(this.host)) {
+      warnExposure(
+        this.logger,
+        `SECURITY: the messagebus at ${this.url} is bound to ${this.host}, which other machines can reach, over plain ws:// ` +
+          (this.secret
+            ? '(a shared secret is required, but frames and the secret cross the network unencrypted: put a TLS proxy in front)'
+            : `WITHOUT A SHARED SECRET: anyone who can reach it can read and send every message (and so drive every service on it). Set --secret or ${BUS_SECRET_ENV}, or bind 127.0.0.1`),
+      );
+    }
   }
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
-    const rejection = this.closePromise ? { status: 403 as const, reason: 'Server is shutting down' } : checkUpgrade(req, {
-      route: this.route,
-      allowedOrigins: this.allowedOrigins,
-      secret: this.secret,
-    });
-    if (rejection) {
-      this.logger.warn(`refused websocket upgrade from ${req.socket.remoteAddress ?? '?'}: ${rejection.reason}`);
-      rejectUpgrade(socket, rejection);
+    const decision = this.closePromise
+      ? { status: 503 as const, reason: 'Server is shutting down' }
+      : checkUpgrade(req, {
+          route: this.route,
+          host: this.host,
+          allowedHosts: this.allowedHosts,
+          allowedOrigins: this.allowedOrigins,
+          secret: this.secret,
+        });
+    if (decision.status !== 101) {
+      this.logger.warn(`refused websocket upgrade from ${req.socket.remoteAddress ?? '?'}: ${decision.reason}`);
+      rejectUpgrade(socket, decision);
       return;
     }
-    this.wss!.handleUpgrade(req, socket, head, (ws) => this.wss!.emit('connection', ws, req));
+    this.wss!.handleUpgrade(req, socket, head, (ws) => {
+      if (decision.authenticated) this.onConnection(ws);
+      else this.authenticate(ws);
+    });
+  }
+
+  /** A connection whose handshake had no secret: admitted only after a matching auth frame, else closed with 1008. */
+  private authenticate(ws: WebSocket): void {
+    this.pending.add(ws);
+    const onError = (err: Error) => this.logger.warn(`unauthenticated connection error: ${err.message}`);
+    ws.on('error', onError);
+    awaitAuthFrame(ws, this.secret!, this.authTimeoutMs, (outcome) => {
+      this.pending.delete(ws);
+      ws.off('error', onError);
+      if (ws.readyState !== ws.OPEN) return;
+      if (!outcome.ok) {
+        this.logger.warn(`closing an unauthenticated connection: ${outcome.reason}`);
+        ws.close(AUTH_CLOSE_CODE, outcome.reason);
+        return;
+      }
+      this.onConnection(ws);
+    });
   }
 
   private onConnection(ws: WebSocket): void {
@@ -189,6 +279,17 @@ export class MessageBusServer {
     this.relayed++;
     const payload = Array.isArray(data) ? Buffer.concat(data) : data;
     for (const client of this.clients) this.send(client, payload, isBinary);
+    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+  }
+
+  /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */
+  private publish(frame: string): void {
+    this.relayed++;
+    if (this.clients.size) {
+      const payload = Buffer.from(frame, 'utf8');
+      for (const client of this.clients) this.send(client, payload, false);
+    }
+    for (const attached of this.attachments) attached.deliver(frame);
   }
 
   private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
@@ -208,10 +309,11 @@ export class MessageBusServer {
   }
 
   private async shutdown(): Promise<void> {
+    for (const attached of [...this.attachments]) attached.shutDown('server closed');
     await this.startPromise?.catch(() => undefined);
     const http = this.http;
     if (!http) return;
-    const closed = [...this.clients].map(
+    const closed = [...this.clients, ...this.pending].map(
       (ws) =>
         new Promise<void>((resolve) => {
           if (ws.readyState === ws.CLOSED) return resolve();

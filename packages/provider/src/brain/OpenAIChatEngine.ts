@@ -1,5 +1,5 @@
 import type { ChatEngine, ChatMessage, ChatOptions } from '@ovos-tools/core';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 
 /** Options of {@link OpenAIChatEngine}. */
 export interface OpenAIChatEngineOptions {
@@ -16,25 +16,36 @@ export interface OpenAIChatEngineOptions {
 /**
  * A {@link ChatEngine} over any OpenAI-compatible `/chat/completions` endpoint, using the official `openai`
  * client (retries twice on connection errors, 429 and 5xx). `continueChat` resolves with the first choice's
- * content (`""` when the model returned none).
- * @throws the client's errors (`APIError` with status, `APIConnectionError`, `APIUserAbortError` on abort).
+ * content (`""` when the model returned none). The `openai` SDK is imported on the first `continueChat`, so a
+ * provider pays its start-up cost only when a brain is actually used.
+ * @throws (rejects with) the client's errors, including its missing-API-key error on the first call (`APIError` with status, `APIConnectionError`, `APIUserAbortError` on abort).
  */
 export class OpenAIChatEngine implements ChatEngine {
   readonly model: string;
-  private readonly client: OpenAI;
+  private readonly options: OpenAIChatEngineOptions;
+  private client: Promise<OpenAI> | undefined;
 
   constructor(options: OpenAIChatEngineOptions) {
     this.model = options.model;
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      apiKey: options.apiKey || (options.baseUrl ? 'sk-no-key' : undefined),
-      timeout: options.timeoutMs ?? 60_000,
-      maxRetries: 2,
+    this.options = options;
+  }
+
+  /** The SDK client, created (and the SDK imported) on first use; a failed creation is retried next call. */
+  private openClient(): Promise<OpenAI> {
+    const { baseUrl, apiKey, timeoutMs } = this.options;
+    this.client ??= import('openai').then(
+      ({ default: OpenAIClient }) =>
+        new OpenAIClient({ baseURL: baseUrl, apiKey: apiKey || (baseUrl ? 'sk-no-key' : undefined), timeout: timeoutMs ?? 60_000, maxRetries: 2 }),
+    );
+    return this.client.catch((error: unknown) => {
+      this.client = undefined;
+      throw error;
     });
   }
 
   async continueChat(messages: ChatMessage[], options: ChatOptions = {}): Promise<{ content: string }> {
-    const completion = await this.client.chat.completions.create(
+    const client = await this.openClient();
+    const completion = await client.chat.completions.create(
       { model: this.model, messages: messages.map((m) => ({ role: m.role, content: m.content })) },
       { signal: options.signal },
     );

@@ -1,6 +1,7 @@
 import { Message, type JsonObject } from '@ovos-tools/core';
-import { busUrl, isMessageBusReachable, loadMessageBusConfig, MessageBusClient } from '@ovos-tools/messagebus';
+import { isMessageBusReachable, MessageBusClient } from '@ovos-tools/messagebus';
 import { CliError, ExitCode } from './CliError.js';
+import { resolveBusUrl } from './resolveBusUrl.js';
 
 /** Options every client command accepts. */
 export interface ClientOptions {
@@ -9,10 +10,6 @@ export interface ClientOptions {
   json?: boolean;
 }
 
-/** The bus URL from `--bus-url`, else mycroft.conf's `websocket` section, else `ws://127.0.0.1:8181/core`. */
-export function resolveBusUrl(flag: string | undefined): string {
-  return flag ?? busUrl(loadMessageBusConfig());
-}
 
 /**
  * Sends one request over the messagebus and returns the response data, as an OVOS client would
@@ -24,7 +21,7 @@ export async function busRequest(type: string, data: JsonObject, options: Client
   const timeoutMs = Number(options.timeout);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new CliError(`--timeout must be a positive number of milliseconds, got "${options.timeout}"`, ExitCode.usage);
   if (!(await isMessageBusReachable(url, Math.min(timeoutMs, 3000)))) {
-    throw new CliError(`no messagebus answers at ${url}; start one with \`ovos-tools serve\` or pass --bus-url`, ExitCode.unavailable);
+    throw new CliError(`no messagebus answers at ${url}; start one with \`ovos-tools serve\`, or pass --bus-url or set OVOS_TOOLS_BUS_URL`, ExitCode.unavailable);
   }
   const client = new MessageBusClient({ url, reconnect: false });
   try {

@@ -1,34 +1,50 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ProviderConfigError } from '../config/ProviderConfig.js';
 import { CliError, ExitCode } from './CliError.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** This package's version, from its package.json (`dist/cli/main.js` → `../../package.json`). */
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const BUS_URL_HELP = 'messagebus URL (default: $OVOS_TOOLS_BUS_URL, else mycroft.conf websocket section, else ws://127.0.0.1:8181/core)';
+
 /**
  * The `ovos-tools` command line. Each command's module is loaded only when it runs. One top-level catch maps
- * errors to exit codes: 1 error response, 2 usage or config, 3 no bus or no answer.
+ * errors to exit codes (see {@link ExitCode}): 1 error response, 2 usage or config, 3 no bus or no answer; commands
+ * that finish but find a failed toolbox (`reload`, `check`) return 4. `--version` prints the provider package version.
+ * Every command takes its bus URL from `--bus-url`, else `$OVOS_TOOLS_BUS_URL`, else mycroft.conf.
  * @returns the exit code.
  */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('ovos-tools')
     .description('Serve and use OVOS agent tools over the messagebus.')
+    .version(packageVersion(), '-V, --version', 'print the ovos-tools version')
     .exitOverride()
     .showHelpAfterError();
 
   program
     .command('serve')
     .description('run the tools provider on the messagebus (starting an embedded bus if needed)')
-    .option('--bus-url <url>', 'messagebus URL (default: mycroft.conf websocket section, else ws://127.0.0.1:8181/core)')
+    .option('--bus-url <url>', BUS_URL_HELP)
     .option('--embedded-bus <mode>', 'auto: start one when none answers; always; never', 'auto')
     .option('--plugins <dir>', 'plugin root whose node_modules is scanned (repeatable; replaces the defaults)', collect)
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed')
     .option('--log-level <level>', 'debug, info, warn, error or silent')
     .option('--http <[host:]port>', 'also serve the HTTP tool API (loopback unless a host is given)')
+    .option('--drain-timeout <ms>', 'on stop, how long to wait for calls in flight', '5000')
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 
   const client = (cmd: Command) =>
-    cmd.option('--bus-url <url>', 'messagebus URL').option('--timeout <ms>', 'how long to wait for the answer', '10000').option('--json', 'print the raw response JSON');
+    cmd.option('--bus-url <url>', BUS_URL_HELP).option('--timeout <ms>', 'how long to wait for the answer', '10000').option('--json', 'print the raw response JSON');
 
   client(program.command('list').description('list the tools the provider serves'))
     .option('--summary', 'light entries: name, summary, tags')
@@ -40,13 +56,21 @@ export async function main(argv: readonly string[]): Promise<number> {
   client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool')).action(
     async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts),
   );
-  client(program.command('reload').description('rescan the plugin roots and reload toolboxes')).action(
-    async (opts) => (await import('./commands/reload.js')).reloadCommand(opts),
+  let commandExit: number = ExitCode.ok;
+  client(program.command('reload').description('rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load)')).action(
+    async (opts) => void (commandExit = await (await import('./commands/reload.js')).reloadCommand(opts)),
   );
+  program
+    .command('check')
+    .argument('<package-dir>', 'directory of a built toolbox package (its package.json)')
+    .description('check a toolbox package as the provider loads it (exit 4 when it has a problem)')
+    .option('--examples', "also run every tool's examples and compare them with their declared results")
+    .option('--json', 'print the report as JSON')
+    .action(async (dir, opts) => void (commandExit = await (await import('./commands/check.js')).checkCommand(dir, opts)));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return ExitCode.ok;
+    return commandExit;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     if (err instanceof CliError) {

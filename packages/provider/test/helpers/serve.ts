@@ -33,13 +33,15 @@ export interface ServeProcess {
  * Starts `ovos-tools serve` as a user would (a separate node process) and resolves once it prints its banner.
  * @param args - extra CLI args, e.g. `['--plugins', dir]`.
  * @param env - extra environment variables.
- * @param options - `cwd` of the process; `url` of the bus (default: a free loopback port).
+ * @param options - `cwd` of the process; `url` of the bus (default: a free loopback port); `urlFromEnv` passes
+ *   it as `$OVOS_TOOLS_BUS_URL` instead of `--bus-url`.
  */
-export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; url?: string } = {}): Promise<ServeProcess> {
+export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; url?: string; urlFromEnv?: boolean } = {}): Promise<ServeProcess> {
   const url = options.url ?? `ws://127.0.0.1:${await freePort()}/core`;
-  const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, ...args], {
+  const urlArgs = options.urlFromEnv ? [] : ['--bus-url', url];
+  const proc = spawn(process.execPath, [cliPath, 'serve', ...urlArgs, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', ...(options.urlFromEnv ? { OVOS_TOOLS_BUS_URL: url } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

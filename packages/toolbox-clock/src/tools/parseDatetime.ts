@@ -94,10 +94,10 @@ export function parseDatetimeTool(): AgentTool<typeof ParseDatetimeArgs, typeof 
         },
       },
     ],
-    toolCall: (args: Static<typeof ParseDatetimeArgs>, ctx) => {
+    toolCall: async (args: Static<typeof ParseDatetimeArgs>, ctx) => {
       const zone = zoneOrSystem(args.timezone);
       if (!zone.ok) throw invalidArgument(ctx, `timezone: ${zone.problem}`);
-      const parser = chronoForLang(args.lang?.trim() || 'en');
+      const parser = await chronoForLang(args.lang?.trim() || 'en');
       if (!parser) throw invalidArgument(ctx, `lang: chrono-node cannot parse '${args.lang}'; supported languages: ${SUPPORTED_LANGS.join(', ')}`);
 
       const reference = readReference(args.reference, zone.zone, zone.name);

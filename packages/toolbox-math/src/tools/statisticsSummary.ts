@@ -1,5 +1,5 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { max, mean, median, min, std, sum } from 'mathjs';
+import { loadMathjs } from '../units/loadMathjs.js';
 
 const Args = Type.Object(
   { numbers: Type.Array(Type.Number(), { description: 'Values to summarise' }) },
@@ -46,6 +46,7 @@ export function statisticsSummaryTool(): AgentTool {
     toolCall: ({ numbers }) => {
       const n = numbers.length;
       if (n === 0) return { count: 0, mean: 0, median: 0, stdev: null, minimum: 0, maximum: 0, total: 0, error: 'Empty list provided.' };
+      const { max, mean, median, min, std, sum } = loadMathjs();
       return {
         count: n,
         mean: mean(numbers) as number,

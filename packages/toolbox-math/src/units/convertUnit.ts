@@ -1,4 +1,4 @@
-import { unit } from 'mathjs';
+import { loadMathjs } from './loadMathjs.js';
 import { lookupUnit, type UnitCategory } from './unitTable.js';
 
 /** The outcome of {@link convertUnit}: the `unit_convert` output fields except the echoed unit names. */
@@ -26,7 +26,7 @@ export function convertUnit(value: number, from: string, to: string): Conversion
     return { result: null, category: 'unknown', error: `Incompatible categories: '${a.category}' vs '${b.category}'` };
   }
   if (!Number.isFinite(value)) return { result: null, category: a.category, error: 'Value must be a finite number' };
-  const raw = unit(value * (a.scale ?? 1), a.unit).toNumber(b.unit) / (b.scale ?? 1);
+  const raw = loadMathjs().unit(value * (a.scale ?? 1), a.unit).toNumber(b.unit) / (b.scale ?? 1);
   const result = Number.isFinite(raw) ? Number(raw.toPrecision(15)) : null;
   return { result, category: a.category, error: result === null ? 'Result is out of range' : null };
 }

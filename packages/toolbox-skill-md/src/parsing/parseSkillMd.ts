@@ -1,6 +1,11 @@
 import { compileSchema } from '@ovos-tools/core';
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
 import { SkillFrontmatterSchema, type SkillFrontmatter } from './frontmatterSchema.js';
+
+type YamlModule = typeof import('yaml');
+let yaml: YamlModule | undefined;
+/** The `yaml` parser, loaded (its CommonJS build, synchronously) on the first SKILL.md: a provider with no skills installed never pays for it. */
+const loadYaml = (): YamlModule => (yaml ??= createRequire(import.meta.url)('yaml') as YamlModule);
 
 /** A SKILL.md file's content, parsed and validated. */
 export interface ParsedSkillMd {
@@ -43,7 +48,7 @@ export function parseSkillMd(text: string): ParsedSkillMd | InvalidSkillMd {
   if (close < 0) return fail("frontmatter is not closed: add a '---' line after the YAML block");
 
   // A leading newline keeps YAML's line numbers equal to the file's (line 1 is the opening '---').
-  const doc = parseDocument('\n' + lines.slice(1, close).join('\n'), { prettyErrors: true, uniqueKeys: true });
+  const doc = loadYaml().parseDocument('\n' + lines.slice(1, close).join('\n'), { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) return fail(`invalid YAML frontmatter: ${firstLine(doc.errors[0]!.message)}`);
   let raw: unknown;
   try {

@@ -1,5 +1,6 @@
-import { Readability } from '@mozilla/readability';
-import TurndownService from 'turndown';
+import type { Readability } from '@mozilla/readability';
+import type TurndownService from 'turndown';
+import { loadReadability, loadTurndown } from './htmlLibraries.js';
 import { parseDocument } from './parseDocument.js';
 
 /** The readable part of an HTML page. */
@@ -41,7 +42,7 @@ export function htmlToMarkdown(html: string, baseUrl: string): ExtractedPage {
 
   let article: ReturnType<Readability<string>['parse']> = null;
   try {
-    article = new Readability(doc).parse();
+    article = new (loadReadability().Readability)(doc).parse();
   } catch {
     article = null;
   }
@@ -56,7 +57,8 @@ export function htmlToMarkdown(html: string, baseUrl: string): ExtractedPage {
 }
 
 function makeTurndown(): TurndownService {
-  const td = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '_' });
+  const Turndown = loadTurndown();
+  const td = new Turndown({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '_' });
   td.remove(['script', 'style', 'noscript', 'template', 'iframe']);
   return td;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { createLogger, type Logger, type LogLevel } from '@ovos-tools/core';
-import { isMessageBusReachable, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
+import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
+import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
@@ -8,7 +8,9 @@ import { createAuthorizer } from '../../permissions/createAuthorizer.js';
 import { startHttpFromSettings } from '../../transports/http/startHttpFromSettings.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
-import { resolveBusUrl } from '../busRequest.js';
+import { notifySystemd } from '../notifySystemd.js';
+import { resolveBusUrl } from '../resolveBusUrl.js';
+import { shutdownSignal } from '../shutdownSignal.js';
 
 /** Options of `ovos-tools serve`. */
 export interface ServeOptions {
@@ -18,40 +20,60 @@ export interface ServeOptions {
   config?: string;
   watch?: boolean;
   logLevel?: string;
+  /** How long to wait for calls in flight on shutdown, in ms (string from the command line); default 5000. */
+  drainTimeout?: string;
   /** `--http [host:]port`: also serve the HTTP API there (overrides the `http` section's `listen`). */
   http?: string;
 }
 
+/** Default bound on waiting for calls in flight when the provider stops, in ms. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
+
 /**
  * `ovos-tools serve`: joins the messagebus (starting an embedded one when asked, or with `auto` when none
- * answers), loads the toolboxes of the plugin roots and serves them until SIGINT/SIGTERM.
+ * answers), loads the toolboxes of the plugin roots and serves them until SIGINT, SIGTERM or SIGHUP, or until
+ * the parent process exits when started with an IPC channel (as `npm start` does). On an embedded bus the
+ * provider is attached to the server in-process (no second websocket hop). On stop it takes no new calls,
+ * waits up to `--drain-timeout` ms for calls in flight, then closes the bus and frees the port.
  * @returns a promise that resolves when the provider has shut down.
  * @throws {@link CliError} for bad options or config, or when the embedded bus cannot listen.
  */
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const mode = options.embeddedBus;
   if (!['auto', 'always', 'never'].includes(mode)) throw new CliError(`--embedded-bus must be auto, always or never, got "${mode}"`, ExitCode.usage);
+  const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
+  if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
   const settings = parseProviderConfig(loadProviderConfig(options.config));
   const url = resolveBusUrl(options.busUrl);
+  // signals are taken over before anything slow, so a stop during start-up still shuts down cleanly
+  const stopRequested = shutdownSignal();
 
   let server: MessageBusServer | undefined;
   if (mode === 'always' || (mode === 'auto' && !(await isMessageBusReachable(url, 1000)))) {
     server = await startEmbeddedBus(url, logger);
   }
-  const client = new MessageBusClient({ url, logger });
-  await client.connect();
+  let bus: (Bus & { close(): Promise<void> }) | undefined;
+  if (server) bus = server.attach({ logger });
+  else {
+    const client = new MessageBusClient({ url, logger });
+    client.connect();
+    const joined = await Promise.race([client.ready.then(() => true), stopRequested.then(() => false)]);
+    if (!joined) return void (await client.close());
+    bus = client;
+    await warnIfAnotherProvider(client, url);
+  }
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
   const authorize = createAuthorizer({ agents: settings.agents });
-  const provider = new ToolsProvider({ bus: client, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [] });
+  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();
   let http: Awaited<ReturnType<typeof startHttpFromSettings>>;
   try {
     http = await startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger);
   } catch (err) {
     await provider.close();
-    await client.close();
+    await bus.close();
     await server?.close();
     throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
   }
@@ -66,25 +88,25 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
       (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\n` : ''),
   );
+  await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      logger.info(`${signal}: shutting down`);
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      resolve();
-    };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-  });
+  const reason = await stopRequested;
+  logger.info(`${reason}: shutting down (waiting up to ${drainMs} ms for calls in flight)`);
+  void notifySystemd(['STOPPING=1'], logger);
   await watcher?.close();
-  await http?.server.close();
-  await provider.close();
-  await client.close();
+  await http?.server.close(); // no new HTTP calls; the ones in flight are cancelled
+  const drained = await Promise.race([provider.close().then(() => true), sleep(drainMs).then(() => false)]);
+  if (!drained) logger.warn(`calls still running after ${drainMs} ms; stopping without their answers`);
+  await bus.close();
   await server?.close();
+  // A tool cut off by the drain bound may still hold a timer or a worker; never let it keep the process alive.
+  setTimeout(() => process.exit(), 2000).unref();
 }
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 async function startEmbeddedBus(url: string, logger: Logger): Promise<MessageBusServer> {
   let parsed: URL;
@@ -94,16 +116,38 @@ async function startEmbeddedBus(url: string, logger: Logger): Promise<MessageBus
     throw new CliError(`--bus-url "${url}" is not a URL such as ws://127.0.0.1:8181/core`, ExitCode.usage);
   }
   if (parsed.protocol !== 'ws:') throw new CliError(`the embedded messagebus serves plain ws:// only; got ${url}`, ExitCode.usage);
-  const server = new MessageBusServer({
-    host: parsed.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(parsed.port || 80),
-    route: parsed.pathname || '/',
-    logger,
-  });
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(parsed.port || 80);
+  const server = new MessageBusServer({ host, port, route: parsed.pathname || '/', maxMsgSizeMiB: loadMessageBusConfig().maxMsgSizeMiB, logger });
   try {
     await server.start();
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new CliError(
+        `could not start the embedded messagebus: port ${port} on ${host} is already in use by another process that is not ` +
+          `an OVOS messagebus at ${url} (a stale provider, or another service). Find it with \`ss -ltnp 'sport = :${port}'\` ` +
+          `and stop it, or choose another port with --bus-url / OVOS_TOOLS_BUS_URL`,
+        ExitCode.unavailable,
+      );
+    }
     throw new CliError(`could not start the embedded messagebus on ${url}: ${(err as Error).message}`, ExitCode.unavailable);
   }
   return server;
+}
+
+/**
+ * Before serving on a bus someone else runs, asks whether an ovos-tools provider already answers there (a
+ * stale `npm start`, say): two providers would answer every request twice. Warns on stderr; does not refuse,
+ * since that can be deliberate (different plugin roots).
+ */
+async function warnIfAnotherProvider(client: MessageBusClient, url: string): Promise<void> {
+  const reply = await client.waitForResponse(new Message(Topics.toolsList, { summary: true }, { source: 'ovos-tools-serve' }), undefined, 500);
+  if (!reply) return;
+  const port = new URL(url).port || '80';
+  process.stderr.write(
+    `ovos-tools: warning: another ovos-tools provider already answers on ${url} (${(reply.data.tools as unknown[] | undefined)?.length ?? '?'} tools): ` +
+      `an earlier \`ovos-tools serve\` or \`npm start\` may still be running. Every request will be answered twice. ` +
+      `Find the process holding the bus with \`ss -ltnp 'sport = :${port}'\`, or serve elsewhere with --bus-url.\n`,
+  );
 }

@@ -1,0 +1,89 @@
+import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
+import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
+import type { ToolLike } from '../wire/toolJson.js';
+import { typeName } from './entryPoints.js';
+
+/**
+ * The structural view of a toolbox instance a host relies on. Toolboxes built on any copy of
+ * `@ovos-tools/core` with the same contract major fit; nothing here uses `instanceof`.
+ */
+export interface ToolBoxLike {
+  toolboxId: string;
+  readonly tools: ReadonlyMap<string, ToolLike>;
+  refreshTools(): void;
+  callTool(name: string, args: unknown, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Record<string, unknown>>;
+  bind(bus: unknown): void;
+  unbind(): void;
+  close(): Promise<void> | void;
+}
+
+/** A class that constructs {@link ToolBoxLike} instances: `new Cls({ config, bus, logger, brain, pluginRoots })`. */
+export type ToolBoxClass = (new (options: Record<string, unknown>) => ToolBoxLike) & { readonly toolboxId?: unknown; readonly name: string };
+
+/** The class, or a message saying exactly what is wrong. */
+export type ToolBoxClassCheck = { ok: true; cls: ToolBoxClass } | { ok: false; message: string };
+
+const METHODS = ['discoverTools', 'refreshTools', 'callTool', 'bind', 'unbind', 'close'] as const;
+
+/**
+ * Checks that `value` is a toolbox class of this core's contract, as the provider does at load: the
+ * `Symbol.for('ovos-tools.toolbox')` brand equals {@link TOOLBOX_CONTRACT_VERSION}, and the prototype has every
+ * method a host calls (`discoverTools`, `refreshTools`, `callTool`, `bind`, `unbind`, `close`).
+ * Ported from the provider's `checkToolBoxClass`. Never throws.
+ * @returns `{ok: true, cls}`, or `{ok: false, message}` (e.g. an incompatible contract major).
+ */
+export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
+  if (typeof value !== 'function') return { ok: false, message: `expected a ToolBox class, received ${typeName(value)}` };
+  const brand = (value as unknown as Record<symbol, unknown>)[TOOLBOX_BRAND];
+  if (brand === undefined) {
+    return { ok: false, message: `${value.name || 'the export'} is not a ToolBox class: it does not extend ToolBox from @ovos-tools/core` };
+  }
+  if (brand !== TOOLBOX_CONTRACT_VERSION) {
+    return {
+      ok: false,
+      message: `${value.name} targets toolbox contract ${String(brand)}, but this host supports contract ${TOOLBOX_CONTRACT_VERSION}; install a version of the package built on a compatible @ovos-tools/core major`,
+    };
+  }
+  const proto = (value as { prototype?: Record<string, unknown> }).prototype;
+  for (const method of METHODS) {
+    if (typeof proto?.[method] !== 'function') return { ok: false, message: `${value.name}.prototype.${method}: expected a function, received ${typeName(proto?.[method])}` };
+  }
+  return { ok: true, cls: value as unknown as ToolBoxClass };
+}
+
+/**
+ * Checks a toolbox instance's id and every discovered tool field by field, as the provider does after discovery.
+ * Reads `instance.tools` (which runs discovery on first read); call `refreshTools()` first to surface discovery errors.
+ * @returns a path-precise message for the first problem (e.g. `discoverTools()[2].name: expected string, received number`), or `null`.
+ */
+export function checkTools(instance: ToolBoxLike): string | null {
+  if (typeof instance.toolboxId !== 'string' || !instance.toolboxId) return `toolboxId: expected a non-empty string, received ${typeName(instance.toolboxId)}`;
+  const tools = instance.tools;
+  if (!(tools instanceof Map)) return `tools: expected a Map, received ${typeName(tools)}`;
+  let i = 0;
+  for (const tool of tools.values()) {
+    const where = `discoverTools()[${i++}]`;
+    if (tool === null || typeof tool !== 'object') return `${where}: expected an AgentTool, received ${typeName(tool)}`;
+    const t = tool as unknown as Record<string, unknown>;
+    if (typeof t.name !== 'string') return `${where}.name: expected string, received ${typeName(t.name)}`;
+    if (!TOOL_NAME_PATTERN.test(t.name)) return `${where}.name: "${t.name}" does not match ${TOOL_NAME_PATTERN}`;
+    if (typeof t.description !== 'string') return `${where}.description: expected string, received ${typeName(t.description)}`;
+    for (const key of ['argumentSchema', 'outputSchema']) {
+      const v = t[key];
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return `${where}.${key}: expected a JSON Schema object, received ${typeName(v)}`;
+    }
+    if (typeof t.toolCall !== 'function') return `${where}.toolCall: expected function, received ${typeName(t.toolCall)}`;
+  }
+  return null;
+}
+
+/**
+ * The check a host makes between a package's entry-point name and the class it names: they must be equal, because
+ * the entry-point name keys the toolbox's config section and `toolboxId` is its bus topic
+ * (`ovos.persona.tools.<toolbox_id>.call`). Never throws.
+ * @returns a message saying which to change, or `null` when they agree.
+ */
+export function checkEntryPointName(entryPointName: string, toolboxId: unknown): string | null {
+  if (toolboxId === entryPointName) return null;
+  return `entry point "${entryPointName}" names a class whose toolboxId is ${JSON.stringify(toolboxId)}; make them equal (set \`static toolboxId = '${entryPointName}'\` or rename the entry point), because the entry-point name keys the toolbox's config and toolboxId is its bus topic`;
+}

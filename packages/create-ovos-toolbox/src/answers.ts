@@ -1,0 +1,44 @@
+import { defaultClassName, defaultPackageName, defaultToolboxId, defaultToolName, packageNameProblem, toolboxIdProblem } from './names.js';
+
+/** The languages the scaffolder writes. */
+export type Language = 'ts' | 'js';
+
+/** Everything a scaffolded project is made from. */
+export interface Answers {
+  /** Target directory (created; must be absent or empty). */
+  dir: string;
+  /** npm package name, e.g. `ovos-weather-tools` or `@me/ovos-weather-tools`. */
+  packageName: string;
+  /** Toolbox id = entry-point name, e.g. `ovos-weather-tools`. */
+  toolboxId: string;
+  /** `ts` (default) or `js`. */
+  language: Language;
+  /** The exported ToolBox class, derived from the id. */
+  className: string;
+  /** The example tool's name, derived from the id. */
+  toolName: string;
+}
+
+/** What the user gave (flags or prompts); anything absent takes its default. */
+export interface PartialAnswers {
+  dir?: string;
+  packageName?: string;
+  toolboxId?: string;
+  language?: Language;
+}
+
+/**
+ * Fills defaults (package name from the directory, id from the package name, TypeScript) and validates.
+ * @returns the answers, or the list of problems, each saying what to change.
+ */
+export function resolveAnswers(given: PartialAnswers): { ok: true; answers: Answers } | { ok: false; problems: string[] } {
+  const dir = given.dir || 'ovos-my-tools';
+  const packageName = given.packageName || defaultPackageName(dir);
+  const toolboxId = given.toolboxId || defaultToolboxId(packageName);
+  const problems = [packageNameProblem(packageName), toolboxIdProblem(toolboxId)].filter((p): p is string => p !== null);
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    answers: { dir, packageName, toolboxId, language: given.language ?? 'ts', className: defaultClassName(toolboxId), toolName: defaultToolName(toolboxId) },
+  };
+}

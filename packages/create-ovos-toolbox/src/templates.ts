@@ -1,0 +1,209 @@
+import type { Answers } from './answers.js';
+
+/**
+ * The `@ovos-tools/core` range scaffolded toolboxes peer-depend on: every core of toolbox contract 1. Core's major
+ * follows the contract (docs/versioning.md), so this range survives every core minor and patch release.
+ */
+export const CORE_PEER_RANGE = '^1.0.0';
+
+/** Dev tools of the TypeScript template, pinned to ranges that run on Node 20. */
+const TYPESCRIPT_RANGE = '~6.0.3';
+const TYPES_NODE_RANGE = '^20.19.0';
+
+/** Every file of a new project, path (relative, `/`-separated) → text. */
+export function projectFiles(a: Answers): Record<string, string> {
+  const ts = a.language === 'ts';
+  const files: Record<string, string> = {
+    'package.json': `${JSON.stringify(packageJson(a), null, 2)}\n`,
+    'README.md': readme(a),
+    '.gitignore': ts ? 'node_modules/\ndist/\n*.tgz\n' : 'node_modules/\n*.tgz\n',
+  };
+  if (ts) {
+    files['tsconfig.json'] = `${JSON.stringify(tsconfig(), null, 2)}\n`;
+    files['src/index.ts'] = toolboxModule(a);
+    files['src/index.test.ts'] = testModule(a, './index.js');
+  } else {
+    files['src/index.js'] = toolboxModule(a);
+    files['test/index.test.js'] = testModule(a, '../src/index.js');
+  }
+  return files;
+}
+
+/** The module the entry point names, relative to the package root. */
+export function entryModule(a: Answers): string {
+  return a.language === 'ts' ? './dist/index.js' : './src/index.js';
+}
+
+function packageJson(a: Answers): Record<string, unknown> {
+  const ts = a.language === 'ts';
+  const types = ts ? { types: './dist/index.d.ts' } : {};
+  return {
+    name: a.packageName,
+    version: '0.1.0',
+    description: `An OpenVoiceOS agent toolbox (${a.toolboxId}).`,
+    type: 'module',
+    exports: { '.': { ...types, import: entryModule(a) }, './package.json': './package.json' },
+    ...types,
+    files: ts ? ['dist', '!dist/**/*.test.*', 'README.md'] : ['src', 'README.md'],
+    keywords: ['openvoiceos', 'ovos', 'agent-tools', 'ovos-toolbox'],
+    engines: { node: '>=20.19' },
+    entryPoints: { 'opm.agents.toolbox': { [a.toolboxId]: `${entryModule(a)}#${a.className}` } },
+    scripts: ts
+      ? { build: 'tsc -p tsconfig.json', test: 'npm run build && node --test', prepack: 'npm run build' }
+      : { test: 'node --test' },
+    peerDependencies: { '@ovos-tools/core': CORE_PEER_RANGE },
+    devDependencies: {
+      '@ovos-tools/core': CORE_PEER_RANGE,
+      ...(ts ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : {}),
+    },
+  };
+}
+
+function tsconfig(): Record<string, unknown> {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2023'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      strict: true,
+      declaration: true,
+      rootDir: 'src',
+      outDir: 'dist',
+      verbatimModuleSyntax: true,
+      forceConsistentCasingInFileNames: true,
+      skipLibCheck: true,
+    },
+    include: ['src'],
+  };
+}
+
+function toolboxModule(a: Answers): string {
+  const ts = a.language === 'ts';
+  return `import { defineTool, ToolBox, Type${ts ? ', type AgentTool' : ''} } from '@ovos-tools/core';
+
+/**
+ * The ${a.toolboxId} toolbox. The provider constructs it as \`new ${a.className}({ config, logger, ... })\`, where
+ * \`config\` is the "${a.toolboxId}" section of the provider config, and serves the tools \`discoverTools()\` returns.
+ */
+export class ${a.className} extends ToolBox {
+  /** Must equal the entry-point name in package.json: it keys this toolbox's config and names its bus topic. */
+  static ${ts ? 'override ' : ''}toolboxId = '${a.toolboxId}';
+
+  ${ts ? '' : '/** @returns the tools of this toolbox, in listing order. */\n  '}discoverTools()${ts ? ': AgentTool[]' : ''} {
+    const greeting = typeof this.config.greeting === 'string' ? this.config.greeting : 'Hello';
+    return [
+      defineTool({
+        name: '${a.toolName}',
+        description: 'Greet a person by name, optionally several times.',
+        // Arguments arrive validated and coerced against this schema ("2" becomes 2, times defaults to 1).
+        argumentSchema: Type.Object({
+          name: Type.String({ description: 'Who to greet', minLength: 1, maxLength: 100 }),
+          times: Type.Integer({ description: 'How many greetings', minimum: 1, maximum: 5, default: 1 }),
+        }),
+        // The result is validated against this schema before it is sent.
+        outputSchema: Type.Object({ message: Type.String() }),
+        tags: ['example'],
+        readOnly: true,
+        idempotent: true,
+        examples: [{ arguments: { name: 'Ada' }, result: { message: 'Hello, Ada!' } }],
+        toolCall: ({ name, times }) => ({ message: Array(times).fill(\`\${greeting}, \${name}!\`).join(' ') }),
+      }),
+    ]${ts ? ' as AgentTool[]' : ''};
+  }
+}
+`;
+}
+
+function testModule(a: Answers, importPath: string): string {
+  return `import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { assertExamples, checkToolboxPackage, invokeTool, runOnFakeBus } from '@ovos-tools/core/testing';
+import { ${a.className} } from '${importPath}';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+test('the package passes the checks the provider makes when it loads it', async () => {
+  const report = await checkToolboxPackage(packageDir);
+  assert.deepEqual([...report.problems, ...report.toolboxes.flatMap((t) => t.problems)], []);
+  assert.deepEqual(
+    report.toolboxes.map((t) => [t.entryPointName, t.toolboxId, t.tools]),
+    [['${a.toolboxId}', '${a.toolboxId}', ['${a.toolName}']]],
+  );
+});
+
+test('every example returns its declared result', async () => {
+  await assertExamples(new ${a.className}());
+});
+
+test('arguments are validated and coerced before the tool runs', async () => {
+  const toolbox = new ${a.className}({ config: { greeting: 'Olá' } });
+  assert.deepEqual(await invokeTool(toolbox, '${a.toolName}', { name: 'Ada', times: '2' }), { ok: true, result: { message: 'Olá, Ada! Olá, Ada!' } });
+  const refused = await invokeTool(toolbox, '${a.toolName}', { name: '' });
+  assert.equal(refused.ok ? 'accepted' : refused.code, 'invalid_arguments');
+});
+
+test('it answers OVOS per-toolbox calls on a bus', async () => {
+  const run = runOnFakeBus(new ${a.className}());
+  try {
+    assert.deepEqual(await run.call('${a.toolName}', { name: 'Ada' }), { result: { message: 'Hello, Ada!' }, toolbox_id: '${a.toolboxId}' });
+  } finally {
+    await run.close();
+  }
+});
+`;
+}
+
+function readme(a: Answers): string {
+  const ts = a.language === 'ts';
+  return `# ${a.packageName}
+
+An [OpenVoiceOS](https://openvoiceos.org) agent toolbox (\`${a.toolboxId}\`), served on the OVOS messagebus by the
+[ovos-tools provider](https://www.npmjs.com/package/@ovos-tools/provider).
+
+| tool | what it does |
+|---|---|
+| \`${a.toolName}\` | Greet a person by name, optionally several times. |
+
+## Install
+
+\`\`\`sh
+npm install --prefix ~/.local/share/ovos-tools/plugins @ovos-tools/core ${a.packageName}
+ovos-tools reload
+ovos-tools invoke ${a.toolName} '{"name": "Ada"}'
+\`\`\`
+
+## Configuration
+
+The provider passes the \`"${a.toolboxId}"\` section of its config file to this toolbox:
+
+| key | default | meaning |
+|---|---|---|
+| \`greeting\` | \`"Hello"\` | The word each greeting starts with. |
+
+## Threat model
+
+Assume the model calling these tools is hostile: it chooses every argument.
+
+- **Refused:** TODO — what this toolbox never does, whatever the arguments (e.g. paths outside its root, private
+  network addresses). \`${a.toolName}\` only formats text; its arguments are length- and range-limited by the schema.
+- **Residual risks:** TODO — what a hostile caller can still do (e.g. consume time up to the call's time limit).
+- **Settings that widen it:** TODO — which config keys grant more (none yet).
+
+## Develop
+
+\`\`\`sh
+npm install
+npm test                  # ${ts ? 'builds with tsc, then runs node --test' : 'node --test'}
+npx -p @ovos-tools/provider ovos-tools check .   # the checks the provider makes when it loads the package
+\`\`\`
+
+\`package.json\` declares the toolbox under \`entryPoints["opm.agents.toolbox"]\`: the name (\`${a.toolboxId}\`) must
+equal the class's \`static toolboxId\`. The tests use \`@ovos-tools/core/testing\`.
+
+\`@ovos-tools/core\` is a peer dependency (\`${CORE_PEER_RANGE}\`): core's major version is the toolbox contract's,
+so this range keeps installing beside every core release of the same contract.
+`;
+}

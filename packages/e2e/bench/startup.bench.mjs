@@ -1,0 +1,127 @@
+// Start-up cost benchmark (`pnpm bench`), on the built `dist` of every package:
+//  1. per package: a fresh `node` process imports it; prints the import time and the process RSS after it
+//     (and the RSS the import added), the median of RUNS processes;
+//  2. cold start of `ovos-tools serve` with the six bundled toolboxes (from the repository root, as `npm start`)
+//     on a free port: time from spawn to the "serving" line on stdout, and the RSS of its process tree (the
+//     provider plus any worker processes) after IDLE_MS idle.
+// OVOS_TOOLS_BENCH_QUICK=1: one run of each. Targets (issue 12): cold start ≤ 1 s, idle RSS ≤ 150 MB.
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..', '..', '..');
+const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
+const RUNS = quick ? 1 : 5;
+const IDLE_MS = 1_000;
+const PACKAGES = ['core', 'messagebus', 'provider', 'toolbox-clock', 'toolbox-math', 'toolbox-filesystem', 'toolbox-shell', 'toolbox-web', 'toolbox-skill-md'];
+const MB = 1024 * 1024;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Imports `spec` in a fresh node process (resolved from this package, which depends on every published one). */
+function measureImport(spec) {
+  const script = `const r0 = process.memoryUsage().rss; const t0 = performance.now();
+    await import(${JSON.stringify(spec)});
+    const ms = performance.now() - t0; const rss = process.memoryUsage().rss;
+    console.log(JSON.stringify({ ms, rss, added: rss - r0 }));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.join(here, '..'), encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+/** Resolves with a port nothing listens on. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** RSS in bytes of `pid` and all its descendants, read from /proc (Linux). */
+function treeRss(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* the process ended while we looked */
+    }
+  }
+  let total = 0;
+  for (const stack = [pid]; stack.length > 0; ) {
+    const p = stack.pop();
+    try {
+      const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
+      total += Number(kb ?? 0) * 1024;
+    } catch {
+      /* gone */
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+/** Spawns `ovos-tools serve`; resolves with the time to its "serving" line and the tree RSS after IDLE_MS. */
+async function coldStart() {
+  const url = `ws://127.0.0.1:${await freePort()}/core`;
+  const cli = path.join(repoRoot, 'packages', 'provider', 'bin', 'ovos-tools.js');
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [cli, 'serve', '--bus-url', url], {
+    cwd: repoRoot,
+    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stderr.on('data', (d) => (err += d));
+  try {
+    const ms = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "serving" line within 60 s; stderr: ${err.slice(-500)}`)), 60_000);
+      proc.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('ovos-tools provider serving')) {
+          clearTimeout(timer);
+          resolve(performance.now() - t0);
+        }
+      });
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`serve exited with ${code} before serving; stderr: ${err.slice(-500)}`));
+      });
+    });
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const line = out.split('\n').find((l) => l.includes('ovos-tools provider serving'));
+    return { ms, rss: treeRss(proc.pid), line };
+  } finally {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    await exited;
+  }
+}
+
+console.log(`\nstart-up cost (median of ${RUNS} fresh processes${quick ? ', quick' : ''})`);
+console.log(`  ${'package'.padEnd(32)} ${'import ms'.padStart(9)} ${'RSS MB'.padStart(7)} ${'added MB'.padStart(9)}`);
+for (const name of PACKAGES) {
+  const runs = Array.from({ length: RUNS }, () => measureImport(`@ovos-tools/${name}`));
+  const ms = median(runs.map((r) => r.ms));
+  const rss = median(runs.map((r) => r.rss));
+  const added = median(runs.map((r) => r.added));
+  console.log(`  ${`@ovos-tools/${name}`.padEnd(32)} ${ms.toFixed(0).padStart(9)} ${(rss / MB).toFixed(1).padStart(7)} ${(added / MB).toFixed(1).padStart(9)}`);
+}
+
+const starts = [];
+for (let i = 0; i < RUNS; i++) starts.push(await coldStart());
+const startMs = median(starts.map((s) => s.ms));
+const idleRss = median(starts.map((s) => s.rss));
+console.log(`\ncold start of ovos-tools serve (six bundled toolboxes, median of ${RUNS}): ${starts[0].line?.trim()}`);
+console.log(`  spawn to "serving": ${startMs.toFixed(0)} ms (target ≤ 1000 ms)`);
+console.log(`  process-tree RSS after ${IDLE_MS} ms idle: ${(idleRss / MB).toFixed(1)} MB (target ≤ 150 MB)`);

@@ -1,0 +1,37 @@
+import { checkToolboxPackage, type PackageCheck } from '@ovos-tools/core/testing';
+import { ExitCode } from '../CliError.js';
+
+/** Options of `ovos-tools check`. */
+export interface CheckOptions {
+  /** Also run every tool's examples and compare them with their declared results. */
+  examples?: boolean;
+  /** Print the report as JSON. */
+  json?: boolean;
+}
+
+/**
+ * `ovos-tools check <package-dir>`: checks a toolbox package the way the provider loads it (entry points, contract,
+ * construction, discovery, tool fields, entry-point name equal to `toolboxId`; with `--examples`, the examples too)
+ * and prints one line per toolbox and per problem.
+ * @returns {@link ExitCode.ok} when the package passes, {@link ExitCode.checkFailed} (4) when it has any problem.
+ */
+export async function checkCommand(packageDir: string, options: CheckOptions): Promise<number> {
+  const report = await checkToolboxPackage(packageDir, { examples: options.examples === true });
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
+  return report.ok ? ExitCode.ok : ExitCode.checkFailed;
+}
+
+/** The human report: a header, `ok`/`FAIL` per toolbox with its tools, indented problems and warnings, a verdict. */
+export function formatCheck(report: PackageCheck): string {
+  const lines = [`${report.packageName ?? '(unnamed package)'}${report.packageVersion ? `@${report.packageVersion}` : ''}  ${report.packageDir}`];
+  for (const p of report.problems) lines.push(`  problem: ${p}`);
+  for (const t of report.toolboxes) {
+    const tools = t.tools.length ? ` — ${t.tools.length} tool(s): ${t.tools.join(', ')}` : '';
+    lines.push(`  ${t.problems.length ? 'FAIL' : 'ok  '} ${t.entryPointName} (${t.target})${tools}`);
+    for (const p of t.problems) lines.push(`       problem: ${p}`);
+  }
+  for (const w of report.warnings) lines.push(`  warning: ${w}`);
+  const count = report.problems.length + report.toolboxes.reduce((n, t) => n + t.problems.length, 0);
+  lines.push(report.ok ? 'check passed' : `check failed: ${count} problem(s)`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { makePluginRoot, toolboxEntry, toolboxSource } from './helpers/pluginRoot.js';
+import { cliPath, startServe } from './helpers/serve.js';
+
+// `ovos-tools check <dir>` and the exit code of `ovos-tools reload`: both exit 4 when a toolbox failed.
+const root = makePluginRoot();
+afterAll(() => root.cleanup());
+const cli = (...args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+const good = root.addPackage('good-tools', toolboxEntry('good_tools'), { 'index.js': toolboxSource('good_tools', { hello: '() => ({ result: 1 })' }) });
+const misnamed = root.addPackage('misnamed-tools', toolboxEntry('misnamed'), { 'index.js': toolboxSource('misnamed_tools', { hi: '() => ({ result: 1 })' }) });
+
+test('check passes a good package with exit 0 and lists its tools', () => {
+  const r = cli('check', good);
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toContain('  ok   good_tools (./index.js#Toolbox) — 1 tool(s): hello\n');
+  expect(r.stdout).toMatch(/check passed\n$/);
+  expect(r.status).toBe(0);
+});
+
+test('check fails with exit 4 and says how to fix an entry point that differs from toolboxId', () => {
+  const r = cli('check', misnamed);
+  expect(r.stdout).toContain('  FAIL misnamed (./index.js#Toolbox)');
+  expect(r.stdout).toContain('problem: entry point "misnamed" names a class whose toolboxId is "misnamed_tools"; make them equal');
+  expect(r.stdout).toMatch(/check failed: 1 problem\(s\)\n$/);
+  expect(r.status).toBe(4);
+  const json = JSON.parse(cli('check', misnamed, '--json').stdout);
+  expect(json).toMatchObject({ ok: false, toolboxes: [{ entryPointName: 'misnamed', toolboxId: 'misnamed_tools' }] });
+  const missing = cli('check', path.join(root.dir, 'nowhere'));
+  expect(missing.status).toBe(4);
+  expect(missing.stdout).toContain('has no package.json');
+});
+
+test('reload exits 4 while a toolbox fails to load, 0 once it is fixed', async () => {
+  root.removePackage('misnamed-tools');
+  root.addPackage('broken-tools', toolboxEntry('broken_tools'), { 'index.js': "throw new Error('boom at import');\n" });
+  const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always']);
+  try {
+    const failed = cli('reload', '--bus-url', serve.url);
+    expect(failed.stdout).toContain('loaded 1 toolbox(es), 1 tool(s): good_tools');
+    expect(failed.stdout).toContain('boom at import');
+    expect(failed.status).toBe(4);
+    root.removePackage('broken-tools');
+    const fixed = cli('reload', '--bus-url', serve.url);
+    expect(fixed.stdout).not.toContain('problem:');
+    expect(fixed.status).toBe(0);
+  } finally {
+    await serve.stop();
+  }
+});
