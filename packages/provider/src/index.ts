@@ -39,3 +39,21 @@ export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
 export { createBrain } from './brain/createBrain.js';
+export { HttpServerConfigError, isLoopbackHost, parseHttpConfig, parseListen, pickTraceparent, startHttpFromSettings, startHttpServer } from './transports/http/index.js';
+export type { HttpConfig, HttpServerHandle, HttpServerOptions } from './transports/http/index.js';
+export {
+  AgentLimiter,
+  allowedAgentsOf,
+  busCaller,
+  busCallerOf,
+  compileToolRule,
+  createAgentResolver,
+  createAuthorizer,
+  credentialFromHeaders,
+  hashCredential,
+  parseAgentsConfig,
+  sha256Hex,
+} from './permissions/index.js';
+export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './permissions/index.js';
+export { noopMetrics, PrometheusMetrics } from './metrics/index.js';
+export type { MetricsRecorder } from './metrics/index.js';

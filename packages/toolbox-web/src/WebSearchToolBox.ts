@@ -1,6 +1,6 @@
 import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
 import { parseWebConfig, type ParsedWebConfig } from './config/WebConfig.js';
-import { systemResolver, type HostResolver } from './net/urlPolicy.js';
+import { systemResolver, type HostResolver } from '@ovos-tools/core/net';
 import { DuckDuckGoBackend } from './search/DuckDuckGoBackend.js';
 import type { SearchBackend } from './search/SearchBackend.js';
 import { SearxngBackend } from './search/SearxngBackend.js';

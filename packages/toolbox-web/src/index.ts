@@ -14,9 +14,9 @@ export { parseDuckDuckGoHtml, unwrapDuckDuckGoLink, isDuckDuckGoAnomaly } from '
 export type { DuckDuckGoPage } from './search/parseDuckDuckGoHtml.js';
 export { RateLimiter } from './search/RateLimiter.js';
 export { parseRetryAfter } from './search/retryAfter.js';
-export { classifyAddress } from './net/addressPolicy.js';
-export { checkTarget, FetchRefusedError, isAllowedHost, systemResolver } from './net/urlPolicy.js';
-export type { CheckedTarget, HostResolver, ResolvedAddress, UrlPolicy } from './net/urlPolicy.js';
+// The SSRF-safe network code moved to @ovos-tools/core/net; re-exported here so existing imports keep working.
+export { checkTarget, classifyAddress, FetchRefusedError, isAllowedHost, systemResolver } from '@ovos-tools/core/net';
+export type { CheckedTarget, HostResolver, ResolvedAddress, UrlPolicy } from '@ovos-tools/core/net';
 export { htmlToMarkdown } from './extract/htmlToMarkdown.js';
 export { boundDocument, HTML_LIMITS } from './extract/boundDocument.js';
 export type { DocumentBounds } from './extract/boundDocument.js';

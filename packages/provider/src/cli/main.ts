@@ -39,6 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed')
     .option('--log-level <level>', 'debug, info, warn, error or silent')
+    .option('--http <[host:]port>', 'also serve the HTTP tool API (loopback unless a host is given)')
     .option('--drain-timeout <ms>', 'on stop, how long to wait for calls in flight', '5000')
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
+import { parseAgentsConfig, type AgentDefinition } from '../permissions/AgentDefinition.js';
+import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
 export interface BrainConfig {
@@ -89,6 +91,10 @@ export interface ProviderSettings {
    * `ovos.tools.*`. `false` turns it off; `{discover_window_ms, interval_ms}` tunes it. Default on, 300 ms, 60000 ms.
    */
   federation: FederationSettings;
+  /** `http`: the HTTP API (`{listen, secret, secret_env, max_body_bytes, log_arguments}`); off when absent. */
+  http: HttpConfig | undefined;
+  /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see permissions/. */
+  agents: AgentDefinition[];
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -123,6 +129,8 @@ const PROVIDER_KEYS = new Set([
   'duplicate_tool_names',
   'pinned_toolboxes',
   'federation',
+  'http',
+  'agents',
 ]);
 
 /**
@@ -159,6 +167,8 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   }
   if (c.log_arguments !== undefined && typeof c.log_arguments !== 'boolean') problems.push(`log_arguments: expected true or false`);
   const brain = parseBrain(c.brain, problems);
+  const http = parseHttpConfig(c.http, problems);
+  const agents = parseAgentsConfig(c.agents, problems);
   const toolboxConfigs: Record<string, Record<string, unknown>> = {};
   for (const [key, value] of Object.entries(c)) {
     if (PROVIDER_KEYS.has(key)) continue;
@@ -185,6 +195,8 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     duplicateToolNames: oneOf(c, 'duplicate_tool_names', ['precedence', 'error'] as const, 'precedence', problems),
     pinnedToolboxes: stringList('pinned_toolboxes') ?? [],
     federation: parseFederation(c.federation, problems),
+    http,
+    agents,
   };
   if (problems.length) throw new ProviderConfigError(problems);
   return settings;

@@ -2,8 +2,7 @@ import { defineTool, Type, type AgentTool, type Static } from '@ovos-tools/core'
 import type { WebConfig } from '../config/WebConfig.js';
 import { decodeBody } from '../extract/decodeBody.js';
 import { htmlToMarkdown } from '../extract/htmlToMarkdown.js';
-import { safeGet } from '../net/safeGet.js';
-import { FetchRefusedError, type HostResolver } from '../net/urlPolicy.js';
+import { FetchRefusedError, safeGet, type HostResolver } from '@ovos-tools/core/net';
 import { networkReason } from '../search/politeFetch.js';
 
 /** Arguments of `fetch_url`. */

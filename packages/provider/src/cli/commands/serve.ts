@@ -4,6 +4,8 @@ import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageB
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
+import { createAuthorizer } from '../../permissions/createAuthorizer.js';
+import { startHttpFromSettings } from '../../transports/http/startHttpFromSettings.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
@@ -20,6 +22,8 @@ export interface ServeOptions {
   logLevel?: string;
   /** How long to wait for calls in flight on shutdown, in ms (string from the command line); default 5000. */
   drainTimeout?: string;
+  /** `--http [host:]port`: also serve the HTTP API there (overrides the `http` section's `listen`). */
+  http?: string;
 }
 
 /** Default bound on waiting for calls in flight when the provider stops, in ms. */
@@ -61,8 +65,18 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   }
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
-  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
+  const authorize = createAuthorizer({ agents: settings.agents });
+  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();
+  let http: Awaited<ReturnType<typeof startHttpFromSettings>>;
+  try {
+    http = await startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger);
+  } catch (err) {
+    await provider.close();
+    await bus.close();
+    await server?.close();
+    throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
+  }
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 
@@ -71,7 +85,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     `ovos-tools provider serving ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es) on ${where}\n` +
       report.loaded.map((ep) => `  - ${ep}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
-      `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n`,
+      `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
+      (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 
@@ -79,6 +94,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   logger.info(`${reason}: shutting down (waiting up to ${drainMs} ms for calls in flight)`);
   void notifySystemd(['STOPPING=1'], logger);
   await watcher?.close();
+  await http?.server.close(); // no new HTTP calls; the ones in flight are cancelled
   const drained = await Promise.race([provider.close().then(() => true), sleep(drainMs).then(() => false)]);
   if (!drained) logger.warn(`calls still running after ${drainMs} ms; stopping without their answers`);
   await bus.close();

@@ -14,7 +14,10 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 /** The default {@link HostResolver}: the operating system's resolver (`dns.promises.lookup`, all addresses). */
 export const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
-/** What decides which URLs `fetch_url` may connect to. */
+/**
+ * What decides which URLs an outbound request may connect to (`fetch_url` of toolbox-web, the HTTP tools of
+ * toolbox-http).
+ */
 export interface UrlPolicy {
   /** Config `allow_private_network`: skip the private-address refusal entirely. */
   allowPrivateNetwork: boolean;
@@ -22,9 +25,18 @@ export interface UrlPolicy {
   allowedHosts: readonly string[];
   /** How host names are resolved. */
   resolve: HostResolver;
+  /**
+   * The sentence that ends a private-address refusal, saying who refuses and how to allow it. Default:
+   * `"fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network."`
+   */
+  refusalHint?: string;
 }
 
-/** A URL `fetch_url` will not fetch; `message` says why and how to allow it when that is possible. */
+/** The default {@link UrlPolicy.refusalHint} (the `fetch_url` wording). */
+export const DEFAULT_REFUSAL_HINT =
+  'fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.';
+
+/** A URL that will not be fetched; `message` says why and how to allow it when that is possible. */
 export class FetchRefusedError extends Error {
   override readonly name = 'FetchRefusedError';
 }
@@ -67,7 +79,7 @@ export async function checkTarget(url: URL, policy: UrlPolicy): Promise<CheckedT
     if (why) {
       const via = address === bare ? why : `${bare} resolves to ${address}, ${why}`;
       throw new FetchRefusedError(
-        `Refused: ${url.host} is not a public address (${via}); fetch_url only fetches public addresses. An operator can allow it with allowed_hosts or allow_private_network.`,
+        `Refused: ${url.host} is not a public address (${via}); ${policy.refusalHint ?? DEFAULT_REFUSAL_HINT}`,
       );
     }
   }

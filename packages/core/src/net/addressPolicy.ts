@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 
 interface Range {
+  cidr: string;
   bytes: number[];
   prefix: number;
   label: string;
@@ -8,15 +9,15 @@ interface Range {
 
 function v4(cidr: string, label: string): Range {
   const [ip, len] = cidr.split('/') as [string, string];
-  return { bytes: ip.split('.').map(Number), prefix: Number(len), label };
+  return { cidr, bytes: ip.split('.').map(Number), prefix: Number(len), label };
 }
 
 function v6(cidr: string, label: string): Range {
   const [ip, len] = cidr.split('/') as [string, string];
-  return { bytes: parseIPv6(ip)!, prefix: Number(len), label };
+  return { cidr, bytes: parseIPv6(ip)!, prefix: Number(len), label };
 }
 
-/** Special-purpose IPv4 ranges (IANA registry) that `fetch_url` refuses by default. */
+/** Special-purpose IPv4 ranges (IANA registry) refused by default. */
 const V4_BLOCKED: Range[] = [
   v4('0.0.0.0/8', 'unspecified ("this network")'),
   v4('10.0.0.0/8', 'private'),
@@ -55,6 +56,28 @@ const V6_EMBEDDING: Array<{ range: Range; offset: number; name: string }> = [
   { range: v6('64:ff9b:1::/48', ''), offset: 12, name: 'local NAT64' },
   { range: v6('2002::/16', ''), offset: 2, name: '6to4' },
 ];
+
+/**
+ * One row of the address blocklist: an IPv4 or IPv6 range refused outright (`kind: 'blocked'`, answered with
+ * `label`), or an IPv6 range that embeds an IPv4 address at byte `offset` (`kind: 'embedding'`, judged by the
+ * embedded address and answered as `"<label> <v4 label>"`).
+ */
+export interface BlockedRange {
+  family: 4 | 6;
+  kind: 'blocked' | 'embedding';
+  /** e.g. `10.0.0.0/8`, `::ffff:0:0/96`. */
+  cidr: string;
+  label: string;
+  /** For `embedding` rows: where the IPv4 address starts in the 16 bytes. */
+  offset?: number;
+}
+
+/** Every row of the blocklist {@link classifyAddress} applies, in the order it applies them. */
+export const BLOCKED_ADDRESS_RANGES: readonly BlockedRange[] = Object.freeze([
+  ...V4_BLOCKED.map((r): BlockedRange => ({ family: 4, kind: 'blocked', cidr: r.cidr, label: r.label })),
+  ...V6_BLOCKED.map((r): BlockedRange => ({ family: 6, kind: 'blocked', cidr: r.cidr, label: r.label })),
+  ...V6_EMBEDDING.map((e): BlockedRange => ({ family: 6, kind: 'embedding', cidr: e.range.cidr, label: e.name, offset: e.offset })),
+]);
 
 /**
  * Why an IP address is not a public unicast address, or `null` when it is public.

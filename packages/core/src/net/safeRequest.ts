@@ -5,7 +5,7 @@ import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { checkTarget, FetchRefusedError, type ResolvedAddress, type UrlPolicy } from './urlPolicy.js';
 
-/** Options of {@link safeGet}. */
+/** Options of {@link safeGet} and {@link safeRequest}. */
 export interface SafeGetOptions {
   policy: UrlPolicy;
   /** Redirects to follow; one more is an error. */
@@ -17,6 +17,16 @@ export interface SafeGetOptions {
   signal: AbortSignal;
   /** The `Accept` header. */
   accept?: string;
+}
+
+/** Options of {@link safeRequest}: those of {@link SafeGetOptions} plus a method, a body and its type. */
+export interface SafeRequestOptions extends SafeGetOptions {
+  /** `GET` (default) or `POST`. */
+  method?: 'GET' | 'POST';
+  /** The request body (POST only), sent with `Content-Length`. */
+  body?: string | Buffer;
+  /** The body's `Content-Type`, e.g. `application/json`. */
+  contentType?: string;
 }
 
 /** A final (non-redirect) answer whose body has not been read yet. */
@@ -38,15 +48,25 @@ export interface SafeResponse {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * An SSRF-safe HTTP(S) GET: every hop (the first URL and each redirect target) goes through
+ * An SSRF-safe HTTP(S) GET: {@link safeRequest} with method `GET`.
+ *
+ * @throws as {@link safeRequest}.
+ */
+export function safeGet(start: string | URL, opts: SafeGetOptions): Promise<SafeResponse> {
+  return safeRequest(start, { ...opts, method: 'GET' });
+}
+
+/**
+ * An SSRF-safe HTTP(S) request: every hop (the first URL and each redirect target) goes through
  * {@link checkTarget}, the connection is made only to the addresses that check returned (a pinned
  * `lookup`, so a second DNS answer cannot differ), redirects are followed by hand up to `maxRedirects`,
- * and no connection is pooled or reused.
+ * and no connection is pooled or reused. A POST is re-sent (body included) only on a 307/308 redirect; a
+ * 301/302/303 answer to a POST is refused rather than silently turned into a GET.
  *
  * @throws {@link FetchRefusedError} for a refused URL on any hop, too many redirects, or a redirect without
  *   a usable Location; network errors (e.g. `ECONNREFUSED`); the signal's reason when `signal` fires.
  */
-export async function safeGet(start: string | URL, opts: SafeGetOptions): Promise<SafeResponse> {
+export async function safeRequest(start: string | URL, opts: SafeRequestOptions): Promise<SafeResponse> {
   let url = new URL(start);
   for (let hop = 0; ; hop++) {
     const target = await checkTarget(url, opts.policy);
@@ -58,6 +78,9 @@ export async function safeGet(start: string | URL, opts: SafeGetOptions): Promis
       const location = res.headers.location;
       if (!location) throw new FetchRefusedError(`${url.href} answered HTTP ${status} without a Location header.`);
       if (hop >= opts.maxRedirects) throw new FetchRefusedError(`Too many redirects (more than ${opts.maxRedirects}); last one pointed to ${location}.`);
+      if ((opts.method ?? 'GET') !== 'GET' && status !== 307 && status !== 308) {
+        throw new FetchRefusedError(`${url.href} answered a ${opts.method} with HTTP ${status} (a redirect that would drop the body); only 307/308 are followed.`);
+      }
       try {
         url = new URL(location, url);
       } catch {
@@ -69,11 +92,13 @@ export async function safeGet(start: string | URL, opts: SafeGetOptions): Promis
   }
 }
 
-function requestOnce(url: URL, addresses: ResolvedAddress[], opts: SafeGetOptions): Promise<http.IncomingMessage> {
+function requestOnce(url: URL, addresses: ResolvedAddress[], opts: SafeRequestOptions): Promise<http.IncomingMessage> {
   const mod = url.protocol === 'https:' ? https : http;
+  const method = opts.method ?? 'GET';
+  const body = method === 'POST' && opts.body !== undefined ? Buffer.from(opts.body) : undefined;
   return new Promise((resolve, reject) => {
     const req = mod.request(url, {
-      method: 'GET',
+      method,
       agent: false,
       lookup: pinnedLookup(addresses),
       signal: opts.signal,
@@ -81,11 +106,12 @@ function requestOnce(url: URL, addresses: ResolvedAddress[], opts: SafeGetOption
         'user-agent': opts.userAgent,
         accept: opts.accept ?? 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.8,*/*;q=0.1',
         'accept-encoding': 'gzip, deflate, br',
+        ...(body ? { 'content-type': opts.contentType ?? 'application/octet-stream', 'content-length': String(body.length) } : {}),
       },
     });
     req.once('response', resolve);
     req.once('error', (err) => reject(opts.signal.aborted ? opts.signal.reason : err));
-    req.end();
+    req.end(body);
   });
 }
 

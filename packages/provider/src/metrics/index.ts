@@ -1,0 +1,3 @@
+export { noopMetrics } from './MetricsRecorder.js';
+export type { MetricsRecorder } from './MetricsRecorder.js';
+export { PrometheusMetrics } from './PrometheusMetrics.js';

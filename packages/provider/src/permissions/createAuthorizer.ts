@@ -1,0 +1,54 @@
+import type { AccessDecision, Authorizer, Caller, CatalogEntry } from '../service/ToolService.js';
+import type { AgentDefinition } from './AgentDefinition.js';
+
+/** Options of {@link createAuthorizer}. */
+export interface AuthorizerOptions {
+  /** The declared agents. */
+  agents: readonly AgentDefinition[];
+  /**
+   * Refuse bus callers that name no agent (see {@link busCaller}); default false: an OVOS bus caller without an
+   * agent sees every tool, as on a stock OVOS bus.
+   */
+  busRequiresAgent?: boolean;
+}
+
+/**
+ * A tool descriptor may carry the seed's per-tool `allowed_agents` (toolbox-http sets it from its config):
+ * when present, only those agents may see and call the tool, whatever their own allowlists say.
+ */
+export function allowedAgentsOf(entry: CatalogEntry): readonly string[] | undefined {
+  const list = (entry.tool as { allowedAgents?: unknown }).allowedAgents;
+  return Array.isArray(list) ? (list as string[]) : undefined;
+}
+
+/**
+ * Builds the service's {@link Authorizer} from the agents config. Decision order, first refusal wins:
+ * 1. a caller that names no agent (in-process, an open bus, the HTTP operator secret, a transport without
+ *    credentials): allowed, except tools that have `allowed_agents` (those need an agent) and, with
+ *    `busRequiresAgent`, any tool on the OVOS bus;
+ * 2. an agent that is not declared: refused (`agent "x": not declared in agents`);
+ * 3. the tool's own `allowed_agents`, when it has one: refused if the agent is not listed;
+ * 4. the agent's allowlist: allowed by the first matching rule, else refused naming the rules it has.
+ */
+export function createAuthorizer(options: AuthorizerOptions): Authorizer {
+  const byId = new Map(options.agents.map((a) => [a.id, a]));
+  return (caller: Caller, entry: CatalogEntry): AccessDecision => {
+    const name = entry.tool.name;
+    if (!caller.agentId) {
+      if (caller.transport === 'ovos-bus' && options.busRequiresAgent) return { allowed: false, rule: 'no agent: the bus message names no agent' };
+      const only = allowedAgentsOf(entry);
+      if (only && caller.transport !== 'in-process') {
+        return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(only)} needs an agent credential` };
+      }
+      return { allowed: true };
+    }
+    const agent = byId.get(caller.agentId);
+    if (!agent) return { allowed: false, rule: `agent "${caller.agentId}": not declared in agents` };
+    const allowedAgents = allowedAgentsOf(entry);
+    if (allowedAgents && !allowedAgents.includes(agent.id)) {
+      return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(allowedAgents)} does not include "${agent.id}"` };
+    }
+    if (agent.tools.some((r) => r.matches(entry))) return { allowed: true };
+    return { allowed: false, rule: `agent "${agent.id}": tool "${name}" matches none of its rules ${JSON.stringify(agent.tools.map((r) => r.text))}` };
+  };
+}

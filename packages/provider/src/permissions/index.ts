@@ -1,0 +1,14 @@
+export { parseAgentsConfig } from './AgentDefinition.js';
+export type { AgentDefinition } from './AgentDefinition.js';
+export { createVerifier, hashCredential, sha256Hex } from './credential.js';
+export type { CredentialVerifier, StoredCredential } from './credential.js';
+export { compileToolRule } from './toolRule.js';
+export type { CompiledToolRule, ToolRule } from './toolRule.js';
+export { createAgentResolver, credentialFromHeaders } from './resolveAgent.js';
+export type { AgentResolver } from './resolveAgent.js';
+export { allowedAgentsOf, createAuthorizer } from './createAuthorizer.js';
+export type { AuthorizerOptions } from './createAuthorizer.js';
+export { busCaller, busCallerOf } from './busCaller.js';
+export type { BusCallerOptions } from './busCaller.js';
+export { AgentLimiter } from './AgentLimiter.js';
+export type { LimitDecision } from './AgentLimiter.js';

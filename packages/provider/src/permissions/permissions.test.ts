@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntry } from '../service/ToolService.js';
+import { busCaller, busCallerOf, compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+
+const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
+  tool: { name, description: '', argumentSchema: {}, outputSchema: {}, tags, ...extra },
+  toolboxId,
+  kind: 'inline',
+  source: toolboxId,
+});
+
+describe('tool rules', () => {
+  it('match by name, glob, toolbox and tag', () => {
+    expect(compileToolRule('read_file').matches(entry('read_file'))).toBe(true);
+    expect(compileToolRule('read_file').matches(entry('read_files'))).toBe(false);
+    expect(compileToolRule('*_file').matches(entry('write_file'))).toBe(true);
+    expect(compileToolRule('fs.?').matches(entry('fs.a'))).toBe(true);
+    expect(compileToolRule('fs.?').matches(entry('fsxa'))).toBe(false);
+    expect(compileToolRule('toolbox:ovos-*').matches(entry('x', 'ovos-math-tools'))).toBe(true);
+    expect(compileToolRule('toolbox:ovos-*').matches(entry('x', 'other'))).toBe(false);
+    expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only']))).toBe(true);
+    expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only-ish']))).toBe(false);
+  });
+});
+
+describe('agents config and credentials', () => {
+  it('accepts sha256, scrypt and env credentials and resolves each to its agent', () => {
+    const problems: string[] = [];
+    const agents = parseAgentsConfig(
+      {
+        a: { credential: { sha256: sha256Hex('token-a') }, tools: ['*'] },
+        b: { credential: { scrypt: hashCredential('token-b') }, tools: ['*'] },
+        c: { credential: { env: 'C_TOKEN' }, tools: ['*'], max_concurrency: 1 },
+      },
+      problems,
+      { C_TOKEN: 'token-c' },
+    );
+    expect(problems).toEqual([]);
+    const resolve = createAgentResolver(agents);
+    expect(['token-a', 'token-b', 'token-c', 'token-x', ''].map((t) => resolve(t)?.id)).toEqual(['a', 'b', 'c', undefined, undefined]);
+  });
+
+  it('leaves out agents with problems and names each one', () => {
+    const problems: string[] = [];
+    const agents = parseAgentsConfig(
+      {
+        plain: { credential: 'hunter2', tools: ['*'] },
+        noTools: { credential: { sha256: sha256Hex('x') } },
+        noEnv: { credential: { env: 'MISSING' }, tools: ['*'], rate_per_minute: 0 },
+      },
+      problems,
+      {},
+    );
+    expect(agents).toEqual([]);
+    expect(problems).toEqual([
+      'agents.plain.credential: expected exactly one of {"sha256": "<hex>"}, {"scrypt": "scrypt$…"}, {"env": "<VARIABLE>"} (plain-text credentials are not accepted)',
+      'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>"; ["*"] for every tool)',
+      'agents.noEnv.credential.env: environment variable MISSING is not set or empty',
+      'agents.noEnv.rate_per_minute: expected a positive integer, received 0',
+    ]);
+  });
+});
+
+describe('createAuthorizer', () => {
+  const agents = parseAgentsConfig({ kid: { credential: { sha256: sha256Hex('k') }, tools: ['tag:read-only'] } }, []);
+  const authorize = createAuthorizer({ agents });
+  it('decides by caller and names the refusing rule', () => {
+    expect(authorize({ transport: 'http', agentId: 'kid' }, entry('a', 'tb', ['read-only']))).toEqual({ allowed: true });
+    expect(authorize({ transport: 'http', agentId: 'kid' }, entry('b'))).toEqual({ allowed: false, rule: 'agent "kid": tool "b" matches none of its rules ["tag:read-only"]' });
+    expect(authorize({ transport: 'mcp', agentId: 'ghost' }, entry('a'))).toEqual({ allowed: false, rule: 'agent "ghost": not declared in agents' });
+    expect(authorize({ transport: 'in-process' }, entry('b', 'tb', [], { allowedAgents: ['pm'] }))).toEqual({ allowed: true });
+    expect(authorize({ transport: 'ovos-bus' }, entry('b', 'tb', [], { allowedAgents: ['pm'] })).allowed).toBe(false);
+    expect(authorize({ transport: 'ovos-bus' }, entry('b')).allowed).toBe(true);
+    expect(createAuthorizer({ agents, busRequiresAgent: true })({ transport: 'ovos-bus' }, entry('b'))).toEqual({ allowed: false, rule: 'no agent: the bus message names no agent' });
+  });
+
+  it('busCaller reads the advisory agent from a context field', () => {
+    expect(busCaller({ agent_id: 'kid' })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
+    expect(busCaller({ persona: 'kid' }, { contextField: 'persona' })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
+    expect(busCaller({ agent_id: 3 })).toEqual({ transport: 'ovos-bus' });
+    expect(busCaller(undefined)).toEqual({ transport: 'ovos-bus' });
+    expect(busCallerOf()({ context: { agent_id: 'kid' } })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
+  });
+});
+
+describe('AgentLimiter', () => {
+  it('limits concurrency and rate per rolling minute', () => {
+    let now = 0;
+    const agents = parseAgentsConfig({ a: { credential: { sha256: sha256Hex('a') }, tools: ['*'], max_concurrency: 1, rate_per_minute: 2 } }, []);
+    const limiter = new AgentLimiter(agents, () => now);
+    const first = limiter.acquire('a');
+    expect(first.ok).toBe(true);
+    expect(limiter.acquire('a')).toEqual({ ok: false, rule: 'agent "a": max_concurrency 1 reached' });
+    if (first.ok) first.release();
+    const second = limiter.acquire('a');
+    if (second.ok) second.release();
+    expect(limiter.acquire('a')).toEqual({ ok: false, rule: 'agent "a": rate_per_minute 2 reached' });
+    now = 60_001;
+    expect(limiter.acquire('a').ok).toBe(true);
+    expect(limiter.acquire(undefined).ok).toBe(true);
+  });
+});
