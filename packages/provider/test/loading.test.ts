@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startFakeProvider } from './helpers/fakeProvider.js';
@@ -138,7 +138,11 @@ describe('toolboxes carrying their own copy of @ovos-tools/core', () => {
     mkdirSync(coreCopy, { recursive: true });
     cpSync(path.join(coreSrc, 'dist'), path.join(coreCopy, 'dist'), { recursive: true });
     cpSync(path.join(coreSrc, 'package.json'), path.join(coreCopy, 'package.json'));
-    writeFileSync(path.join(coreCopy, 'dist', 'toolbox', 'brand.js'), `export const TOOLBOX_BRAND = Symbol.for('ovos-tools.toolbox');\nexport const TOOLBOX_CONTRACT_VERSION = ${contract};\n`);
+    // core's dist is one bundle: set this copy's contract version in it
+    const entry = path.join(coreCopy, 'dist', 'index.js');
+    const bundled = readFileSync(entry, 'utf8');
+    if (!/\bTOOLBOX_CONTRACT_VERSION = \d+;/.test(bundled)) throw new Error('TOOLBOX_CONTRACT_VERSION not found in core dist/index.js');
+    writeFileSync(entry, bundled.replace(/\bTOOLBOX_CONTRACT_VERSION = \d+;/, `TOOLBOX_CONTRACT_VERSION = ${contract};`));
     mkdirSync(path.join(coreCopy, 'node_modules'), { recursive: true });
     symlinkSync(realpathSync(path.join(coreSrc, 'node_modules', 'typebox')), path.join(coreCopy, 'node_modules', 'typebox'));
   }
