@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startFakeProvider } from './helpers/fakeProvider.js';
@@ -138,11 +138,11 @@ describe('toolboxes carrying their own copy of @ovos-tools/core', () => {
     mkdirSync(coreCopy, { recursive: true });
     cpSync(path.join(coreSrc, 'dist'), path.join(coreCopy, 'dist'), { recursive: true });
     cpSync(path.join(coreSrc, 'package.json'), path.join(coreCopy, 'package.json'));
-    // core's dist is one bundle: set this copy's contract version in it
-    const entry = path.join(coreCopy, 'dist', 'index.js');
-    const bundled = readFileSync(entry, 'utf8');
-    if (!/\bTOOLBOX_CONTRACT_VERSION = \d+;/.test(bundled)) throw new Error('TOOLBOX_CONTRACT_VERSION not found in core dist/index.js');
-    writeFileSync(entry, bundled.replace(/\bTOOLBOX_CONTRACT_VERSION = \d+;/, `TOOLBOX_CONTRACT_VERSION = ${contract};`));
+    // core's dist is a bundle (its shared code in dist/chunks/): set this copy's contract version where it is defined
+    const files = readdirSync(path.join(coreCopy, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const defining = files.map((f) => path.join(coreCopy, 'dist', f)).filter((f) => /\bTOOLBOX_CONTRACT_VERSION = \d+;/.test(readFileSync(f, 'utf8')));
+    if (defining.length !== 1) throw new Error(`TOOLBOX_CONTRACT_VERSION is defined in ${defining.length} files of core's dist, expected 1`);
+    writeFileSync(defining[0]!, readFileSync(defining[0]!, 'utf8').replace(/\bTOOLBOX_CONTRACT_VERSION = \d+;/, `TOOLBOX_CONTRACT_VERSION = ${contract};`));
     mkdirSync(path.join(coreCopy, 'node_modules'), { recursive: true });
     symlinkSync(realpathSync(path.join(coreSrc, 'node_modules', 'typebox')), path.join(coreCopy, 'node_modules', 'typebox'));
   }
@@ -166,7 +166,7 @@ describe('toolboxes carrying their own copy of @ovos-tools/core', () => {
     const { provider, report } = await startFakeProvider([r.dir]);
     try {
       expect(report.loaded).toEqual(['good']);
-      expect(report.problems[0]!.error).toMatch(/targets toolbox contract 2, but this provider supports contract 1/);
+      expect(report.problems[0]!.error).toMatch(/targets toolbox contract 2, but this host supports contract 1/);
     } finally {
       await provider.close();
     }
