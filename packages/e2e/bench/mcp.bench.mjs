@@ -19,6 +19,7 @@ mkdirSync(path.join(here, '..', '.test-plugins'), { recursive: true });
 const root = mkdtempSync(path.join(here, '..', '.test-plugins', 'mcp-bench-'));
 const pkg = path.join(root, 'node_modules', 'bench-tools');
 mkdirSync(pkg, { recursive: true });
+writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: Object.fromEntries(['bench-tools'].map((n) => [`node_modules/${n}`, { version: '1.0.0' }])) })); // npm's install record: the provider loads only what npm installed
 writeFileSync(path.join(root, 'package.json'), '{"name":"bench-root","private":true}');
 writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { 'bench-tools': './index.js#Toolbox' } } }));
 writeFileSync(

@@ -6,14 +6,15 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from './helpers/system.js';
 
 /**
- * The layering of the monorepo, checked on every `npm test` (style.md §1): no module cycle anywhere; `core` depends
+ * The layering of the monorepo, checked on every `npm test` (style.md §1): no module cycle anywhere (of runtime imports); `core` depends
  * on no workspace package; `messagebus` knows nothing of tools; the provider depends on no toolbox; toolboxes import
  * neither the provider, the messagebus nor each other; inside the provider, the tool service knows no transport.
  */
 // a workspace package is reached by path (relative import) or by name (`@ovos-tools/<name>`, not followed)
 const pkg = (names: string) => `^(packages/|@ovos-tools/)(${names})(/|$)`;
 const RULES: IForbiddenRuleType[] = [
-  { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+  // a cycle of runtime imports (type-only imports are erased and cannot form one)
+  { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
   { name: 'core-stands-alone', severity: 'error', from: { path: '^packages/core/' }, to: { path: pkg('messagebus|provider|toolbox-[^/]+|e2e') } },
   { name: 'messagebus-knows-no-tools', severity: 'error', from: { path: '^packages/messagebus/' }, to: { path: pkg('provider|toolbox-[^/]+') } },
   { name: 'provider-depends-on-no-toolbox', severity: 'error', from: { path: '^packages/provider/' }, to: { path: pkg('toolbox-[^/]+') } },

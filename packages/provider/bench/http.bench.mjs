@@ -20,6 +20,7 @@ mkdirSync(base, { recursive: true });
 const root = mkdtempSync(path.join(base, 'http-bench-'));
 const pkgDir = path.join(root, 'node_modules', 'bench-tools');
 mkdirSync(pkgDir, { recursive: true });
+writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: Object.fromEntries(['bench-tools'].map((n) => [`node_modules/${n}`, { version: '1.0.0' }])) })); // npm's install record: the provider loads only what npm installed
 writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { 'bench-tools': './index.js#Tools' } } }));
 writeFileSync(
   path.join(pkgDir, 'index.js'),

@@ -21,6 +21,7 @@ function makeRoot() {
   const dir = mkdtempSync(path.join(base, 'iso-bench-'));
   const pkgDir = path.join(dir, 'node_modules', 'bench-tools');
   mkdirSync(pkgDir, { recursive: true });
+  writeFileSync(path.join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: Object.fromEntries(['bench-tools'].map((n) => [`node_modules/${n}`, { version: '1.0.0' }])) })); // npm's install record: the provider loads only what npm installed
   writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { bench: './index.js#Tools' } } }));
   const write = (version) =>
     writeFileSync(

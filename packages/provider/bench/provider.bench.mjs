@@ -41,6 +41,7 @@ export class Tools extends ToolBox {
 `,
     );
   }
+  writeFileSync(path.join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: Object.fromEntries(Array.from({ length: packages }, (_, i) => `bench-tools-${i}`).map((n) => [`node_modules/${n}`, { version: '1.0.0' }])) })); // npm's install record: the provider loads only what npm installed
   return dir;
 }
 
