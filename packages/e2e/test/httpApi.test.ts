@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@ovos-tools/core';
-import { createAuthorizer, parseProviderConfig, PrometheusMetrics, sha256Hex, startHttpServer, ToolsProvider, type HttpServerHandle } from '@ovos-tools/provider';
+import { createAuthorizer, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { PrometheusMetrics, startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where @ovos-tools/toolbox-http is installed for this package (a workspace link). */
@@ -95,6 +96,11 @@ export class Toolbox extends ToolBox {
   }
 }
 `,
+  );
+  // npm's install record: the provider loads only what a package manager installed
+  writeFileSync(
+    path.join(root, 'node_modules', '.package-lock.json'),
+    JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/@ovos-tools/toolbox-http': { link: true }, 'node_modules/ovos-test-tools': { version: '1.0.0' } } }),
   );
   toolsFile = path.join(root, 'http-tools.yaml');
   writeFileSync(toolsFile, toolsYaml());

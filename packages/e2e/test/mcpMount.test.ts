@@ -20,6 +20,7 @@ describe('MCP servers mounted by @ovos-tools/toolbox-mcp, used over the OVOS bus
     root = makePluginRoot();
     mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
     symlinkSync(toolboxMcp, path.join(root.dir, 'node_modules', '@ovos-tools', 'toolbox-mcp'), 'dir');
+    root.recordInstall('@ovos-tools/toolbox-mcp'); // as `npm install` of a local folder records it (a link)
     work = mkdtempSync(path.join(os.tmpdir(), 'ovos-mcp-mount-'));
     const config = path.join(work, 'config.json');
     writeFileSync(

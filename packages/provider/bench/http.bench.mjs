@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
-import { createAuthorizer, parseProviderConfig, sha256Hex, startHttpServer, ToolsProvider } from '@ovos-tools/provider';
+import { createAuthorizer, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { startHttpServer } from '@ovos-tools/provider/http';
 
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
 const ROUND_TRIPS = quick ? 300 : 2000;

@@ -4,6 +4,7 @@ import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } f
 import { createBrain } from './brain/createBrain.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
 import { BusFederation } from './federation/BusFederation.js';
+import type { MetricsRecorder } from './metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from './policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from './registry/RegistryGeneration.js';
 import { Reloader } from './reload/Reloader.js';
@@ -30,6 +31,8 @@ export interface ToolsProviderOptions {
   busCaller?: OvosBusOptions['callerOf'];
   /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
   configPaths?: string[];
+  /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
+  metrics?: MetricsRecorder;
 }
 
 /**
@@ -73,6 +76,7 @@ export class ToolsProvider {
       brain: this.brain,
       logger: this.logger,
       logLevel: options.logLevel ?? envLevel(),
+      ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
       onSwap: (_previous, next, report) => {
         federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
         if (!report.added.length && !report.removed.length && !report.updated.length) return;
@@ -81,7 +85,13 @@ export class ToolsProvider {
         else this.pendingChange = change;
       },
     });
-    const { service, notify } = createToolService({ reloader: this.reloader, policy: this.policy, settings: this.settings, ...(options.authorize ? { authorize: options.authorize } : {}) });
+    const { service, notify } = createToolService({
+      reloader: this.reloader,
+      policy: this.policy,
+      settings: this.settings,
+      ...(options.authorize ? { authorize: options.authorize } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    });
     this.service = service;
     this.notify = notify;
     this.busOptions = { logger: this.logger, ...(options.busCaller ? { callerOf: options.busCaller } : {}), ...(federation ? { hostId: federation.hostId } : {}) };
@@ -99,7 +109,7 @@ export class ToolsProvider {
    * `ovos.tools.changed`. Resolves with the load report.
    */
   async start(): Promise<ReloadReport> {
-    const report = await this.reloader.reload();
+    const report = await this.service.reload();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     this.started = true;
     this.federation?.start();
@@ -111,7 +121,7 @@ export class ToolsProvider {
 
   /** Rescans the plugin roots and swaps in the next generation; see `Reloader`. Never rejects for a bad toolbox. */
   reload(): Promise<ReloadReport> {
-    return this.reloader.reload();
+    return this.service.reload();
   }
 
   /** Stops serving the bus, then closes every toolbox host once its calls finish. Idempotent. */

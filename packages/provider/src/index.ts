@@ -39,8 +39,8 @@ export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
 export { createBrain } from './brain/createBrain.js';
-export { HttpServerConfigError, isLoopbackHost, parseHttpConfig, parseListen, pickTraceparent, startHttpFromSettings, startHttpServer } from './transports/http/index.js';
-export type { HttpConfig, HttpServerHandle, HttpServerOptions } from './transports/http/index.js';
+export { parseHttpConfig } from './transports/http/HttpConfig.js';
+export type { HttpConfig } from './transports/http/HttpConfig.js';
 export {
   AgentLimiter,
   allowedAgentsOf,
@@ -55,5 +55,5 @@ export {
   sha256Hex,
 } from './permissions/index.js';
 export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './permissions/index.js';
-export { noopMetrics, PrometheusMetrics } from './metrics/index.js';
+export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';

@@ -33,6 +33,8 @@ export interface IsolatedHostOptions {
   maxRestarts: number;
   /** Window for counting crashes, ms; default 60000. */
   crashWindowMs?: number;
+  /** Called with the toolbox id after each successful restart. */
+  onRestart?: (toolboxId: string) => void;
 }
 
 interface PendingCall {
@@ -290,6 +292,7 @@ export class IsolatedHost implements ToolboxHost {
       this.description = { ...launched.description, toolboxId: this.toolboxId };
       this.state = 'ready';
       this.options.logger.info(`toolbox '${this.toolboxId}' restarted (restart ${this.restarts})`);
+      this.options.onRestart?.(this.toolboxId);
       markReady();
       if (changed) for (const l of this.changeListeners) l();
     } catch (err) {

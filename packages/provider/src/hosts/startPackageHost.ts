@@ -27,6 +27,8 @@ export interface PackageHostOptions {
   protectedPaths: readonly string[];
   /** Inline hosts reuse a module while its package fingerprint is unchanged. */
   moduleCache: ModuleCache;
+  /** Called with the toolbox id when a worker or process host restarts its runtime. */
+  onRestart?: (toolboxId: string) => void;
 }
 
 /** The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults. */
@@ -99,6 +101,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
     handshakeTimeoutMs: options.settings.importTimeoutMs,
     killGraceMs: options.settings.killGraceMs,
     maxRestarts: options.settings.maxRestarts,
+    ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   });
 }
 

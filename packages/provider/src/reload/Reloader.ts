@@ -29,6 +29,8 @@ export interface ReloaderOptions {
   logLevel: LogLevel;
   /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
   extraSources?: readonly ExtraHostSource[];
+  /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
+  onHostRestart?: (toolboxId: string) => void;
   /** Called with every generation that goes live (after a reload, or after a host's tools changed). */
   onSwap: (previous: RegistryGeneration, next: RegistryGeneration, report: ReloadReport) => void;
 }
@@ -160,6 +162,7 @@ export class Reloader {
       pluginRoots: this.options.pluginRoots,
       protectedPaths: this.options.protectedPaths,
       moduleCache: this.moduleCache,
+      ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
     return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin }], problems: [] };
   }

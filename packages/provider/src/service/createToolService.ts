@@ -1,5 +1,6 @@
 import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
+import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { Reloader } from '../reload/Reloader.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
@@ -24,6 +25,8 @@ export interface ToolServiceParts {
   settings: ProviderSettings;
   /** Permission check for list/get/invoke; default: everything allowed. */
   authorize?: Authorizer;
+  /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
+  metrics?: MetricsRecorder;
 }
 
 const IN_PROCESS: Caller = { transport: 'in-process' };
@@ -36,6 +39,7 @@ const allowAll: Authorizer = () => ({ allowed: true });
 export function createToolService(parts: ToolServiceParts): { service: ToolService; notify: (change: CatalogChange) => void } {
   const { reloader, policy, settings } = parts;
   const authorize = parts.authorize ?? allowAll;
+  const metrics = parts.metrics ?? noopMetrics;
   const listeners = new Set<(change: CatalogChange) => void>();
   const visible = (caller: Caller, entry: CatalogEntry) => authorize(caller, entry).allowed;
 
@@ -54,30 +58,25 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
       return { ok: true, entry };
     },
     async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
-      const started = performance.now();
-      const generation = reloader.generation;
-      const release = generation.acquire();
-      try {
-        const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
-        const entry = generation.lookup(request.name, request.toolboxId);
-        if (!entry) return refused(unknownTool(request.name, request.toolboxId));
-        const decision = authorize(request.caller ?? IN_PROCESS, entry);
-        if (!decision.allowed) return refused({ error: `PermissionError: Tool '${request.name}' is not allowed for this caller: ${decision.rule}`, code: 'forbidden' }, entry.toolboxId);
-        if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
-          const collision = generation.collision(request.name);
-          if (collision) {
-            return refused({ error: `ValueError: Tool name '${request.name}' is provided by several toolboxes (${collision.toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`, code: 'invalid_request' });
-          }
-        }
-        const hosted = generation.toolbox(entry.toolboxId)!;
-        return await policy.run(entry, hosted.host, request);
-      } catch (err) {
-        return { ok: false, error: toWireError(err), latencyMs: elapsed(started) };
-      } finally {
-        release();
-      }
+      metrics.inflight(1);
+      const outcome = await invokeOnce(request);
+      metrics.inflight(-1);
+      metrics.queueDepth(policy.load.waiting);
+      const known = outcome.ok || outcome.error.code !== 'unknown_tool';
+      metrics.invoked({
+        tool: known ? request.name : '(unknown)',
+        ...(outcome.toolboxId ? { toolboxId: outcome.toolboxId } : {}),
+        outcome: outcome.ok ? 'ok' : outcome.error.code,
+        latencyMs: outcome.latencyMs,
+        transport: (request.caller ?? IN_PROCESS).transport,
+      });
+      return outcome;
     },
-    reload: () => reloader.reload(),
+    async reload() {
+      const report = await reloader.reload();
+      metrics.reloaded(report.problems.length ? 'problems' : 'ok');
+      return report;
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -94,6 +93,33 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
     },
     collisions: () => [...reloader.generation.collisions],
   };
+
+  /** One invocation on the generation current now: lookup, permissions, the duplicate-name rule, policy → host. */
+  async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
+    const started = performance.now();
+    const generation = reloader.generation;
+    const release = generation.acquire();
+    try {
+      const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
+      const entry = generation.lookup(request.name, request.toolboxId);
+      if (!entry) return refused(unknownTool(request.name, request.toolboxId));
+      const decision = authorize(request.caller ?? IN_PROCESS, entry);
+      if (!decision.allowed) return refused({ error: `PermissionError: Tool '${request.name}' is not allowed for this caller: ${decision.rule}`, code: 'forbidden' }, entry.toolboxId);
+      if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
+        const collision = generation.collision(request.name);
+        if (collision) {
+          return refused({ error: `ValueError: Tool name '${request.name}' is provided by several toolboxes (${collision.toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`, code: 'invalid_request' });
+        }
+      }
+      const hosted = generation.toolbox(entry.toolboxId)!;
+      return await policy.run(entry, hosted.host, request);
+    } catch (err) {
+      return { ok: false, error: toWireError(err), latencyMs: elapsed(started) };
+    } finally {
+      release();
+    }
+  }
+
   const notify = (change: CatalogChange) => {
     for (const l of listeners) {
       try {

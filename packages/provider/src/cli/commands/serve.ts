@@ -5,7 +5,6 @@ import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
 import { createAuthorizer } from '../../permissions/createAuthorizer.js';
-import { startHttpFromSettings } from '../../transports/http/startHttpFromSettings.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
@@ -66,11 +65,17 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
   const authorize = createAuthorizer({ agents: settings.agents });
-  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [] });
+  // with the HTTP API on, the service records every transport's calls (bus, HTTP) into the metrics /metrics serves
+  // (Fastify and prom-client load only when the HTTP API is on)
+  const httpOn = Boolean(settings.http || options.http);
+  const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
+  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [], ...(metrics ? { metrics } : {}) });
   const report = await provider.start();
-  let http: Awaited<ReturnType<typeof startHttpFromSettings>>;
+  let http: Awaited<ReturnType<typeof import('../../transports/http/startHttpFromSettings.js').startHttpFromSettings>>;
   try {
-    http = await startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger);
+    http = httpOn
+      ? await (await import('../../transports/http/startHttpFromSettings.js')).startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger, metrics, true)
+      : undefined;
   } catch (err) {
     await provider.close();
     await bus.close();

@@ -1,3 +1,7 @@
+/**
+ * `@ovos-tools/provider/http`: the HTTP API transport (Fastify) and the Prometheus metrics it serves. A subpath of
+ * its own, so that importing `@ovos-tools/provider` never loads Fastify or prom-client.
+ */
 export { startHttpServer, HttpServerConfigError } from './startHttpServer.js';
 export { startHttpFromSettings } from './startHttpFromSettings.js';
 export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
@@ -5,3 +9,4 @@ export { isLoopbackHost, parseHttpConfig, parseListen } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';
 export { pickTraceparent } from './traceparent.js';
 export { toolView } from './toolView.js';
+export { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';

@@ -7,8 +7,9 @@ import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
 
 /**
  * Starts the HTTP API as `ovos-tools serve` configures it: the `http` config section, with `--http [host:]port`
- * overriding its address (and turning the server on when the section is absent). Metrics (with prom-client's
- * process metrics) are served on `/metrics`.
+ * overriding its address (and turning the server on when the section is absent). `metrics` (default: a new
+ * `PrometheusMetrics` with prom-client's process metrics) are served on `/metrics`; pass `serviceRecordsCalls` when
+ * the provider's service already records every call into them.
  * @returns the running server and its metrics, or `undefined` when HTTP is off.
  * @throws Error for a bad `--http` value; {@link HttpServerConfigError}; the listen error.
  */
@@ -18,6 +19,8 @@ export async function startHttpFromSettings(
   cliListen: string | undefined,
   agents: readonly AgentDefinition[],
   logger: Logger,
+  metrics: PrometheusMetrics = new PrometheusMetrics({ collectDefault: true }),
+  serviceRecordsCalls = false,
 ): Promise<{ server: HttpServerHandle; metrics: PrometheusMetrics } | undefined> {
   if (!config && !cliListen) return undefined;
   let listen = config ? { host: config.host, port: config.port } : { host: '127.0.0.1', port: 7009 };
@@ -27,7 +30,6 @@ export async function startHttpFromSettings(
     listen = parsed;
   }
   const secret = config?.secret ?? (process.env.OVOS_TOOLS_HTTP_SECRET || undefined);
-  const metrics = new PrometheusMetrics({ collectDefault: true });
   const server = await startHttpServer(service, {
     ...listen,
     ...(secret ? { secret } : {}),
@@ -36,6 +38,7 @@ export async function startHttpFromSettings(
     logArguments: config?.logArguments ?? false,
     logger,
     metrics,
+    recordCalls: !serviceRecordsCalls,
   });
   return { server, metrics };
 }

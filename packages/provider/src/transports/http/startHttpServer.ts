@@ -29,8 +29,13 @@ export interface HttpServerOptions {
   logArguments?: boolean;
   /** Receives one access line per request (info) and server problems (warn/error). */
   logger?: Logger;
-  /** When given, `/metrics` serves it and every call is recorded in it. */
+  /** When given, `/metrics` serves it, and calls refused before they reach the service are recorded in it. */
   metrics?: PrometheusMetrics;
+  /**
+   * Also record the calls that reach the service (default true). `ovos-tools serve` sets false: its provider's
+   * service records every transport's calls in the same metrics, so counting here would count them twice.
+   */
+  recordCalls?: boolean;
 }
 
 /** A running server. */
@@ -268,12 +273,13 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       if (!reply.raw.writableFinished) controller.abort(new Error('the HTTP client went away'));
     };
     reply.raw.once('close', onClose);
-    options.metrics?.inflight(1);
+    const recorder = options.recordCalls === false ? undefined : options.metrics;
+    recorder?.inflight(1);
     try {
       const outcome = await service.invoke({ name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller });
       const known = outcome.ok || outcome.error.code !== 'unknown_tool';
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      options.metrics?.invoked({
+      recorder?.invoked({
         tool: known ? toolId : '(unknown)',
         ...(outcome.toolboxId ? { toolboxId: outcome.toolboxId } : {}),
         outcome: n.outcome,
@@ -284,7 +290,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       const status = outcome.error.code === 'unknown_tool' ? 404 : outcome.error.code === 'forbidden' ? 403 : 200;
       return reply.code(status).send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
     } finally {
-      options.metrics?.inflight(-1);
+      recorder?.inflight(-1);
       slot.release();
       inflight.delete(controller);
       reply.raw.off('close', onClose);
