@@ -95,6 +95,12 @@ export interface ProviderSettings {
   http: HttpConfig | undefined;
   /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see permissions/. */
   agents: AgentDefinition[];
+  /**
+   * `bus_agent_field`: the OVOS message-context key that names the agent of a bus request (e.g. `agent_id`), so the
+   * agents' allowlists apply on the bus too. Advisory: any bus client can write any context, so this keeps honest
+   * agents to their allowlists and binds hostile ones only when the messagebus requires a secret. Off by default.
+   */
+  busAgentField: string | undefined;
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -131,6 +137,7 @@ const PROVIDER_KEYS = new Set([
   'federation',
   'http',
   'agents',
+  'bus_agent_field',
 ]);
 
 /**
@@ -195,11 +202,20 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     duplicateToolNames: oneOf(c, 'duplicate_tool_names', ['precedence', 'error'] as const, 'precedence', problems),
     pinnedToolboxes: stringList('pinned_toolboxes') ?? [],
     federation: parseFederation(c.federation, problems),
+    busAgentField: optionalString(c, 'bus_agent_field', problems),
     http,
     agents,
   };
   if (problems.length) throw new ProviderConfigError(problems);
   return settings;
+}
+
+function optionalString(c: Record<string, unknown>, key: string, problems: string[]): string | undefined {
+  const v = c[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string' && v) return v;
+  problems.push(`${key}: expected a non-empty string, received ${JSON.stringify(v)}`);
+  return undefined;
 }
 
 function parseFederation(v: unknown, problems: string[]): FederationSettings {

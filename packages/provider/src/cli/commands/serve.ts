@@ -4,6 +4,7 @@ import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageB
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
+import { busCallerOf } from '../../permissions/busCaller.js';
 import { createAuthorizer } from '../../permissions/createAuthorizer.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
@@ -69,7 +70,17 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   // (Fastify and prom-client load only when the HTTP API is on)
   const httpOn = Boolean(settings.http || options.http);
   const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
-  const provider = new ToolsProvider({ bus, settings, pluginRoots, logger, authorize, configPaths: options.config ? [options.config] : [], ...(metrics ? { metrics } : {}) });
+  const busCaller = settings.busAgentField ? busCallerOf({ contextField: settings.busAgentField }) : undefined;
+  const provider = new ToolsProvider({
+    bus,
+    settings,
+    pluginRoots,
+    logger,
+    authorize,
+    configPaths: options.config ? [options.config] : [],
+    ...(metrics ? { metrics } : {}),
+    ...(busCaller ? { busCaller } : {}),
+  });
   const report = await provider.start();
   let http: Awaited<ReturnType<typeof import('../../transports/http/startHttpFromSettings.js').startHttpFromSettings>>;
   try {
