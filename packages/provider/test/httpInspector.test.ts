@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAgentsConfig, sha256Hex } from '../src/permissions/index.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { inspectorHtml } from '../src/transports/http/inspector/inspectorPage.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';
+import { addGoldenToolboxes, makePluginRoot } from './helpers/pluginRoot.js';
+import { cliPath, freePort } from './helpers/serve.js';
 
 const OPERATOR = 'operator-secret-0123456789';
 const servers: HttpServerHandle[] = [];
@@ -102,5 +105,39 @@ describe('GET /inspector', () => {
     expect(inspectorHtml).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
     expect(inspectorHtml).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     expect(inspectorHtml).toContain("headers['X-Internal-Secret']");
+  });
+});
+
+describe('ovos-tools inspect', () => {
+  it('serves the HTTP API and prints the URL of the page, which then answers', async () => {
+    const root = makePluginRoot();
+    addGoldenToolboxes(root);
+    const port = await freePort();
+    const bus = `ws://127.0.0.1:${await freePort()}/core`;
+    const proc = spawn(process.execPath, [cliPath, 'inspect', '--bus-url', bus, '--embedded-bus', 'always', '--plugins', root.dir, '--http', String(port)], {
+      env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', OVOS_TOOLS_HTTP_SECRET: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    proc.stderr.on('data', (d) => (out += d));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        proc.stdout.on('data', (d) => {
+          out += d;
+          const m = /inspector: (\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        proc.once('exit', (code) => reject(new Error(`inspect exited with ${code}:\n${out}`)));
+      });
+      expect(url).toBe(`http://127.0.0.1:${port}/inspector`);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(inspectorHtml);
+    } finally {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+      root.cleanup();
+    }
   });
 });
