@@ -44,6 +44,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 
   program
+    .command('inspect')
+    .description('serve with the HTTP API on and print the URL of the inspector page (browse, try and reload the tools)')
+    .option('--bus-url <url>', BUS_URL_HELP)
+    .option('--embedded-bus <mode>', 'auto: start one when none answers; always; never', 'auto')
+    .option('--plugins <dir>', 'plugin root whose node_modules is scanned (repeatable; replaces the defaults)', collect)
+    .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
+    .option('--watch', 'reload by itself when packages are installed or removed')
+    .option('--log-level <level>', 'debug, info, warn, error or silent')
+    .option('--http <[host:]port>', 'where to serve the HTTP API and the page (loopback unless a host is given)', '127.0.0.1:7009')
+    .option('--drain-timeout <ms>', 'on stop, how long to wait for calls in flight', '5000')
+    .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
+
+  program
     .command('mcp')
     .description('serve every installed tool to one MCP client over stdio (logs on stderr; SIGHUP reloads)')
     .option('--plugins <dir>', 'plugin root whose node_modules is scanned (repeatable; replaces the defaults)', collect)

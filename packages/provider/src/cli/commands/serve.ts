@@ -102,7 +102,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       report.loaded.map((ep) => `  - ${ep}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
-      (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\n` : ''),
+      (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.server.url}/inspector\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 

@@ -12,6 +12,7 @@ import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
+import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -73,7 +74,8 @@ function sameSecret(a: string, b: string): boolean {
 /**
  * Starts the HTTP API of the seed's toolcore service on top of any {@link ToolService}:
  * `GET /internal/tools`, `GET /internal/tools/{tool_id}`, `POST /internal/tools/call`, plus `GET /health`,
- * `GET /openapi.json` (generated from the route schemas) and, with `metrics`, `GET /metrics`.
+ * `GET /openapi.json` (generated from the route schemas), with `metrics`, `GET /metrics`, the operator's
+ * `POST /internal/tools/reload` and the inspector page `GET /inspector` (served without a credential: it holds no data).
  *
  * Authentication: when a secret or any agent is configured, every route but `/health` needs a credential in
  * `X-Internal-Secret` or `Authorization: Bearer`; a missing or wrong one is answered 401 `unauthorized`, saying
@@ -156,7 +158,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.addHook('onRequest', async (req, reply) => {
     const start = performance.now();
     (req as unknown as { startedAt: number }).startedAt = start;
-    if (req.url === '/health') return;
+    if (req.url === '/health' || req.url.split('?')[0] === INSPECTOR_PATH) return;
     const credential = credentialFromHeaders(req.headers);
     const agent = credential ? resolveAgent(credential) : undefined;
     if (agent) {
@@ -296,6 +298,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       reply.raw.off('close', onClose);
     }
   });
+
+  registerInspectorRoutes(app, service, (req) => note(req).caller!);
 
   await app.listen({ host, port: options.port ?? 7009 });
   const address = app.server.address();

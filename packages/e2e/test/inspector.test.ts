@@ -1,0 +1,203 @@
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { silentLogger } from '@ovos-tools/core';
+import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
+import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
+import { CHROMIUM_PATH } from './setup/chromium.js';
+import { repoRoot } from './helpers/system.js';
+
+/**
+ * The inspector page (`GET /inspector`) driven in real headless Chromium against a real provider: the math toolbox
+ * (a workspace link) and a test package in a plugin root, the HTTP API behind an operator secret that the page's
+ * secret field supplies. One browser launch for the whole file. Set OVOS_TOOLS_SCREENSHOTS=1 to refresh the
+ * README's screenshots in docs/; otherwise they go to a temp dir.
+ */
+const skipReason = inject('chromiumSkipReason');
+if (skipReason) process.stdout.write(`[inspector.test] skipped: ${skipReason}\n`);
+
+const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const toolboxMathDir = path.dirname(createRequire(import.meta.url).resolve('@ovos-tools/toolbox-math/package.json'));
+const SECRET = 'inspector-secret-0123456789';
+
+let root: string;
+let profile: string;
+let shots: string;
+let provider: ToolsProvider;
+let api: HttpServerHandle;
+let browser: BrowserContext;
+let page: Page;
+const installed: Record<string, unknown> = { 'node_modules/@ovos-tools/toolbox-math': { link: true } };
+
+/** Scrolls every panel back to its top, for screenshots. */
+const scrollToTop = () => page.evaluate(() => document.querySelectorAll('section').forEach((s) => s.scrollTo(0, 0)));
+
+/** Writes a ToolBox package into the plugin root and records it as npm would. */
+function installPackage(name: string, source: string): void {
+  const dir = path.join(root, 'node_modules', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { [name]: './index.js#Toolbox' } } }));
+  writeFileSync(path.join(dir, 'index.js'), source);
+  installed[`node_modules/${name}`] = { version: '1.0.0' };
+  writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: installed }));
+}
+
+const greeterSource = `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Toolbox extends ToolBox {
+  static toolboxId = 'inspector-greeter';
+  discoverTools() {
+    return [
+      new AgentTool({ name: 'greet', description: 'Greet someone by name.', tags: ['test', 'words'], readOnly: true, idempotent: true,
+        argumentSchema: Type.Object({
+          name: Type.String({ description: 'Who to greet', minLength: 1 }),
+          style: Type.Union([Type.Literal('plain'), Type.Literal('pirate')], { default: 'plain' }),
+          shout: Type.Optional(Type.Boolean({ description: 'Upper-case the greeting' })),
+          times: Type.Integer({ minimum: 1, maximum: 3, default: 1 }),
+        }),
+        outputSchema: Type.Object({ greeting: Type.String() }),
+        examples: [{ description: 'a pirate greeting', arguments: { name: 'Ada', style: 'pirate', times: 2 }, result: { greeting: 'Ahoy Ada! Ahoy Ada!' } }],
+        toolCall: ({ name, style, shout, times }) => {
+          const one = (style === 'pirate' ? 'Ahoy ' : 'Hello ') + name + '!';
+          const text = Array(times).fill(one).join(' ');
+          return { greeting: shout ? text.toUpperCase() : text };
+        } }),
+    ];
+  }
+}
+`;
+
+const farewellSource = `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Toolbox extends ToolBox {
+  static toolboxId = 'inspector-farewell';
+  discoverTools() {
+    return [new AgentTool({ name: 'farewell', description: 'Say goodbye.', tags: ['test'],
+      argumentSchema: Type.Object({ name: Type.String() }), outputSchema: Type.Object({ text: Type.String() }),
+      toolCall: ({ name }) => ({ text: 'Bye ' + name }) })];
+  }
+}
+`;
+
+describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(path.join(e2eDir, '.test-plugins'), { recursive: true });
+    root = mkdtempSync(path.join(e2eDir, '.test-plugins', 'inspector-'));
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'inspector-plugin-root', private: true }));
+    mkdirSync(path.join(root, 'node_modules', '@ovos-tools'), { recursive: true });
+    symlinkSync(toolboxMathDir, path.join(root, 'node_modules', '@ovos-tools', 'toolbox-math'), 'dir');
+    installPackage('inspector-greeter', greeterSource);
+
+    const settings = parseProviderConfig({ isolation: 'inline', federation: false });
+    provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null });
+    const report = await provider.start();
+    expect(report.problems).toEqual([]);
+    api = await startHttpServer(provider.service, { port: 0, secret: SECRET });
+
+    const { chromium } = await import('playwright-core');
+    profile = mkdtempSync(path.join(os.tmpdir(), 'inspector-chromium-'));
+    shots = process.env.OVOS_TOOLS_SCREENSHOTS === '1' ? path.join(repoRoot, 'docs') : mkdtempSync(path.join(os.tmpdir(), 'inspector-shots-'));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      viewport: { width: 1280, height: 1000 },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await provider?.close();
+    for (const dir of [root, profile, shots === path.join(repoRoot, 'docs') ? undefined : shots]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the page without a credential, but the API behind it still needs one', async () => {
+    const res = await fetch(`${api.url}/inspector`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    expect(await res.text()).toContain('<title>ovos-tools inspector</title>');
+    expect((await fetch(`${api.url}/internal/tools`)).status).toBe(401);
+    expect((await fetch(`${api.url}/internal/tools/reload`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('loads the catalog with the secret, finds a tool by search and tag, invokes it from its form and shows the result', async () => {
+    await page.goto(`${api.url}/inspector`);
+    await page.locator('#status').filter({ hasText: 'unauthorized' }).waitFor(); // no secret yet: the API's own words
+    await page.fill('#secret', SECRET);
+    await page.dispatchEvent('#secret', 'change');
+    await page.locator('li[data-tool="evaluate_expression"]').waitFor();
+
+    await page.fill('#search', 'greet');
+    await expect.poll(() => page.locator('#catalog li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-tool')))).toEqual(['greet']);
+    await page.fill('#search', '');
+    await page.click('#tag-filter .tag[data-tag="words"]');
+    await expect.poll(() => page.locator('#catalog li').count()).toBe(1);
+    await page.click('li[data-tool="greet"]');
+
+    await page.locator('#input-schema').waitFor();
+    expect(await page.textContent('#tool')).toContain('read_only');
+    expect(JSON.parse((await page.textContent('#output-schema'))!)).toMatchObject({ properties: { greeting: { type: 'string' } } });
+    expect(await page.inputValue('#arg-times')).toBe('1'); // the schema default
+    await page.fill('#arg-name', 'Grace');
+    await page.selectOption('#arg-style', { label: '"pirate"' });
+    await page.selectOption('#arg-shout', 'true');
+    await page.click('#invoke');
+    await page.locator('#result').waitFor();
+    expect(JSON.parse((await page.textContent('#result'))!)).toEqual({ greeting: 'AHOY GRACE!' });
+
+    await page.click('button[data-example="0"]');
+    expect(await page.inputValue('#arg-name')).toBe('Ada');
+    expect(await page.inputValue('#arg-times')).toBe('2');
+    await page.click('#invoke');
+    await expect.poll(async () => page.textContent('#result')).toContain('Ahoy Ada! Ahoy Ada!');
+    await scrollToTop();
+    await page.screenshot({ path: path.join(shots, 'inspector-tool.png') });
+    expect(statSync(path.join(shots, 'inspector-tool.png')).size).toBeGreaterThan(10_000);
+
+    // the traffic panel logged the call with its request body
+    expect(await page.locator('#log details').first().textContent()).toContain('POST /internal/tools/call');
+  });
+
+  it('shows a validation error exactly as the model sees it: the error text and code', async () => {
+    // raw JSON that is not JSON never leaves the page
+    await page.check('#use-raw');
+    await page.fill('#raw-args', '{"name": ');
+    const calls = await page.locator('#log details').count();
+    await page.click('#invoke');
+    await expect.poll(() => page.textContent('#error-code')).toBe('invalid_json');
+    expect(await page.locator('#log details').count()).toBe(calls);
+    await page.uncheck('#use-raw');
+
+    await page.fill('#arg-name', '');
+    await page.fill('#arg-times', '7');
+    await page.click('#invoke');
+    await expect.poll(() => page.textContent('#error-code')).not.toBe('invalid_json');
+    const shown = { code: await page.textContent('#error-code'), error: await page.textContent('#error-text') };
+    const direct = await fetch(`${api.url}/internal/tools/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Internal-Secret': SECRET },
+      body: JSON.stringify({ tool_id: 'greet', args: { style: 'pirate', times: 7 }, context: {} }),
+    }).then((r) => r.json());
+    expect(direct.ok).toBe(false);
+    expect(shown).toEqual({ code: direct.code, error: direct.error });
+    expect(shown.error).toMatch(/name|times/);
+  });
+
+  it('reloads: a newly installed toolbox appears in the report and the catalog', async () => {
+    installPackage('inspector-farewell', farewellSource);
+    await page.click('#tag-filter .tag[data-tag="words"]'); // off again: farewell is tagged "test" only
+    await page.click('#reload');
+    await page.locator('.reload-added').filter({ hasText: 'farewell' }).waitFor();
+    expect(await page.textContent('.reload-removed')).toContain('none');
+    await page.locator('li[data-tool="farewell"]').waitFor();
+    await scrollToTop();
+    await page.screenshot({ path: path.join(shots, 'inspector-reload.png') });
+    expect(statSync(path.join(shots, 'inspector-reload.png')).size).toBeGreaterThan(10_000);
+  });
+});
