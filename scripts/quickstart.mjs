@@ -39,17 +39,23 @@ let current; // the child running now, to forward signals to
 let stopping; // the first signal received
 let stoppedAt = 0;
 
-for (const signal of SIGNALS) {
-  process.on(signal, () => {
-    // Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): forward it once. A signal
-    // a second or more later is forwarded again, and the provider then stops without waiting for calls in flight.
-    if (stopping && Date.now() - stoppedAt < 1000) return;
-    stopping ??= signal;
-    stoppedAt = Date.now();
-    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
-    else process.exit(128 + SIGNAL_NUMBERS[signal]);
-  });
+/** Stops the child running now (or exits) on a stop signal; see the comment at the top. */
+function onStop(signal) {
+  // Ctrl-C under `npm start` arrives twice (from the terminal and forwarded by npm): forward it once. A signal
+  // a second or more later is forwarded again, and the provider then stops without waiting for calls in flight.
+  if (stopping && Date.now() - stoppedAt < 1000) return;
+  stopping ??= signal;
+  stoppedAt = Date.now();
+  if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+  else process.exit(128 + SIGNAL_NUMBERS[signal]);
 }
+for (const signal of SIGNALS) process.on(signal, () => onStop(signal));
+// npm does not pass a SIGTERM it receives on to `npm start`'s script: when our parent goes away (npm, or the shell
+// npm ran us in), stop as if we had been sent SIGTERM, so nothing is left running without a parent.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) onStop('SIGTERM');
+}, 250).unref();
 
 /** Runs a command to completion with inherited stdio; resolves with its exit status (signal deaths count as failures). */
 function run(cmd, args, extra = {}) {
@@ -79,7 +85,7 @@ if (mode !== 'serve' && mode !== 'test') {
 ensurePnpm();
 if ((await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'])) !== 0 || stopping) finish(1);
 if (!existsSync(path.join(root, 'packages', 'provider', 'dist', 'cli', 'main.js'))) {
-  console.error('quickstart: first build: compiling 10 packages with tsc. This takes about 1 to 3 minutes on a small machine; later starts reuse it and take seconds.');
+  console.error('quickstart: first build: compiling and bundling 12 packages (tsc and esbuild). This takes about 1 to 3 minutes on a small machine; later starts reuse it and take seconds.');
 }
 if ((await run('pnpm', ['run', 'build'])) !== 0 || stopping) finish(1);
 

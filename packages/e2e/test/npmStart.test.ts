@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,27 @@ describe('npm start (scripts/quickstart.mjs serve)', () => {
     expect(await portIsFree(s.port)).toBe(true);
   });
 
+  test('SIGTERM to `npm start` itself (npm does not pass it on) stops quickstart and the provider and frees the port', async () => {
+    const plugins = mkdtempSync(path.join(os.tmpdir(), 'ovos-npmstart-'));
+    cleanups.push(() => rmSync(plugins, { recursive: true, force: true }));
+    const port = await freePort();
+    const npm = spawn('npm', ['start', '--', '--bus-url', `ws://127.0.0.1:${port}/core`, '--plugins', plugins], {
+      cwd: repoRoot,
+      env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cleanups.push(() => npm.kill('SIGKILL'));
+    let out = '';
+    npm.stdout!.on('data', (d) => (out += d));
+    npm.stderr!.on('data', (d) => (out += d));
+    await until(() => out.includes('ovos-tools provider serving'), () => `the provider banner:\n${out}`, 100_000);
+    const started = processesMentioning(`127.0.0.1:${port}/core`);
+    expect(started.length).toBeGreaterThanOrEqual(2); // quickstart and the provider
+    npm.kill('SIGTERM');
+    await until(() => started.every((pid) => !isAlive(pid)), () => `${started.join(', ')} to exit:\n${out}`);
+    expect(await portIsFree(port)).toBe(true);
+  });
+
   test('SIGTERM to the provider ends quickstart with it', async () => {
     const s = await npmStart();
     process.kill(s.providerPid, 'SIGTERM');
@@ -67,6 +88,20 @@ describe('npm start (scripts/quickstart.mjs serve)', () => {
     expect(await portIsFree(s.port)).toBe(true);
   });
 });
+
+/** Pids of the processes whose command line contains `text`. */
+function processesMentioning(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
 
 function isAlive(pid: number): boolean {
   try {
