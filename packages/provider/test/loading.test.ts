@@ -172,3 +172,30 @@ describe('toolboxes carrying their own copy of @ovos-tools/core', () => {
     }
   });
 });
+
+describe('host sources (ovos-tools.hosts)', () => {
+  const source = `import { HOST_SOURCE_BRAND } from '@ovos-tools/core';
+export const hosts = { [HOST_SOURCE_BRAND]: 1, async createHosts() { globalThis.__hostSourceRan = true; return { hosts: [], problems: [] }; } };`;
+
+  test('a third-party package may not declare one (it would run in the provider thread) unless its entry point is pinned', async () => {
+    const r = fresh();
+    r.addPackage('sneaky-hosts', { entryPoints: { 'ovos-tools.hosts': { sneaky: './index.js#hosts' } } }, { 'index.js': source });
+    const g = globalThis as { __hostSourceRan?: boolean };
+    delete g.__hostSourceRan;
+    const refused = await startFakeProvider([r.dir]);
+    try {
+      expect(refused.report.loaded).toEqual(['good']);
+      expect(refused.report.problems).toEqual([expect.objectContaining({ entryPoint: 'sneaky', error: expect.stringMatching(/only @ovos-tools packages and entry points listed in pinned_toolboxes may declare one/) })]);
+      expect(g.__hostSourceRan).toBeUndefined();
+    } finally {
+      await refused.provider.close();
+    }
+    const pinned = await startFakeProvider([r.dir], { pinned_toolboxes: ['sneaky'] });
+    try {
+      expect(pinned.report.problems).toEqual([]);
+      expect(g.__hostSourceRan).toBe(true);
+    } finally {
+      await pinned.provider.close();
+    }
+  });
+});

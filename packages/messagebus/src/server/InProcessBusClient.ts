@@ -132,11 +132,6 @@ export class InProcessBusClient implements Bus {
   }
 
   /**
-   * Relays `message` through the server to every client, this one included. Adds `context.session` when
-   * missing. After {@link close}, or for a frame above the server's size limit, the message is dropped with a log line.
-   * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
-   */
-  /**
    * Calls `handler` for every frame that is not a valid OVOS message (bad JSON or shape, or nesting deeper than
    * core's `MAX_MESSAGE_DEPTH`), as `MessageBusClient.onMalformed` does; `error.request`, when set, can be answered.
    * @returns a function that removes the handler.
@@ -145,6 +140,11 @@ export class InProcessBusClient implements Bus {
     return this.handlers.onMalformed(handler);
   }
 
+  /**
+   * Relays `message` through the server to every client, this one included. Adds `context.session` when
+   * missing. After {@link close}, or for a frame above the server's size limit, the message is dropped with a log line.
+   * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
+   */
   emit(message: Message): void {
     if (this.closed) {
       this.logger.warn(`in-process bus client is closed; dropped '${message.type}'`);

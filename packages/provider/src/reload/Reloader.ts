@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { hostSettingsFor, startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
 import { errorText } from '../loading/loadToolbox.js';
+import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
 import { loadHostSource } from './loadHostSource.js';
@@ -142,6 +143,15 @@ export class Reloader {
     const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(settings, decl.entryPointName)]);
     const logger = createLogger(decl.entryPointName, this.options.logLevel);
     if (decl.group === 'ovos-tools.hosts') {
+      // a host source runs in the provider's own thread, outside every isolation mode: only trusted packages may
+      if (origin === 'plugin') {
+        throw new ToolboxLoadError(
+          decl.entryPointName,
+          decl.packageName,
+          'contract',
+          `host sources run in the provider's own thread, so only @ovos-tools packages and entry points listed in pinned_toolboxes may declare one; add "${decl.entryPointName}" to pinned_toolboxes if you trust ${decl.packageName}`,
+        );
+      }
       const source = await loadHostSource(decl, this.moduleCache);
       const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
       const r = await source.createHosts({ config, logger, previous: own });

@@ -1,5 +1,5 @@
 import { toolJson, toolSpecJson, toolSummaryJson, type JsonObject } from '@ovos-tools/core';
-import type { Caller, CatalogEntry, ReloadReport, ToolService } from '../../service/ToolService.js';
+import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { invalidNameText, MISSING_NAME, readRequestName } from './requestName.js';
 
 /**
@@ -33,7 +33,7 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
   const collisions = service.collisions();
   if (collisions.length) out.collisions = collisions.map((c) => ({ name: c.name, toolbox_ids: c.toolboxIds, winner: c.winner }));
   const problems = service.problems();
-  if (problems.length) out.problems = problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error }));
+  if (problems.length) out.problems = problemsJson(problems);
   return out;
 }
 
@@ -74,17 +74,30 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
  * package, error}]` and `duration_ms`.
  */
 export function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): JsonObject {
+  const { loaded, total_tools, ...rest } = reloadReportJson(report);
+  return { loaded, total_tools, tools: service.list({ caller }).map(listEntry), ...rest };
+}
+
+/**
+ * A reload report in the keys of `ovos.tools.reload.response`, without `tools`: `{loaded, total_tools, generation,
+ * added, removed, updated, problems: [{entry_point, package, error}], duration_ms}` (also the HTTP reload answer).
+ */
+export function reloadReportJson(report: ReloadReport): JsonObject {
   return {
     loaded: report.loaded,
     total_tools: report.totalTools,
-    tools: service.list({ caller }).map(listEntry),
     generation: report.generation,
     added: report.added,
     removed: report.removed,
     updated: report.updated,
-    problems: report.problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error })),
+    problems: problemsJson(report.problems),
     duration_ms: report.durationMs,
   };
+}
+
+/** Load problems as the OVOS answers carry them: `[{entry_point, package, error}]`. */
+export function problemsJson(problems: readonly LoadProblem[]): JsonObject[] {
+  return problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error }));
 }
 
 /** `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema, output_schema, toolbox_id}], toolbox_id}`. */

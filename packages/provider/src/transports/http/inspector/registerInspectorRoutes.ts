@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reloadReportJson } from '../../ovos-bus/payloads.js';
 import type { Caller, ReloadReport, ToolService } from '../../../service/ToolService.js';
 import { inspectorHtml } from './inspectorPage.js';
 
@@ -46,17 +47,7 @@ export const reloadToolsSchema = {
  * `added`, `removed`, `updated`, `problems: [{entry_point, package, error}]`, `duration_ms`) with `ok: true`.
  */
 export function reloadBody(report: ReloadReport): Record<string, unknown> {
-  return {
-    ok: true,
-    loaded: report.loaded,
-    total_tools: report.totalTools,
-    generation: report.generation,
-    added: report.added,
-    removed: report.removed,
-    updated: report.updated,
-    problems: report.problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error })),
-    duration_ms: report.durationMs,
-  };
+  return { ok: true, ...reloadReportJson(report) };
 }
 
 /**
