@@ -1,4 +1,5 @@
-// Isolation benchmark (`pnpm bench`): invoke round trip p50/p99 over a real messagebus for each isolation mode
+// Isolation benchmark (`pnpm bench`): invoke round trip p50/p99 over a real messagebus (and p50 at the tool service,
+// without the bus) for each isolation mode
 // (inline, worker, process) with one trivial `add` toolbox, the RSS of the provider process tree at idle per mode,
 // and RSS growth over 100 reloads of a package whose code changes each time (worker mode: each reload gets a fresh
 // worker and the old one is terminated, so its module code is freed). OVOS_TOOLS_BENCH_QUICK=1 runs a shorter version.
@@ -77,6 +78,15 @@ async function measure(mode, root, server) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
+  // the same call at the service, without the bus: the host's own cost
+  const direct = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const t0 = performance.now();
+    const r = await provider.service.invoke({ name: 'add', args: { a: 1, b: i } });
+    if (!r.ok) throw new Error(`${mode}: ${JSON.stringify(r)}`);
+    direct.push(performance.now() - t0);
+  }
+  direct.sort((a, b) => a - b);
   await new Promise((r) => setTimeout(r, 200));
   const idle = treeRss();
   let growth;
@@ -95,7 +105,7 @@ async function measure(mode, root, server) {
   await client.close();
   await provider.close();
   await providerBus.close();
-  return { mode, p50: pct(times, 50), p99: pct(times, 99), idle, growth };
+  return { mode, p50: pct(times, 50), p99: pct(times, 99), serviceP50: pct(direct, 50), idle, growth };
 }
 
 const root = makeRoot();
@@ -110,7 +120,7 @@ const inline = results.find((r) => r.mode === 'inline');
 const worker = results.find((r) => r.mode === 'worker');
 console.log('\n@ovos-tools/provider isolation benchmark' + (quick ? ' (quick)' : ''));
 for (const r of results) {
-  console.log(`  ${r.mode.padEnd(8)} invoke over the bus (ms): p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}   provider tree RSS at idle: ${r.idle.toFixed(0)} MiB`);
+  console.log(`  ${r.mode.padEnd(8)} invoke over the bus (ms): p50 ${fmt(r.p50)}  p99 ${fmt(r.p99)}   at the service: p50 ${fmt(r.serviceP50)}   provider tree RSS at idle: ${r.idle.toFixed(0)} MiB`);
 }
 const addedUs = (worker.p50 - inline.p50) * 1000;
 console.log(`  worker adds ${addedUs.toFixed(0)} µs p50 over inline (target <= 30 µs): ${addedUs <= 30 ? 'met' : 'MISSED'}`);

@@ -32,7 +32,7 @@ export interface PackageHostOptions {
 }
 
 /** The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults. */
-export function hostSettingsFor(settings: ProviderSettings, entryPointName: string): Required<Omit<HostSettings, 'isolation'>> & { isolation: HostSettings['isolation'] & string } {
+export function hostSettingsFor(settings: ProviderSettings, entryPointName: string): Required<HostSettings> {
   const own = settings.toolboxHosts[entryPointName] ?? {};
   return {
     isolation: own.isolation ?? settings.isolation,
