@@ -1,7 +1,12 @@
 import { compileSchema } from '@ovos-tools/core';
-import { isMap, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
 import { SkillFrontmatterSchema, type SkillFrontmatter } from './frontmatterSchema.js';
 import { MAX_FRONTMATTER_ALIASES, MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_FRONTMATTER_KEYS } from './limits.js';
+
+type YamlModule = typeof import('yaml');
+let yaml: YamlModule | undefined;
+/** The `yaml` parser, loaded (its CommonJS build, synchronously) on the first SKILL.md: a provider with no skills installed never pays for it. */
+const loadYaml = (): YamlModule => (yaml ??= createRequire(import.meta.url)('yaml') as YamlModule);
 
 /** A SKILL.md file's content, parsed and validated. */
 export interface ParsedSkillMd {
@@ -54,6 +59,7 @@ export function parseSkillMd(text: string): ParsedSkillMd | InvalidSkillMd {
     return fail(`frontmatter is nested ${depth} levels deep; the limit is ${MAX_FRONTMATTER_DEPTH} (MAX_FRONTMATTER_DEPTH)`);
   }
   // A leading newline keeps YAML's line numbers equal to the file's (line 1 is the opening '---').
+  const { isMap, parseDocument, visit } = loadYaml();
   const doc = parseDocument('\n' + yamlLines.join('\n'), { prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) return fail(`invalid YAML frontmatter: ${firstLine(doc.errors[0]!.message)}`);
   let keys = 0;
