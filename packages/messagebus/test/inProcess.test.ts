@@ -196,3 +196,30 @@ describe('MessageBusServer.attach', () => {
     expect(() => server.attach()).toThrow(/closed/);
   });
 });
+
+describe('in-process attachment: frames it emitted itself', () => {
+  it('reach a handler registered after the emit but before delivery (nothing is skipped early)', async () => {
+    const server = await startServer();
+    const me = server.attach();
+    onCleanup(() => me.close());
+    const got: number[] = [];
+    me.emit(new Message('late.listener', { n: 1 }));
+    me.on('late.listener', (m) => void got.push(m.data.n as number));
+    await waitUntil(() => got.length === 1, 'the own emit');
+    expect(got).toEqual([1]);
+  });
+
+  it('are still relayed to every other client when the emitter has no handler for them', async () => {
+    const server = await startServer();
+    const me = server.attach();
+    onCleanup(() => me.close());
+    const raw = await rawClient(server.url);
+    const other = server.attach();
+    onCleanup(() => other.close());
+    const seen: number[] = [];
+    other.on('nobody.here', (m) => void seen.push(m.data.n as number));
+    for (let n = 0; n < 20; n++) me.emit(new Message('nobody.here', { n }));
+    await waitUntil(() => seen.length === 20 && raw.frames.filter((f) => f.includes('nobody.here')).length === 20, 'relay');
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+});

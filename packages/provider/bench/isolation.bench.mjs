@@ -1,5 +1,5 @@
 // Isolation benchmark (`pnpm bench`): invoke round trip p50/p99 over a real messagebus (and p50 at the tool service,
-// without the bus) for each isolation mode
+// without the bus) for each isolation mode, measured interleaved (rounds of 50 calls per mode, rotating),
 // (inline, worker, process) with one trivial `add` toolbox, the RSS of the provider process tree at idle per mode,
 // and RSS growth over 100 reloads of a package whose code changes each time (worker mode: each reload gets a fresh
 // worker and the old one is terminated, so its module code is freed). OVOS_TOOLS_BENCH_QUICK=1 runs a shorter version.
@@ -62,58 +62,91 @@ async function connect(url) {
   return c;
 }
 
-async function measure(mode, root, server) {
+/** A provider in `mode` on its own server (the provider on a websocket client, as on an external bus) and a client. */
+async function setUp(mode, root) {
+  const server = new MessageBusServer({ port: 0, logger: silentLogger });
+  await server.start();
   const providerBus = await connect(server.url);
   const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root.dir], settings: parseProviderConfig({ isolation: mode, federation: false }), logger: silentLogger, logLevel: 'silent', brain: null });
   const report = await provider.start();
   if (!report.loaded.length) throw new Error(`${mode}: ${JSON.stringify(report.problems)}`);
   const client = await connect(server.url);
-  const ask = (i) => client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }), undefined, 5000);
-  for (let i = 0; i < 300; i++) await ask(i);
-  const times = [];
-  for (let i = 0; i < ROUND_TRIPS; i++) {
-    const t0 = performance.now();
-    const r = await ask(i);
+  const ask = async (i) => {
+    const r = await client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }), undefined, 5000);
     if (!r?.data.result) throw new Error(`${mode}: ${JSON.stringify(r?.data)}`);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  // the same call at the service, without the bus: the host's own cost
-  const direct = [];
-  for (let i = 0; i < ROUND_TRIPS; i++) {
-    const t0 = performance.now();
+  };
+  const direct = async (i) => {
     const r = await provider.service.invoke({ name: 'add', args: { a: 1, b: i } });
     if (!r.ok) throw new Error(`${mode}: ${JSON.stringify(r)}`);
-    direct.push(performance.now() - t0);
-  }
-  direct.sort((a, b) => a - b);
-  await new Promise((r) => setTimeout(r, 200));
-  const idle = treeRss();
-  let growth;
-  if (mode === 'worker') {
-    const before = treeRss();
-    for (let i = 1; i <= RELOADS; i++) {
-      root.write(i);
-      await provider.reload();
-      await ask(i);
+  };
+  const tearDown = async () => {
+    await client.close();
+    await provider.close();
+    await providerBus.close();
+    await server.close();
+  };
+  return { mode, provider, ask, direct, tearDown, bus: [], service: [] };
+}
+
+/**
+ * Round trips of every mode, interleaved: rounds of ROUND calls per mode, the order rotating each round, so that
+ * every mode sees the same machine (a shared machine's load shifts over seconds; one mode after the other would
+ * measure the load as much as the mode).
+ */
+async function interleaved(setups, key, once) {
+  const ROUND = 50;
+  for (let round = 0; round * ROUND < ROUND_TRIPS; round++) {
+    for (let k = 0; k < setups.length; k++) {
+      const s = setups[(round + k) % setups.length];
+      for (let i = 0; i < ROUND; i++) {
+        const t0 = performance.now();
+        await once(s)(i);
+        s[key].push(performance.now() - t0);
+      }
     }
-    root.write(0);
-    await new Promise((r) => setTimeout(r, 500));
-    globalThis.gc?.();
-    growth = treeRss() - before;
   }
-  await client.close();
-  await provider.close();
-  await providerBus.close();
-  return { mode, p50: pct(times, 50), p99: pct(times, 99), serviceP50: pct(direct, 50), idle, growth };
+  for (const s of setups) s[key].sort((a, b) => a - b);
+}
+
+/** Tree RSS of a provider in `mode` alone, at idle (MiB). */
+async function idleRss(mode, root) {
+  const s = await setUp(mode, root);
+  for (let i = 0; i < 100; i++) await s.ask(i);
+  await new Promise((r) => setTimeout(r, 300));
+  globalThis.gc?.();
+  const rss = treeRss();
+  await s.tearDown();
+  return rss;
+}
+
+/** RSS growth over RELOADS reloads of a package whose code changes each time (worker mode), MiB. */
+async function reloadGrowth(root) {
+  const s = await setUp('worker', root);
+  await s.ask(0);
+  const before = treeRss();
+  for (let i = 1; i <= RELOADS; i++) {
+    root.write(i);
+    await s.provider.reload();
+    await s.ask(i);
+  }
+  root.write(0);
+  await new Promise((r) => setTimeout(r, 500));
+  globalThis.gc?.();
+  const growth = treeRss() - before;
+  await s.tearDown();
+  return growth;
 }
 
 const root = makeRoot();
-const server = new MessageBusServer({ port: 0, logger: silentLogger });
-await server.start();
+const setups = [];
+for (const mode of ['inline', 'worker', 'process']) setups.push(await setUp(mode, root));
+for (const s of setups) for (let i = 0; i < 300; i++) await s.ask(i); // warm-up
+await interleaved(setups, 'bus', (s) => s.ask);
+await interleaved(setups, 'service', (s) => s.direct);
+for (const s of setups) await s.tearDown();
 const results = [];
-for (const mode of ['inline', 'worker', 'process']) results.push(await measure(mode, root, server));
-await server.close();
+for (const s of setups) results.push({ mode: s.mode, p50: pct(s.bus, 50), p99: pct(s.bus, 99), serviceP50: pct(s.service, 50), idle: await idleRss(s.mode, root) });
+results.find((r) => r.mode === 'worker').growth = await reloadGrowth(root);
 rmSync(root.dir, { recursive: true, force: true });
 
 const inline = results.find((r) => r.mode === 'inline');

@@ -76,6 +76,16 @@ describe('worker hosts: a toolbox cannot stall, crash or starve the provider', (
     expect(status.health.lastError).toMatch(/did not stop within 200 ms of being cut off \(kill_grace_ms\)/);
   });
 
+  test('a burst of calls crosses the channel in batches: each is answered, one with arguments that cannot be cloned fails alone', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => sys.provider.service.invoke({ name: 'ping', args: i === 7 ? { callback: () => 1 } : {} })),
+    );
+    outcomes.forEach((outcome, i) => {
+      if (i === 7) expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_arguments', error: expect.stringMatching(/^ValueError: Tool 'ping' in ToolBox 'other' got arguments that cannot be sent to its host: /) } });
+      else expect(outcome).toMatchObject({ ok: true, result: { result: 'pong' }, toolboxId: 'other' });
+    });
+  });
+
   test('a tool that allocates without bound gets an error naming the memory limit; the next call works', async () => {
     const hog = await sys.invoke('hog');
     expect(hog).toMatchObject({ name: 'hog', code: 'toolbox_crashed', toolbox_id: 'spin' });

@@ -9,6 +9,7 @@ import {
   type MalformedMessageHandler,
   type RawMessageHandler,
 } from '@ovos-tools/core';
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { busUrl } from '../config/MessageBusConfig.js';
@@ -19,6 +20,8 @@ import { reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
 import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
+import { connectSocket } from '../socket/connectSocket.js';
+import { WriteBatcher } from '../socket/WriteBatcher.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
 
 export type { WaitForResponseOptions } from './awaitReply.js';
@@ -110,6 +113,9 @@ export class MessageBusClient implements Bus {
   private readonly queue: FrameQueue;
   private readonly listeners = new Map<keyof ConnectionEvents, Set<(...args: never[]) => void>>();
   private ws: WebSocket | undefined;
+  /** The current connection's socket, corked per event-loop turn so a burst of emits is one write. */
+  private socket: Socket | undefined;
+  private readonly batcher = new WriteBatcher();
   private started = false;
   private closed = false;
   private attempt = 0;
@@ -221,6 +227,7 @@ export class MessageBusClient implements Bus {
     if (message.context.session === undefined) message.context.session = { session_id: this.options.sessionId ?? 'default' };
     const frame = message.serialize();
     if (this.ws && this.connected) {
+      if (this.socket) this.batcher.hold(this.socket);
       this.ws.send(frame);
       return;
     }
@@ -287,8 +294,11 @@ export class MessageBusClient implements Bus {
   private openSocket(): void {
     const headers: Record<string, string> = {};
     if (this.secret) headers.Authorization = `Bearer ${this.secret}`;
+    this.socket = undefined;
     const ws = new WebSocket(this.url, {
       headers,
+      // the connection's socket, so frames emitted in one event-loop turn go out in one write (WriteBatcher)
+      createConnection: connectSocket(this.url.startsWith('wss:'), (socket) => (this.socket = socket)) as unknown as WebSocket.ClientOptions['createConnection'], // @types/ws types it with net.createConnection's overloads
       handshakeTimeout: this.options.handshakeTimeoutMs ?? 5000,
       perMessageDeflate: false,
     });

@@ -23,6 +23,11 @@ export class ResponseWaiters {
     return this.count;
   }
 
+  /** Whether any waiter accepts replies of `type`. */
+  awaits(type: string): boolean {
+    return this.byType.has(type);
+  }
+
   /** Registers a waiter under each of its reply types. */
   add(waiter: ResponseWaiter): void {
     for (const type of waiter.types) {

@@ -6,8 +6,11 @@ import { ResponseWaiters } from '../client/ResponseWaiters.js';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
 export interface InProcessHub {
-  /** Broadcasts one serialized frame to every client and attachment, the sender included. */
-  publish(frame: string): void;
+  /**
+   * Broadcasts one serialized frame to every client and attachment, the sender included. `type` is the message
+   * type of the frame (known to the emitter), so attachments that have no handler for it skip parsing it.
+   */
+  publish(frame: string, type: string): void;
   /** Forgets the attachment (it was closed). */
   detach(client: InProcessBusClient): void;
 }
@@ -52,7 +55,8 @@ export class InProcessBusClient implements Bus {
   private readonly handlers: HandlerRegistry;
   private readonly waiters = new ResponseWaiters();
   private readonly logger: Logger;
-  private queue: Array<string | Buffer> = [];
+  /** Frames waiting for dispatch, with their message type when the emitter told it (see {@link deliver}). */
+  private queue: Array<{ frame: string | Buffer; type: string | undefined }> = [];
   private queuedBytes = 0;
   private scheduled = false;
   private closed = false;
@@ -157,7 +161,7 @@ export class InProcessBusClient implements Bus {
       this.logger.error(`dropped '${message.type}': ${Buffer.byteLength(frame)} bytes is above the messagebus frame limit of ${this.limits.maxPayload}`);
       return;
     }
-    this.hub.publish(frame);
+    this.hub.publish(frame, message.type);
   }
 
   /**
@@ -182,8 +186,11 @@ export class InProcessBusClient implements Bus {
     this.shutDown('closed');
   }
 
-  /** @internal Queues one relayed frame (text, or a websocket payload buffer) for dispatch. */
-  deliver(frame: string | Buffer): void {
+  /**
+   * @internal Queues one relayed frame (text, or a websocket payload buffer) for dispatch. `type`, when given
+   * (frames emitted in this process), lets dispatch skip parsing a frame no handler or waiter wants at that time.
+   */
+  deliver(frame: string | Buffer, type?: string): void {
     if (this.closed) return;
     this.queuedBytes += frame.length;
     if (this.queuedBytes > this.limits.maxBufferedBytes) {
@@ -191,7 +198,7 @@ export class InProcessBusClient implements Bus {
       this.shutDown('slow');
       return;
     }
-    this.queue.push(frame);
+    this.queue.push({ frame, type });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.drain());
@@ -221,10 +228,16 @@ export class InProcessBusClient implements Bus {
     const batch = this.queue;
     this.queue = [];
     this.queuedBytes = 0;
-    for (const frame of batch) {
+    for (const { frame, type } of batch) {
       if (this.closed) return;
+      if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to parse it
       this.dispatch(typeof frame === 'string' ? frame : frame.toString('utf8'));
     }
+  }
+
+  /** Whether a message of `type` would reach any handler or waiter now (raw handlers want every frame). */
+  private wants(type: string): boolean {
+    return this.handlers.hasRaw || this.handlers.count(type) > 0 || this.waiters.awaits(type);
   }
 
   private dispatch(text: string): void {

@@ -10,6 +10,7 @@ import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
 import { BUS_SECRET_ENV, resolveBusSecret } from './sharedSecret.js';
 import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessBusClient.js';
+import { WriteBatcher } from '../socket/WriteBatcher.js';
 
 /**
  * The frame ovos-messagebus sends to each new connection, and only to it (wire spec §6.5, 2025+ servers).
@@ -93,6 +94,9 @@ export class MessageBusServer {
   private readonly maxBufferedBytes: number;
   private readonly logger: Logger;
   private readonly clients = new Set<WebSocket>();
+  /** Each admitted connection's socket, corked per event-loop turn by {@link WriteBatcher}. */
+  private readonly sockets = new WeakMap<WebSocket, Duplex>();
+  private readonly batcher = new WriteBatcher();
   private readonly attachments = new Set<InProcessBusClient>();
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
@@ -165,7 +169,7 @@ export class MessageBusServer {
   attach(options: InProcessBusClientOptions = {}): InProcessBusClient {
     if (this.closePromise) throw new Error('MessageBusServer was closed; create a new one');
     const client = new InProcessBusClient(
-      { publish: (frame) => this.publish(frame), detach: (c) => void this.attachments.delete(c) },
+      { publish: (frame, type) => this.publish(frame, type), detach: (c) => void this.attachments.delete(c) },
       { maxBufferedBytes: this.maxBufferedBytes, maxPayload: this.maxPayload },
       { ...options, logger: options.logger ?? this.logger },
     );
@@ -240,6 +244,7 @@ export class MessageBusServer {
       return;
     }
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
+      this.sockets.set(ws, socket);
       if (decision.authenticated) this.onConnection(ws);
       else this.authenticate(ws);
     });
@@ -283,13 +288,13 @@ export class MessageBusServer {
   }
 
   /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */
-  private publish(frame: string): void {
+  private publish(frame: string, type: string): void {
     this.relayed++;
     if (this.clients.size) {
       const payload = Buffer.from(frame, 'utf8');
       for (const client of this.clients) this.send(client, payload, false);
     }
-    for (const attached of this.attachments) attached.deliver(frame);
+    for (const attached of this.attachments) attached.deliver(frame, type);
   }
 
   private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
@@ -305,6 +310,8 @@ export class MessageBusServer {
       client.terminate();
       return;
     }
+    const socket = this.sockets.get(client);
+    if (socket) this.batcher.hold(socket);
     client.send(payload, { binary });
   }
 

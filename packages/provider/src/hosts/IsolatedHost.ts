@@ -126,14 +126,13 @@ export class IsolatedHost implements ToolboxHost {
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       call.detach = () => ctx.signal.removeEventListener('abort', onAbort);
       this.pending.set(id, call);
-      try {
-        this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) });
-      } catch (err) {
+      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) }, (err) => {
+        if (this.pending.get(id) !== call) return;
         this.pending.delete(id);
-        call.detach();
+        call.detach?.();
         const detail = err instanceof Error ? err.message : String(err);
-        resolve({ ok: false, error: { error: `ValueError: Tool '${name}' in ToolBox '${this.toolboxId}' got arguments that cannot be sent to its host: ${detail}`, code: 'invalid_arguments' } });
-      }
+        if (!call.settled) resolve({ ok: false, error: { error: `ValueError: Tool '${name}' in ToolBox '${this.toolboxId}' got arguments that cannot be sent to its host: ${detail}`, code: 'invalid_arguments' } });
+      });
     });
   }
 
@@ -168,11 +167,7 @@ export class IsolatedHost implements ToolboxHost {
       this.gate = { promise, open };
     }
     const reason = (signal.reason as { code?: string } | undefined)?.code === 'timeout' ? 'timeout' : 'aborted';
-    try {
-      this.channel.post({ t: 'abort', id, reason });
-    } catch {
-      // the runtime is gone; its exit handler cleans up
-    }
+    this.channel.post({ t: 'abort', id, reason }); // if the runtime is gone, its exit handler cleans up
     call.graceTimer = setTimeout(() => {
       if (!this.pending.has(id) || this.state !== 'ready') return;
       this.stopReason = `a call to '${call.name}' did not stop within ${this.options.killGraceMs} ms of being cut off (kill_grace_ms)`;

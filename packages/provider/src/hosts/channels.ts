@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '@ovos-tools/core';
+import { batchingPoster, forEachMessage, type Unsent } from './batching.js';
 import type { HostInit, ToHost } from './protocol.js';
 
 /** The runtime entry module that worker and process hosts start (`runtime/hostMain.js`, beside this file in dist). */
@@ -11,7 +12,13 @@ export const RUNTIME_URL = new URL('./runtime/hostMain.js', import.meta.url);
  * sentence saying why the runtime stopped (exit code, signal, memory limit, uncaught error).
  */
 export interface HostChannel {
-  post(message: ToHost): void;
+  /**
+   * Sends `message`; messages posted in one event-loop turn cross together (see `batching.ts`). `unsent` is
+   * called (later, never from inside `post`) when the message could not be sent, e.g. arguments that cannot be
+   * cloned.
+   */
+  post(message: ToHost, unsent?: Unsent): void;
+  /** Receives every message from the runtime, batches unpacked, in order. */
   onMessage(listener: (message: unknown) => void): void;
   onExit(listener: (reason: string) => void): void;
   /** Ends the runtime at once; resolves when it is gone. */
@@ -53,8 +60,8 @@ export function startWorkerChannel(options: ChannelOptions): HostChannel {
     for (const l of exitListeners.splice(0)) l(reason);
   });
   return {
-    post: (m) => worker.postMessage(m),
-    onMessage: (l) => void worker.on('message', l),
+    post: batchingPoster((m) => worker.postMessage(m)),
+    onMessage: (l) => void worker.on('message', (raw) => forEachMessage(raw, l)),
     onExit: (l) => void exitListeners.push(l),
     terminate: async () => {
       await worker.terminate();
@@ -117,10 +124,10 @@ export function startProcessChannel(options: ProcessChannelOptions): HostChannel
   });
   child.once('spawn', () => child.send(options.init));
   return {
-    post: (m) => {
+    post: batchingPoster((m) => {
       if (child.connected) child.send(m);
-    },
-    onMessage: (l) => void child.on('message', l),
+    }),
+    onMessage: (l) => void child.on('message', (raw) => forEachMessage(raw, l)),
     onExit: (l) => void exitListeners.push(l),
     terminate: () =>
       new Promise<void>((resolve) => {

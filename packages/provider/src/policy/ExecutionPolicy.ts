@@ -58,30 +58,44 @@ export class ExecutionPolicy {
     return { running: this.global.running, waiting: this.global.waiting };
   }
 
+  /**
+   * Calls the host under the time limit: resolves with the host's outcome, or — at the limit or when the caller
+   * aborts, whichever comes first — aborts the call's signal and resolves at once with `timeout`/`aborted`.
+   */
   private callWithLimit(entry: CatalogEntry, host: ToolboxHost, request: InvokeRequest): Promise<CallOutcome> {
     const name = entry.tool.name;
     const timeoutMs = this.timeoutFor(entry);
     const controller = new AbortController();
     const external = request.signal;
-    const onExternal = () => controller.abort(new ToolAbortedError(name, entry.toolboxId, { cause: external?.reason }));
-    if (external?.aborted) onExternal();
-    else external?.addEventListener('abort', onExternal, { once: true });
-    const timer = setTimeout(() => controller.abort(new ToolTimeoutError(name, entry.toolboxId, timeoutMs)), timeoutMs);
-    const cutOff = new Promise<CallOutcome>((resolve) => {
-      const answer = () => resolve({ ok: false, error: wireOf(controller.signal.reason) });
-      if (controller.signal.aborted) answer();
-      else controller.signal.addEventListener('abort', answer, { once: true });
-    });
-    const ctx = {
-      signal: controller.signal,
-      timeoutMs,
-      deadline: Date.now() + timeoutMs,
-      context: request.context ?? {},
-      ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-    };
-    return Promise.race([host.call(name, request.args === undefined ? {} : request.args, ctx), cutOff]).finally(() => {
-      clearTimeout(timer);
-      external?.removeEventListener('abort', onExternal);
+    return new Promise<CallOutcome>((resolve) => {
+      let settled = false;
+      const finish = (outcome: CallOutcome): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        external?.removeEventListener('abort', onExternal);
+        resolve(outcome);
+      };
+      const cutOff = (reason: ToolTimeoutError | ToolAbortedError): void => {
+        if (settled) return;
+        controller.abort(reason);
+        finish({ ok: false, error: wireOf(reason) });
+      };
+      const onExternal = (): void => cutOff(new ToolAbortedError(name, entry.toolboxId, { cause: external?.reason }));
+      const timer = setTimeout(() => cutOff(new ToolTimeoutError(name, entry.toolboxId, timeoutMs)), timeoutMs);
+      if (external?.aborted) return onExternal();
+      external?.addEventListener('abort', onExternal, { once: true });
+      const ctx = {
+        signal: controller.signal,
+        timeoutMs,
+        deadline: Date.now() + timeoutMs,
+        context: request.context ?? {},
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+      };
+      host.call(name, request.args === undefined ? {} : request.args, ctx).then(finish, (err: unknown) =>
+        // a host must not reject (CallOutcome carries errors); one that does is answered, not left hanging
+        finish({ ok: false, error: { error: `RuntimeError: ToolBox '${entry.toolboxId}' failed to run '${name}': ${err instanceof Error ? err.message : String(err)}`, code: 'internal' } }),
+      );
     });
   }
 

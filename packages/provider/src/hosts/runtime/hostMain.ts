@@ -9,18 +9,23 @@ import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
 import { toDescriptor } from '../descriptors.js';
+import { batchingPoster, forEachMessage } from '../batching.js';
 import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
 
-const send: (message: FromHost) => void = parentPort
-  ? (m) => parentPort!.postMessage(m)
-  : (m) => {
-      process.send?.(m);
-    };
+/** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
+const send = batchingPoster<FromHost>(
+  parentPort
+    ? (m) => parentPort!.postMessage(m)
+    : (m) => {
+        process.send?.(m);
+      },
+);
 
 function onMessage(handler: (message: ToHost) => void): void {
-  if (parentPort) parentPort.on('message', handler);
-  else process.on('message', (m) => handler(m as ToHost));
+  const each = (raw: unknown) => forEachMessage(raw, (m) => handler(m as ToHost));
+  if (parentPort) parentPort.on('message', each);
+  else process.on('message', each);
 }
 
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -100,7 +105,9 @@ function handle(message: ToHost): void {
       const onProgress = message.progress ? (progress: { progress: number; total?: number; message?: string }) => send({ t: 'progress', id, progress }) : undefined;
       void toolCallOutcome(instance!, message.name, message.args, { signal: controller.signal, context: message.context, onProgress }).then((outcome) => {
         calls.delete(id);
-        send({ t: 'result', id, outcome });
+        send({ t: 'result', id, outcome }, (err) =>
+          send({ t: 'result', id, outcome: { ok: false, error: { error: `RuntimeError: the result of tool '${message.name}' cannot be sent to the provider: ${errorText(err)}`, code: 'internal' } } }),
+        );
       });
       return;
     }

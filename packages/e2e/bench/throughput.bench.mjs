@@ -1,0 +1,145 @@
+// Throughput benchmark (`pnpm bench`), in one run and with the same trivial `add` tool everywhere:
+//  - `ovos-tools serve` (its own process, embedded messagebus, the toolbox in its default `worker` host), called
+//    from this process over a websocket: 16 concurrent callers on one connection (the shape of the MCP figure
+//    below: one client, 16 requests in flight), and 16 connections with one caller each (every OVOS bus client
+//    receives every frame, so this one also pays 16 × the fan-out);
+//  - the reference MCP server built directly on the official MCP TypeScript SDK (toolbox-mcp's fixture server),
+//    over stdio with the official client, 16 concurrent callers.
+// Target (issue 18): the bus at least 2.5x the MCP SDK's calls/s. OVOS_TOOLS_BENCH_QUICK=1: shorter.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Message, silentLogger } from '@ovos-tools/core';
+import { MessageBusClient } from '@ovos-tools/messagebus';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..', '..');
+const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
+const SECONDS = quick ? 1.5 : 5;
+const CALLERS = 16;
+const mode = process.env.OVOS_TOOLS_BENCH_ISOLATION ?? 'worker';
+
+function pluginRoot() {
+  mkdirSync(path.join(here, '..', '.test-plugins'), { recursive: true });
+  const root = mkdtempSync(path.join(here, '..', '.test-plugins', 'tput-bench-'));
+  const pkg = path.join(root, 'node_modules', 'bench-tools');
+  mkdirSync(pkg, { recursive: true });
+  writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/bench-tools': { version: '1.0.0' } } })); // npm's install record
+  writeFileSync(path.join(root, 'package.json'), '{"name":"bench-root","private":true}');
+  writeFileSync(path.join(root, 'config.json'), JSON.stringify({ isolation: mode, federation: false }));
+  writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { 'bench-tools': './index.js#Toolbox' } } }));
+  writeFileSync(
+    path.join(pkg, 'index.js'),
+    `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Toolbox extends ToolBox {
+  static toolboxId = 'bench-tools';
+  discoverTools() {
+    return [new AgentTool({ name: 'add', description: 'Add two integers.', argumentSchema: Type.Object({ a: Type.Integer(), b: Type.Integer() }),
+      outputSchema: Type.Object({ sum: Type.Integer() }), toolCall: ({ a, b }) => ({ sum: a + b }) })];
+  }
+}
+`,
+  );
+  return root;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `callers` loops of `call(i)` for SECONDS; calls per second. */
+async function drive(callers, call) {
+  let done = 0;
+  let next = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async (_, k) => {
+      while (performance.now() < deadline) {
+        await call(k, next++);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - t0) / 1000);
+}
+
+async function startServe(root) {
+  const url = `ws://127.0.0.1:${await freePort()}/core`;
+  const proc = spawn(process.execPath, [...(process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(repo, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', '--bus-url', url, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--log-level', 'error'], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('serving')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+  return { url, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) };
+}
+
+async function connect(url) {
+  const c = new MessageBusClient({ url, logger: silentLogger });
+  await c.connect();
+  return c;
+}
+
+const invoke = async (client, k, i) => {
+  const r = await client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: k, b: i } }), undefined, 10_000);
+  if (r?.data.result?.sum !== k + i) throw new Error(`bus: wrong answer ${JSON.stringify(r?.data)}`);
+};
+
+async function busFigures(root) {
+  const serve = await startServe(root);
+  try {
+    const one = await connect(serve.url);
+    for (let i = 0; i < 500; i++) await invoke(one, 0, i); // warm-up
+    const shared = await drive(CALLERS, (k, i) => invoke(one, k, i));
+    const conns = [one, ...(await Promise.all(Array.from({ length: CALLERS - 1 }, () => connect(serve.url))))];
+    const separate = await drive(CALLERS, (k, i) => invoke(conns[k], k, i));
+    await Promise.all(conns.map((c) => c.close()));
+    return { shared, separate };
+  } finally {
+    await serve.stop();
+  }
+}
+
+async function mcpFigure() {
+  const client = new Client({ name: 'bench', version: '1' }, { capabilities: {} });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.join(repo, 'packages', 'toolbox-mcp', 'test', 'fixtures', 'fixtureServer.mjs')], cwd: repo, stderr: 'ignore' }));
+  const call = async (k, i) => {
+    const r = await client.callTool({ name: 'add', arguments: { a: k, b: i } });
+    if (r.isError || r.structuredContent?.sum !== k + i) throw new Error(`mcp: wrong answer ${JSON.stringify(r)}`);
+  };
+  for (let i = 0; i < 500; i++) await call(0, i);
+  const perSecond = await drive(CALLERS, call);
+  await client.close();
+  return perSecond;
+}
+
+const root = pluginRoot();
+try {
+  const bus = await busFigures(root);
+  const mcp = await mcpFigure();
+  const ratio = bus.shared / mcp;
+  console.log(`\nthroughput, tool "add"${quick ? ' (quick)' : ''}: ${CALLERS} concurrent callers for ${SECONDS} s each`);
+  console.log(`  ovos-tools serve (${mode}), bus, 16 callers on 1 connection   ${bus.shared.toFixed(0)} calls/s  (${ratio.toFixed(2)}x the MCP SDK; target >= 2.5x: ${ratio >= 2.5 ? 'met' : 'MISSED'})`);
+  console.log(`  ovos-tools serve (${mode}), bus, 16 connections x 1 caller   ${bus.separate.toFixed(0)} calls/s  (every client receives every frame)`);
+  console.log(`  reference MCP SDK server, stdio, 16 callers            ${mcp.toFixed(0)} calls/s`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
