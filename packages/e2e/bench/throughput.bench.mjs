@@ -1,8 +1,9 @@
 // Throughput benchmark (`pnpm bench`), in one run and with the same trivial `add` tool everywhere:
-//  - `ovos-tools serve` (its own process, embedded messagebus, the toolbox in its default `worker` host), called
-//    from this process over a websocket: 16 concurrent callers on one connection (the shape of the MCP figure
-//    below: one client, 16 requests in flight), and 16 connections with one caller each (every OVOS bus client
-//    receives every frame, so this one also pays 16 × the fan-out);
+//  - `ovos-tools serve` (its own process, embedded messagebus), called from this process with MessageBusClient:
+//    16 concurrent callers on one connection (the shape of the MCP figure below: one client, 16 requests in
+//    flight), and 16 connections with one caller each (every OVOS bus client receives every frame, so this one
+//    also pays 16 × the fan-out); once with the toolbox `inline` (like the reference server, which runs its tool
+//    on its own thread) and once in the default `worker` host (isolation the reference does not have);
 //  - the reference MCP server built directly on the official MCP TypeScript SDK (toolbox-mcp's fixture server),
 //    over stdio with the official client, 16 concurrent callers.
 // Target (issue 18): the bus at least 2.5x the MCP SDK's calls/s. OVOS_TOOLS_BENCH_QUICK=1: shorter.
@@ -21,11 +22,10 @@ const repo = path.resolve(here, '..', '..', '..');
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
 const SECONDS = quick ? 1.5 : 5;
 const CALLERS = 16;
-const mode = process.env.OVOS_TOOLS_BENCH_ISOLATION ?? 'worker';
 
-function pluginRoot() {
+function pluginRoot(mode) {
   mkdirSync(path.join(here, '..', '.test-plugins'), { recursive: true });
-  const root = mkdtempSync(path.join(here, '..', '.test-plugins', 'tput-bench-'));
+  const root = mkdtempSync(path.join(here, '..', '.test-plugins', `tput-bench-${mode}-`));
   const pkg = path.join(root, 'node_modules', 'bench-tools');
   mkdirSync(pkg, { recursive: true });
   writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/bench-tools': { version: '1.0.0' } } })); // npm's install record
@@ -131,15 +131,18 @@ async function mcpFigure() {
   return perSecond;
 }
 
-const root = pluginRoot();
+const roots = ['inline', 'worker'].map(pluginRoot);
 try {
-  const bus = await busFigures(root);
+  const bus = {};
+  for (const [i, mode] of ['inline', 'worker'].entries()) bus[mode] = await busFigures(roots[i]);
   const mcp = await mcpFigure();
-  const ratio = bus.shared / mcp;
   console.log(`\nthroughput, tool "add"${quick ? ' (quick)' : ''}: ${CALLERS} concurrent callers for ${SECONDS} s each`);
-  console.log(`  ovos-tools serve (${mode}), bus, 16 callers on 1 connection   ${bus.shared.toFixed(0)} calls/s  (${ratio.toFixed(2)}x the MCP SDK; target >= 2.5x: ${ratio >= 2.5 ? 'met' : 'MISSED'})`);
-  console.log(`  ovos-tools serve (${mode}), bus, 16 connections x 1 caller   ${bus.separate.toFixed(0)} calls/s  (every client receives every frame)`);
-  console.log(`  reference MCP SDK server, stdio, 16 callers            ${mcp.toFixed(0)} calls/s`);
+  for (const mode of ['inline', 'worker']) {
+    const ratio = bus[mode].shared / mcp;
+    console.log(`  ovos-tools serve, bus, ${mode.padEnd(6)} 16 callers on 1 connection  ${bus[mode].shared.toFixed(0).padStart(6)} calls/s  (${ratio.toFixed(2)}x the MCP SDK; target >= 2.5x: ${ratio >= 2.5 ? 'met' : 'MISSED'})`);
+    console.log(`  ovos-tools serve, bus, ${mode.padEnd(6)} 16 connections x 1 caller  ${bus[mode].separate.toFixed(0).padStart(6)} calls/s  (every client receives every frame)`);
+  }
+  console.log(`  reference MCP SDK server, stdio, 16 callers             ${mcp.toFixed(0).padStart(6)} calls/s`);
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
 }
