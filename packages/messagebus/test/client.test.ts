@@ -396,3 +396,25 @@ describe('isMessageBusReachable', () => {
     await waitUntil(() => server.connectionCount === 0, 'probe connections to close');
   });
 });
+
+describe('MessageBusClient: its own frames coming back', () => {
+  it('a handler added after an earlier emit of the same type sees later emits, and peers see all of them', async () => {
+    const server = await startServer();
+    const me = new MessageBusClient({ url: server.url, reconnect: false });
+    onCleanup(() => me.close());
+    await me.connect();
+    const peer = new MessageBusClient({ url: server.url, reconnect: false });
+    onCleanup(() => peer.close());
+    await peer.connect();
+    const peerSaw: number[] = [];
+    peer.on('own.echo', (m) => void peerSaw.push(m.data.n as number));
+    me.emit(new Message('own.echo', { n: 1 })); // nobody on `me` listens: its echo is not parsed
+    await waitUntil(() => peerSaw.length === 1, 'the first frame at the peer');
+    const mine: number[] = [];
+    me.on('own.echo', (m) => void mine.push(m.data.n as number));
+    me.emit(new Message('own.echo', { n: 2 }));
+    await waitUntil(() => mine.length === 1 && peerSaw.length === 2, 'the second frame');
+    expect(mine).toEqual([2]);
+    expect(peerSaw).toEqual([1, 2]);
+  });
+});

@@ -20,6 +20,7 @@ import { reconnectDelay, type ReconnectOptions } from './backoff.js';
 import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
 import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
+import { OwnFrames } from './OwnFrames.js';
 import { connectSocket } from '../socket/connectSocket.js';
 import { WriteBatcher } from '../socket/WriteBatcher.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
@@ -116,6 +117,8 @@ export class MessageBusClient implements Bus {
   /** The current connection's socket, corked per event-loop turn so a burst of emits is one write. */
   private socket: Socket | undefined;
   private readonly batcher = new WriteBatcher();
+  /** Frames sent on this connection, expected back from the bus (which echoes to the sender). */
+  private readonly ownFrames = new OwnFrames();
   private started = false;
   private closed = false;
   private attempt = 0;
@@ -229,6 +232,7 @@ export class MessageBusClient implements Bus {
     if (this.ws && this.connected) {
       if (this.socket) this.batcher.hold(this.socket);
       this.ws.send(frame);
+      this.ownFrames.record(frame, message.type);
       return;
     }
     const dropped = this.queue.push(frame);
@@ -295,6 +299,7 @@ export class MessageBusClient implements Bus {
     const headers: Record<string, string> = {};
     if (this.secret) headers.Authorization = `Bearer ${this.secret}`;
     this.socket = undefined;
+    this.ownFrames.clear();
     const ws = new WebSocket(this.url, {
       headers,
       // the connection's socket, so frames emitted in one event-loop turn go out in one write (WriteBatcher)
@@ -383,6 +388,8 @@ export class MessageBusClient implements Bus {
 
   private onFrame(data: WebSocket.RawData, _isBinary: boolean): void {
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : (data as Buffer).toString('utf8');
+    const ownType = this.ownFrames.match(text);
+    if (ownType !== undefined && !this.wants(ownType)) return; // our own frame back, and nothing here wants it
     let message: Message;
     try {
       message = Message.deserialize(text);
@@ -394,6 +401,11 @@ export class MessageBusClient implements Bus {
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
     this.handlers.dispatch(message);
     this.waiters.dispatch(message);
+  }
+
+  /** Whether a message of `type` would reach any handler or waiter now (raw handlers want every frame). */
+  private wants(type: string): boolean {
+    return this.handlers.hasRaw || this.handlers.count(type) > 0 || this.waiters.awaits(type);
   }
 
   private fire<E extends keyof ConnectionEvents>(event: E, ...args: ConnectionEvents[E]): void {
