@@ -2,11 +2,12 @@
 // through `ovos-tools mcp` (provider, registry, policy, isolated toolbox host) and once on a reference server
 // built directly on the MCP SDK (toolbox-mcp's fixture server), in one run. Sequential calls give latency;
 // 16 concurrent callers give throughput. OVOS_TOOLS_BENCH_QUICK=1: fewer calls.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { pluginRootWith } from '../fixtures/benchRoot.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..');
@@ -15,25 +16,7 @@ const sequential = quick ? 200 : 2000;
 const concurrent = quick ? 400 : 4000;
 
 // A plugin root below e2e (so @ovos-tools/core resolves) with one toolbox serving `add`.
-mkdirSync(path.join(here, '..', '.test-plugins'), { recursive: true });
-const root = mkdtempSync(path.join(here, '..', '.test-plugins', 'mcp-bench-'));
-const pkg = path.join(root, 'node_modules', 'bench-tools');
-mkdirSync(pkg, { recursive: true });
-writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: Object.fromEntries(['bench-tools'].map((n) => [`node_modules/${n}`, { version: '1.0.0' }])) })); // npm's install record: the provider loads only what npm installed
-writeFileSync(path.join(root, 'package.json'), '{"name":"bench-root","private":true}');
-writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { 'bench-tools': './index.js#Toolbox' } } }));
-writeFileSync(
-  path.join(pkg, 'index.js'),
-  `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
-export class Toolbox extends ToolBox {
-  static toolboxId = 'bench-tools';
-  discoverTools() {
-    return [new AgentTool({ name: 'add', description: 'Add two integers.', argumentSchema: Type.Object({ a: Type.Integer(), b: Type.Integer() }),
-      outputSchema: Type.Object({ sum: Type.Integer() }), toolCall: ({ a, b }) => ({ sum: a + b }) })];
-  }
-}
-`,
-);
+const root = pluginRootWith('mcp-bench-');
 
 async function measure(label, command, args) {
   const client = new Client({ name: 'bench', version: '1' }, { capabilities: {} });

@@ -8,14 +8,14 @@
 //    over stdio with the official client, 16 concurrent callers.
 // Target (issue 18): the bus at least 2.5x the MCP SDK's calls/s. OVOS_TOOLS_BENCH_QUICK=1: shorter.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient } from '@ovos-tools/messagebus';
+import { freePort, pluginRootWith } from '../fixtures/benchRoot.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..');
@@ -23,40 +23,7 @@ const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
 const SECONDS = quick ? 1.5 : 5;
 const CALLERS = 16;
 
-function pluginRoot(mode) {
-  mkdirSync(path.join(here, '..', '.test-plugins'), { recursive: true });
-  const root = mkdtempSync(path.join(here, '..', '.test-plugins', `tput-bench-${mode}-`));
-  const pkg = path.join(root, 'node_modules', 'bench-tools');
-  mkdirSync(pkg, { recursive: true });
-  writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: { 'node_modules/bench-tools': { version: '1.0.0' } } })); // npm's install record
-  writeFileSync(path.join(root, 'package.json'), '{"name":"bench-root","private":true}');
-  writeFileSync(path.join(root, 'config.json'), JSON.stringify({ isolation: mode, federation: false }));
-  writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'bench-tools', version: '1.0.0', type: 'module', entryPoints: { 'opm.agents.toolbox': { 'bench-tools': './index.js#Toolbox' } } }));
-  writeFileSync(
-    path.join(pkg, 'index.js'),
-    `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
-export class Toolbox extends ToolBox {
-  static toolboxId = 'bench-tools';
-  discoverTools() {
-    return [new AgentTool({ name: 'add', description: 'Add two integers.', argumentSchema: Type.Object({ a: Type.Integer(), b: Type.Integer() }),
-      outputSchema: Type.Object({ sum: Type.Integer() }), toolCall: ({ a, b }) => ({ sum: a + b }) })];
-  }
-}
-`,
-  );
-  return root;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const pluginRoot = (mode) => pluginRootWith(`tput-bench-${mode}-`, { config: { isolation: mode, federation: false } });
 
 /** Runs `callers` loops of `call(i)` for SECONDS; calls per second. */
 async function drive(callers, call) {
