@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { silentLogger } from '@ovos-tools/core';
+import { Message, silentLogger } from '@ovos-tools/core';
+import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 import { CHROMIUM_PATH } from './setup/chromium.js';
@@ -28,6 +29,8 @@ let root: string;
 let profile: string;
 let shots: string;
 let provider: ToolsProvider;
+let bus: MessageBusServer;
+let peer: MessageBusClient;
 let api: HttpServerHandle;
 let browser: BrowserContext;
 let page: Page;
@@ -90,11 +93,17 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     symlinkSync(toolboxMathDir, path.join(root, 'node_modules', '@ovos-tools', 'toolbox-math'), 'dir');
     installPackage('inspector-greeter', greeterSource);
 
+    // the provider on a real messagebus (attached in-process, as `ovos-tools serve` runs it), and another bus client
+    bus = new MessageBusServer({ port: 0, logger: silentLogger });
+    await bus.start();
+    const providerBus = bus.attach();
     const settings = parseProviderConfig({ isolation: 'inline', federation: false });
-    provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null });
+    provider = new ToolsProvider({ bus: providerBus, settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null });
     const report = await provider.start();
     expect(report.problems).toEqual([]);
-    api = await startHttpServer(provider.service, { port: 0, secret: SECRET });
+    api = await startHttpServer(provider.service, { port: 0, secret: SECRET, bus: providerBus });
+    peer = new MessageBusClient({ url: bus.url, logger: silentLogger, reconnect: false });
+    await peer.connect();
 
     const { chromium } = await import('playwright-core');
     profile = mkdtempSync(path.join(os.tmpdir(), 'inspector-chromium-'));
@@ -112,7 +121,9 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
   afterAll(async () => {
     await browser?.close();
     await api?.close();
+    await peer?.close();
     await provider?.close();
+    await bus?.close();
     for (const dir of [root, profile, shots === path.join(repoRoot, 'docs') ? undefined : shots]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -187,6 +198,37 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     expect(direct.ok).toBe(false);
     expect(shown).toEqual({ code: direct.code, error: direct.error });
     expect(shown.error).toMatch(/name|times/);
+  });
+
+  it('shows live bus traffic: an invoke by another bus client and its answer appear in the panel', async () => {
+    await page.locator('#bus-status').filter({ hasText: 'live:' }).waitFor(); // the stream is open (with the secret)
+    const answer = await peer.waitForResponse(new Message('ovos.tools.invoke', { name: 'greet', args: { name: 'Linus', style: 'plain' } }));
+    expect(answer?.data.result).toEqual({ greeting: 'Hello Linus!' });
+    const request = page.locator('#bus-log details[data-type="ovos.tools.invoke"]').filter({ hasText: 'Linus' });
+    const response = page.locator('#bus-log details[data-type="ovos.tools.invoke.response"]').filter({ hasText: 'Hello Linus!' });
+    await request.first().waitFor({ state: 'attached' });
+    await response.first().waitFor({ state: 'attached' });
+    // newest first: the answer sits above its request
+    const types = await page.locator('#bus-log details').evaluateAll((ds) => ds.map((d) => d.getAttribute('data-type')));
+    expect(types.indexOf('ovos.tools.invoke.response')).toBeLessThan(types.indexOf('ovos.tools.invoke'));
+    await response.first().locator('summary').click();
+    expect(await response.first().locator('pre').textContent()).toContain('"toolbox_id": "inspector-greeter"');
+    // hostile text from the bus is shown as text, never run as markup
+    peer.emit(new Message('ovos.tools.get', { name: '<img src=x onerror="window.__pwned=1">' }));
+    await page.locator('#bus-log details[data-type="ovos.tools.get"]').first().waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#bus-log img').count()).toBe(0);
+    // pause stops the stream: a later invoke does not appear until resumed
+    await page.click('#bus-live');
+    await page.locator('#bus-status').filter({ hasText: 'paused' }).waitFor();
+    const shown = await page.locator('#bus-log details').count();
+    await peer.waitForResponse(new Message('ovos.tools.invoke', { name: 'greet', args: { name: 'Paused', style: 'plain' } }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.locator('#bus-log details').count()).toBe(shown);
+    await page.click('#bus-live');
+    await page.locator('#bus-status').filter({ hasText: 'live:' }).waitFor();
+    await scrollToTop();
+    await page.screenshot({ path: path.join(shots, 'inspector-bus.png') });
   });
 
   it('reloads: a newly installed toolbox appears in the report and the catalog', async () => {

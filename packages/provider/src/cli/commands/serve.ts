@@ -5,6 +5,7 @@ import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../ToolsProvider.js';
 import { busCallerOf } from '../../permissions/busCaller.js';
+import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { createAuthorizer } from '../../permissions/createAuthorizer.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
@@ -53,7 +54,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   if (mode === 'always' || (mode === 'auto' && !(await isMessageBusReachable(url, 1000)))) {
     server = await startEmbeddedBus(url, logger);
   }
-  let bus: (Bus & { close(): Promise<void> }) | undefined;
+  let bus: (Bus & RawFrameSource & { close(): Promise<void> }) | undefined;
   if (server) bus = server.attach({ logger });
   else {
     const client = new MessageBusClient({ url, logger });
@@ -85,7 +86,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   let http: Awaited<ReturnType<typeof import('../../transports/http/startHttpFromSettings.js').startHttpFromSettings>>;
   try {
     http = httpOn
-      ? await (await import('../../transports/http/startHttpFromSettings.js')).startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger, metrics, true)
+      ? await (await import('../../transports/http/startHttpFromSettings.js')).startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger, metrics, true, bus)
       : undefined;
   } catch (err) {
     await provider.close();

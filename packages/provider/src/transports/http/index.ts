@@ -10,3 +10,7 @@ export type { HttpConfig } from './HttpConfig.js';
 export { pickTraceparent } from './traceparent.js';
 export { toolView } from './toolView.js';
 export { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
+export { BusTrafficFeed, isToolsTopic } from './inspector/BusTrafficFeed.js';
+export type { RawFrameSource, TrafficEvent } from './inspector/BusTrafficFeed.js';
+export { EVENTS_PATH } from './inspector/registerEventStream.js';
+export type { EventStreamLimits } from './inspector/registerEventStream.js';

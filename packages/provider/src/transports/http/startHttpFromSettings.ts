@@ -3,13 +3,15 @@ import type { AgentDefinition } from '../../permissions/AgentDefinition.js';
 import { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { parseListen, type HttpConfig } from './HttpConfig.js';
+import type { RawFrameSource } from './inspector/BusTrafficFeed.js';
 import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
 
 /**
  * Starts the HTTP API as `ovos-tools serve` configures it: the `http` config section, with `--http [host:]port`
  * overriding its address (and turning the server on when the section is absent). `metrics` (default: a new
  * `PrometheusMetrics` with prom-client's process metrics) are served on `/metrics`; pass `serviceRecordsCalls` when
- * the provider's service already records every call into them.
+ * the provider's service already records every call into them, and the provider's `bus` to stream its tools-topic
+ * traffic at `/internal/events`.
  * @returns the running server and its metrics, or `undefined` when HTTP is off.
  * @throws Error for a bad `--http` value; {@link HttpServerConfigError}; the listen error.
  */
@@ -21,6 +23,7 @@ export async function startHttpFromSettings(
   logger: Logger,
   metrics: PrometheusMetrics = new PrometheusMetrics({ collectDefault: true }),
   serviceRecordsCalls = false,
+  bus?: RawFrameSource,
 ): Promise<{ server: HttpServerHandle; metrics: PrometheusMetrics } | undefined> {
   if (!config && !cliListen) return undefined;
   let listen = config ? { host: config.host, port: config.port } : { host: '127.0.0.1', port: 7009 };
@@ -39,6 +42,7 @@ export async function startHttpFromSettings(
     logger,
     metrics,
     recordCalls: !serviceRecordsCalls,
+    ...(bus ? { bus } : {}),
   });
   return { server, metrics };
 }

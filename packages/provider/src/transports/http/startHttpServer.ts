@@ -13,6 +13,8 @@ import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
 import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
+import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
+import { registerEventStream, type EventStreamLimits } from './inspector/registerEventStream.js';
 
 /** Options of {@link startHttpServer}. */
 export interface HttpServerOptions {
@@ -37,6 +39,13 @@ export interface HttpServerOptions {
    * service records every transport's calls in the same metrics, so counting here would count them twice.
    */
   recordCalls?: boolean;
+  /**
+   * The provider's messagebus connection: its tools-topic traffic is streamed at `GET /internal/events` (operator
+   * only) for the inspector's live view. Without it that route answers 404.
+   */
+  bus?: RawFrameSource;
+  /** Limits of the traffic stream (streams open at once, unsent bytes, heartbeat). */
+  eventStream?: EventStreamLimits;
 }
 
 /** A running server. */
@@ -75,7 +84,8 @@ function sameSecret(a: string, b: string): boolean {
  * Starts the HTTP API of the seed's toolcore service on top of any {@link ToolService}:
  * `GET /internal/tools`, `GET /internal/tools/{tool_id}`, `POST /internal/tools/call`, plus `GET /health`,
  * `GET /openapi.json` (generated from the route schemas), with `metrics`, `GET /metrics`, the operator's
- * `POST /internal/tools/reload` and the inspector page `GET /inspector` (served without a credential: it holds no data).
+ * `POST /internal/tools/reload`, the live tools-topic bus traffic `GET /internal/events` (with `bus`), and the
+ * inspector page `GET /inspector` (served without a credential: it holds no data).
  *
  * Authentication: when a secret or any agent is configured, every route but `/health` needs a credential in
  * `X-Internal-Secret` or `Authorization: Bearer`; a missing or wrong one is answered 401 `unauthorized`, saying
@@ -300,6 +310,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   });
 
   registerInspectorRoutes(app, service, (req) => note(req).caller!);
+  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => note(req).caller!, options.eventStream);
 
   await app.listen({ host, port: options.port ?? 7009 });
   const address = app.server.address();

@@ -4,7 +4,9 @@
  * to the same origin's HTTP API only: `GET /internal/tools?summary=true` (catalog, search, tag filter),
  * `GET /internal/tools/{tool_id}` (schemas, examples, annotations, a form generated from `input_schema`),
  * `POST /internal/tools/call` (the `result`, or the `error` text and `code` exactly as a model sees them) and
- * `POST /internal/tools/reload` (what was added, removed, updated). A traffic panel shows every request and answer.
+ * `POST /internal/tools/reload` (what was added, removed, updated) and `GET /internal/events` (the live tools-topic
+ * traffic of the provider's messagebus, from every client, read as server-sent events over `fetch` so the secret
+ * header can be sent). A traffic panel shows the bus messages and this page's own requests and answers.
  * A secret field sends `X-Internal-Secret` when the server needs one. Every tool text goes into the page through
  * `textContent`, never as HTML (descriptions and schemas are untrusted).
  *
@@ -85,7 +87,10 @@ export const inspectorHtml = String.raw`
     <div id="tool"><p class="mute">Pick a tool from the catalog.</p></div>
   </section>
   <section id="log-panel" class="log">
-    <h2>Traffic <button id="clear-log" class="ghost" type="button">clear</button></h2>
+    <h2>Bus traffic <button id="bus-live" class="ghost" type="button">pause</button> <button id="clear-bus" class="ghost" type="button">clear</button></h2>
+    <p id="bus-status" class="mute">Messages on the ovos.tools.* and ovos.persona.tools.* topics, from every bus client, newest first.</p>
+    <div id="bus-log"></div>
+    <h2>HTTP traffic <button id="clear-log" class="ghost" type="button">clear</button></h2>
     <p class="mute">This page's requests to the tools HTTP API, newest first.</p>
     <div id="log"></div>
   </section>
@@ -152,6 +157,78 @@ export const inspectorHtml = String.raw`
     while (log.childNodes.length > 200) log.removeChild(log.lastChild);
   }
   $('clear-log').addEventListener('click', function () { clear($('log')); });
+
+  // Live bus traffic: GET /internal/events as server-sent events, read with fetch (EventSource cannot send the
+  // secret header). Reconnects after an error; "pause" stops the stream, "resume" opens a new one.
+  var bus = { controller: null, paused: false, retry: null };
+  function busStatus(text, bad) { var s = $('bus-status'); s.textContent = text; s.style.color = bad ? '#fda29b' : ''; }
+  function busEntry(ev) {
+    var isAnswer = /\.response$/.test(ev.type);
+    var entry = el('details', { class: 'bus-msg', 'data-type': ev.type }, [
+      el('summary', {}, [el('span', { class: isAnswer ? 's2' : 'mute', text: isAnswer ? '<' : '>' }), ' ' + ev.type + ' ', el('span', { class: 'mute', text: String(ev.time).slice(11, 23) })]),
+      el('pre', { text: json({ data: ev.data, context: ev.context }) }),
+    ]);
+    var log = $('bus-log');
+    log.insertBefore(entry, log.firstChild);
+    while (log.childNodes.length > 200) log.removeChild(log.lastChild);
+  }
+  function handleBlock(block) {
+    var name = 'message', data = '';
+    block.split('\n').forEach(function (line) {
+      if (line.indexOf('event:') === 0) name = line.slice(6).trim();
+      else if (line.indexOf('data:') === 0) data += line.slice(5).trim();
+    });
+    if (!data) return;
+    var parsed;
+    try { parsed = JSON.parse(data); } catch (e) { return; }
+    if (name === 'dropped') busEntry({ type: '(' + parsed.dropped + ' messages dropped: the page fell behind)', time: new Date().toISOString(), data: {}, context: {} });
+    else if (name === 'message') busEntry(parsed);
+  }
+  function connectBus() {
+    if (bus.paused) return;
+    clearTimeout(bus.retry);
+    if (bus.controller) bus.controller.abort();
+    var headers = {};
+    if (secretInput.value) headers['X-Internal-Secret'] = secretInput.value;
+    var controller = new AbortController();
+    bus.controller = controller;
+    fetch('/internal/events', { headers: headers, signal: controller.signal }).then(function (res) {
+      if (res.status !== 200) {
+        return res.text().then(function (text) {
+          var b; try { b = JSON.parse(text); } catch (e) { b = { error: text }; }
+          busStatus('live bus traffic unavailable: HTTP ' + res.status + ' ' + (b.error || ''), true);
+          if (res.status === 401 || res.status === 503) scheduleBus(5000);
+        });
+      }
+      busStatus('live: messages on the ovos.tools.* and ovos.persona.tools.* topics, from every bus client, newest first.');
+      var reader = res.body.getReader();
+      var decoder = new TextDecoder();
+      var buffer = '';
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) { scheduleBus(2000); return; }
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) { handleBlock(buffer.slice(0, cut)); buffer = buffer.slice(cut + 2); }
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function (err) {
+      if (controller.signal.aborted) return;
+      busStatus('live bus traffic interrupted (' + err.message + '); reconnecting…', true);
+      scheduleBus(2000);
+    });
+  }
+  function scheduleBus(ms) { clearTimeout(bus.retry); bus.retry = setTimeout(connectBus, ms); }
+  $('bus-live').addEventListener('click', function () {
+    bus.paused = !bus.paused;
+    $('bus-live').textContent = bus.paused ? 'resume' : 'pause';
+    if (bus.paused) { clearTimeout(bus.retry); if (bus.controller) bus.controller.abort(); busStatus('paused'); }
+    else connectBus();
+  });
+  $('clear-bus').addEventListener('click', function () { clear($('bus-log')); });
+  secretInput.addEventListener('change', connectBus);
 
   function setStatus(text, bad) { var s = $('status'); s.textContent = text; s.style.color = bad ? '#fda29b' : ''; }
 
@@ -409,6 +486,7 @@ export const inspectorHtml = String.raw`
   });
 
   loadCatalog();
+  connectBus();
 })();
 </script>
 </body>
