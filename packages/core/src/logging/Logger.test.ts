@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from './Logger.js';
+import { createLogger, isLogEnabled, parseTraceparent, silentLogger, withTraceparent } from './Logger.js';
 
 const FORGED = '\n2026-01-01T00:00:00.000Z INFO [provider] invoke tool=read_file outcome=ok';
 
@@ -57,5 +57,39 @@ describe('createLogger escapes control characters', () => {
     createLogger('p', 'silent').error('never');
     expect(out.lines()).toHaveLength(1);
     expect(out.text()).toContain('WARN [p] shown');
+  });
+});
+
+describe('log levels, traceparent', () => {
+  it('a logger tells which levels it writes, so a costly line is never built for a level that is off', () => {
+    const logger = createLogger('t', 'warn');
+    expect(['debug', 'info', 'warn', 'error'].map((l) => logger.enabled!(l as 'debug'))).toEqual([false, false, true, true]);
+    let built = 0;
+    const costly = () => {
+      built++;
+      return 'x'.repeat(10);
+    };
+    if (isLogEnabled(logger, 'debug')) logger.debug(costly());
+    expect(built).toBe(0);
+    expect(isLogEnabled(silentLogger, 'error')).toBe(false);
+    expect(isLogEnabled({ debug() {}, info() {}, warn() {}, error() {} }, 'debug')).toBe(true); // cannot tell: assume on
+  });
+
+  it('parseTraceparent accepts only W3C traceparents (no line breaks, no zero ids, no version ff)', () => {
+    const ok = '00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01';
+    expect(parseTraceparent(` ${ok} `)).toBe(ok.toLowerCase());
+    for (const bad of [undefined, 42, '', 'nope', `${ok}\nINFO forged`, '00-00000000000000000000000000000000-00f067aa0ba902b7-01', '00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01', 'ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01']) {
+      expect(parseTraceparent(bad)).toBeUndefined();
+    }
+  });
+
+  it('withTraceparent appends the traceparent to every line and keeps the level check', () => {
+    const lines: string[] = [];
+    const base = { debug: (m: string) => lines.push(`D ${m}`), info: (m: string) => lines.push(`I ${m}`), warn: (m: string) => lines.push(`W ${m}`), error: (m: string) => lines.push(`E ${m}`), enabled: (l: string) => l !== 'debug' };
+    const traced = withTraceparent(base, '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01');
+    traced.info('working');
+    traced.error('failed');
+    expect(lines).toEqual(['I working traceparent=00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', 'E failed traceparent=00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01']);
+    expect(traced.enabled!('debug')).toBe(false);
   });
 });

@@ -3,10 +3,61 @@
  * (console, consola, pino). Messages are plain text; extra arguments are appended by the sink.
  */
 export interface Logger {
+  /** Writes a line at `debug` (details for whoever is diagnosing a problem). */
   debug(message: string, ...args: unknown[]): void;
+  /** Writes a line at `info` (what the service did: loads, reloads, one line per invocation). */
   info(message: string, ...args: unknown[]): void;
+  /** Writes a line at `warn` (something went wrong for one request or toolbox; the service goes on). */
   warn(message: string, ...args: unknown[]): void;
+  /** Writes a line at `error` (something failed that an operator should look at). */
   error(message: string, ...args: unknown[]): void;
+  /**
+   * Whether lines at `level` are written at all. Optional: a logger without it (e.g. `console`) is taken to write
+   * every level. Hot paths ask before building a costly line; see {@link isLogEnabled}.
+   */
+  enabled?(level: Exclude<LogLevel, 'silent'>): boolean;
+}
+
+/**
+ * Whether `logger` writes lines at `level` (`true` when the logger cannot tell). Ask before building a line that
+ * costs something (string building, JSON), so that nothing is built for a level that is off.
+ */
+export function isLogEnabled(logger: Logger, level: Exclude<LogLevel, 'silent'>): boolean {
+  return logger.enabled ? logger.enabled(level) : true;
+}
+
+/**
+ * `logger` with ` traceparent=<value>` appended to every line, so that a tool's own lines can be joined to the
+ * request that caused them (W3C Trace Context). `traceparent` must already be valid (see {@link parseTraceparent});
+ * being hex and dashes only, it cannot break a line.
+ */
+export function withTraceparent(logger: Logger, traceparent: string): Logger {
+  const suffix = ` traceparent=${traceparent}`;
+  const wrap =
+    (level: Exclude<LogLevel, 'silent'>) =>
+    (message: string, ...args: unknown[]): void =>
+      logger[level](`${message}${suffix}`, ...args);
+  return {
+    debug: wrap('debug'),
+    info: wrap('info'),
+    warn: wrap('warn'),
+    error: wrap('error'),
+    enabled: (level) => isLogEnabled(logger, level),
+  };
+}
+
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * A W3C Trace Context `traceparent` (`<2 hex version>-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`), trimmed
+ * and lower-cased, or `undefined` when `value` is not one: not a string, the wrong shape, version `ff`, or an
+ * all-zero trace or parent id (the spec says to ignore such a header).
+ */
+export function parseTraceparent(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 64) return undefined;
+  const v = value.trim().toLowerCase();
+  const m = TRACEPARENT.exec(v);
+  return m && m[1] !== 'ff' && !/^0+$/.test(m[2]!) && !/^0+$/.test(m[3]!) ? v : undefined;
 }
 
 /** Log levels in increasing severity; `silent` logs nothing. */
@@ -15,7 +66,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /** A logger that drops everything. */
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false };
 
 /**
  * A logger writing `<ISO time> <LEVEL> [<name>] <message>` lines to stderr.
@@ -41,7 +92,7 @@ export function createLogger(name: string, level: LogLevel = envLevel()): Logger
     const extra = args.length ? ' ' + args.map(formatArg).join(' ') : '';
     process.stderr.write(`${new Date().toISOString()} ${lvl.toUpperCase()} [${shownName}] ${escapeControl(String(message))}${extra}\n`);
   };
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), enabled: (lvl) => ORDER[lvl] >= min };
 }
 
 function envLevel(): LogLevel {

@@ -488,3 +488,22 @@ describe('bind / unbind / close: no handler left behind', () => {
     expect(() => new MathTools({ logger: silentLogger }).unbind()).not.toThrow();
   });
 });
+
+describe('the logger a tool receives', () => {
+  it("carries the request's traceparent on every line the tool writes, and only a valid one", async () => {
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+    class Traced extends ToolBox {
+      static toolboxId = 'traced';
+      discoverTools() {
+        return [new AgentTool({ name: 'work', description: 'Logs.', argumentSchema: Type.Object({}), outputSchema: Type.Object({}), toolCall: (_a, ctx) => (ctx.logger.info('working'), {}) })];
+      }
+    }
+    const tb = new Traced({ logger });
+    const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await tb.callTool('work', {}, { context: { traceparent: tp } });
+    await tb.callTool('work', {}, { context: { traceparent: `${tp}\nINFO forged line` } });
+    await tb.callTool('work', {});
+    expect(lines).toEqual([`working traceparent=${tp}`, 'working', 'working']);
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from '../errors/ToolError.js';
 import { toWireError } from '../errors/wireError.js';
 import type { Logger } from '../logging/Logger.js';
-import { createLogger } from '../logging/Logger.js';
+import { createLogger, parseTraceparent, withTraceparent } from '../logging/Logger.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import { compileSchema } from '../validation/compileSchema.js';
 import type { ToolProgress } from '../tool/ToolProgress.js';
@@ -338,7 +338,7 @@ export abstract class ToolBox {
     const ctx: ToolContext = {
       signal,
       config: this.config,
-      logger: this.logger,
+      logger: traceLogger(this.logger, options.context),
       toolboxId: this.toolboxId,
       toolName: tool.name,
       context: options.context ?? {},
@@ -351,6 +351,12 @@ export abstract class ToolBox {
       throw new ToolExecutionError(tool.name, this.toolboxId, { cause: err, detail: describeCause(err) });
     }
   }
+}
+
+/** The toolbox's logger, carrying the request's `traceparent` (when valid) on every line the tool writes. */
+function traceLogger(logger: Logger, context: JsonObject | undefined): Logger {
+  const traceparent = context ? parseTraceparent(context.traceparent) : undefined;
+  return traceparent ? withTraceparent(logger, traceparent) : logger;
 }
 
 /** The Python type name OVOS would print for a JSON value: `NoneType`, `list`, `str`, `int`, `float`, `bool`, `dict`. */

@@ -1,4 +1,4 @@
-import { ToolAbortedError, ToolTimeoutError, type CallOutcome, type Logger, type ToolboxHost, type WireError } from '@ovos-tools/core';
+import { isLogEnabled, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type Logger, type ToolboxHost, type WireError } from '@ovos-tools/core';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
@@ -49,7 +49,7 @@ export class ExecutionPolicy {
     }
     const latencyMs = elapsed(started);
     const result: InvokeOutcome = outcome.ok ? { ok: true, result: outcome.result, toolboxId, latencyMs } : { ok: false, error: outcome.error, toolboxId, latencyMs };
-    this.log(entry, request.args, result);
+    this.log(entry, request, result);
     return result;
   }
 
@@ -108,9 +108,12 @@ export class ExecutionPolicy {
     return s;
   }
 
-  private log(entry: CatalogEntry, args: unknown, outcome: InvokeOutcome): void {
-    const base = `invoke tool=${entry.tool.name} toolbox=${entry.toolboxId} duration_ms=${outcome.latencyMs}`;
-    const argText = this.settings.logArguments ? ` args=${safeJson(args)}` : '';
+  /** One line per invocation (info when it succeeded, warn when not), built only when that level is on. */
+  private log(entry: CatalogEntry, request: InvokeRequest, outcome: InvokeOutcome): void {
+    if (!isLogEnabled(this.logger, outcome.ok ? 'info' : 'warn')) return;
+    const traceparent = parseTraceparent(request.context?.traceparent);
+    const base = `invoke tool=${entry.tool.name} toolbox=${entry.toolboxId} duration_ms=${outcome.latencyMs}${traceparent ? ` traceparent=${traceparent}` : ''}`;
+    const argText = this.settings.logArguments ? ` args=${safeJson(request.args)}` : '';
     if (outcome.ok) this.logger.info(`${base} outcome=ok${argText}`);
     else this.logger.warn(`${base} outcome=error code=${outcome.error.code}${argText} error=${JSON.stringify(outcome.error.error)}`);
   }

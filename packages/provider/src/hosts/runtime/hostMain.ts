@@ -39,7 +39,7 @@ function channelLogger(level: LogLevel): Logger {
       const extra = args.length ? ' ' + args.map(formatArg).join(' ') : '';
       send({ t: 'log', level: lvl, message: `${String(message)}${extra}` });
     };
-  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error'), enabled: (lvl) => LEVELS[lvl] >= min };
 }
 
 function formatArg(arg: unknown): string {

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
-import { silentLogger, type JsonObject, type Logger } from '@ovos-tools/core';
+import { isLogEnabled, silentLogger, type JsonObject, type Logger } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import type { AgentDefinition } from '../../permissions/AgentDefinition.js';
 import { AgentLimiter } from '../../permissions/AgentLimiter.js';
@@ -188,7 +188,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   });
 
   app.addHook('onResponse', async (req, reply) => {
-    if (req.url === '/health' || req.url === '/metrics') return;
+    if (req.url === '/health' || req.url === '/metrics' || !isLogEnabled(logger, 'info')) return;
     const n = notes.get(req) ?? {};
     const ms = performance.now() - (req as unknown as { startedAt: number }).startedAt;
     const parts = [
