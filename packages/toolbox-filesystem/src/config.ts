@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defaultWorkspace } from '@ovos-tools/core';
+import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 
 /**
  * The parsed, validated configuration of a {@link FileSystemToolBox}. Built from the toolbox's config
@@ -57,7 +58,7 @@ export const DEFAULT_LIMITS = Object.freeze({
 });
 
 /** The largest accepted `search_timeout_ms`: Node's timer limit (2^31 - 1 ms, about 24.8 days). */
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+export const MAX_TIMEOUT_MS = MAX_TIMER_MS;
 
 /** Thrown by {@link parseFileSystemConfig} for a config value of the wrong type or range; names the key. */
 export class FileSystemConfigError extends Error {

@@ -16,7 +16,7 @@ export {
   PROTECTED_FILE_NAMES,
 } from './sandbox/protectedPaths.js';
 export type { PathProtectionOptions, ProtectionCheck } from './sandbox/protectedPaths.js';
-export { isInside } from './sandbox/pathChecks.js';
+export { isInside } from '@ovos-tools/core/node'; // the kit's, kept here for compatibility
 export { ReadFileArgs, ReadFileOutput } from './tools/readFile.js';
 export { WriteFileArgs, WriteFileOutput, writeFileDescription } from './tools/writeFile.js';
 export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';

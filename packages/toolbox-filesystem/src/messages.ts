@@ -47,7 +47,5 @@ export const Messages = {
   notADirectory: (p: string) => `Not a directory: '${p}'.`,
 } as const;
 
-/** The text of an unknown thrown value: `err.message` for errors. */
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+/** The text of an unknown thrown value: `err.message` for errors (the kit's `errorMessage`). */
+export { errorMessage as errorText } from '@ovos-tools/core/node';

@@ -1,3 +1,5 @@
+import { isObject } from '@ovos-tools/core/node';
+
 /** How to reach one MCP server: a command speaking MCP over stdio, or a Streamable HTTP endpoint. */
 export type McpServerSpec =
   | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
@@ -102,9 +104,6 @@ export function parseMcpConfig(config: Record<string, unknown>): ParsedMcpConfig
   return { servers, timings, problems };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
 
 function isStringMap(v: unknown): v is Record<string, string> {
   return isObject(v) && Object.values(v).every((x) => typeof x === 'string');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultWorkspace, ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
 import { readShellConfig, type ShellConfig } from './config.js';
-import { isInside } from './cwd.js';
+import { isInside } from '@ovos-tools/core/node';
 import { probeBwrap, type BwrapProbe } from './exec/bwrap.js';
 import type { SpawnFunction } from './exec/runProcess.js';
 import { unprovableReason } from './policy/unprovablePrograms.js';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pyRepr } from './pyRepr.js';
+import { isInside } from '@ovos-tools/core/node';
 
 /** The outcome of {@link resolveCwd}: a directory to run in, or the error text for `stderr`. */
 export type CwdResult = { ok: true; dir: string } | { ok: false; error: string };
@@ -39,8 +40,3 @@ export function resolveCwd(cwd: string, rootPath: string | null): CwdResult {
   return { ok: true, dir: real };
 }
 
-/** True when `child` is `root` or below it (both absolute, already real paths). */
-export function isInside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
-}

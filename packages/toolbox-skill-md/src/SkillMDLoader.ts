@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { SkillMDSettings } from './config.js';
 import { findSkillFiles } from './discovery/findSkillFiles.js';
-import { isInside, realpathOrUndefined } from './discovery/fsUtil.js';
+import { isInside } from '@ovos-tools/core/node';
+import { realpathOrUndefined } from './discovery/fsUtil.js';
 import { MAX_SKILL_MD_BYTES } from './parsing/limits.js';
 import { parseSkillMd, type InvalidSkillMd, type ParsedSkillMd } from './parsing/parseSkillMd.js';
 import type { SkillMDEntry, SkillProblem } from './types.js';

@@ -5,9 +5,7 @@ import { Message } from '../wire/Message.js';
 import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { isReplyTo, replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
-
-/** Node's largest timer delay; a longer one would fire after 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647;
+import { MAX_TIMER_MS } from '../node/values.js';
 
 /** Whether a wait of `ms` needs a timer: `Infinity` (or beyond Node's timer range) waits for ever. */
 function hasTimer(ms: number): boolean {

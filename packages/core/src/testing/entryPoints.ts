@@ -1,3 +1,5 @@
+import { isObject } from '../node/values.js';
+
 /** The package.json entry-point group that declares toolbox classes (OVOS `opm.agents.toolbox`). */
 export const TOOLBOX_GROUP = 'opm.agents.toolbox';
 
@@ -65,10 +67,6 @@ function parseTarget(value: string): EntryPointTarget | string {
   if (modulePath.split('/').includes('..')) return `module path "${modulePath}" must stay inside the package`;
   if (!/^[A-Za-z_$][\w$]*$/.test(exportName)) return `export name "${exportName}" is not a JavaScript identifier`;
   return { modulePath, exportName };
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** A short type name for messages: `string`, `number`, `array`, `null`, `object`, `function`... */

@@ -80,7 +80,6 @@ function done(verdict: ToolboxVerdict, last?: string): ToolboxVerdict {
   return verdict;
 }
 
-/** `"<name>: <message>"` for an Error, `String(value)` otherwise. */
-export function errorText(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
+import { errorText } from '../node/values.js';
+
+export { errorText };

@@ -2,6 +2,7 @@ import type { Static, TSchema } from 'typebox';
 import { ToolDefinitionError } from '../errors/ToolError.js';
 import type { ToolProgress } from './ToolProgress.js';
 import type { Logger } from '../logging/Logger.js';
+import { isObject } from '../node/values.js';
 
 /** The pattern every tool name must match: it survives OpenAI's function-name rules. Snake_case by convention. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -137,10 +138,6 @@ export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema>
  */
 export function defineTool<A extends TSchema, O extends TSchema>(definition: AgentToolDefinition<A, O>): AgentTool<A, O> {
   return new AgentTool(definition);
-}
-
-function isObject(v: unknown): v is object {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function firstSentence(text: string): string {

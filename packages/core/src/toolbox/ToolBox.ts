@@ -15,6 +15,7 @@ import type { Logger } from '../logging/Logger.js';
 import { createLogger, parseTraceparent, withTraceparent } from '../logging/Logger.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import { compileSchema } from '../validation/compileSchema.js';
+import { timerDelay } from '../node/values.js';
 import type { ToolProgress } from '../tool/ToolProgress.js';
 import type { JsonObject, Message } from '../wire/Message.js';
 import { personaCallTopic, Topics } from '../wire/topics.js';
@@ -64,13 +65,11 @@ export type ToolResult = Record<string, unknown>;
 
 const NEVER_ABORTED = new AbortController().signal;
 const noProgress = (): void => {};
-/** Node's largest timer delay; a longer one would fire after 1 ms, so such limits mean "no limit". */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** The call's limit (a NaN one is ignored), else the tool's; `undefined` for none, infinite or over the timer range. */
 function effectiveTimeout(callMs: number | undefined, toolMs: number | undefined): number | undefined {
   const ms = typeof callMs === 'number' && !Number.isNaN(callMs) ? callMs : toolMs;
-  return ms !== undefined && ms < MAX_TIMER_MS ? ms : undefined;
+  return ms === undefined ? undefined : timerDelay(ms);
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { DEFAULT_MESSAGEBUS_CONFIG, normalizeRoute, type MessageBusConfig } from './MessageBusConfig.js';
+import { isObject } from '@ovos-tools/core/node';
 
 /** Options for {@link loadMessageBusConfig}. */
 export interface LoadMessageBusConfigOptions {
@@ -113,6 +114,3 @@ function applySection(config: MessageBusConfig, ws: Record<string, unknown>, pat
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}

@@ -1,5 +1,6 @@
 import { Message, personaCallTopic, type Bus, type CallOutcome, type HostCallContext, type HostHealth, type JsonObject, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
 import { abortOutcome } from '../hosts/abortOutcome.js';
+import { isObject } from '@ovos-tools/core/node';
 
 /**
  * A toolbox that lives elsewhere on the messagebus (a Python OVOS `ToolBox`, another provider), reached over its
@@ -76,10 +77,6 @@ export function descriptorsFromDiscover(tools: unknown): ToolDescriptor[] {
     });
   }
   return out;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** The request context keys a remote toolbox should see (OVOS-TOOLS-1: session and utterance_id pass through). */

@@ -1,6 +1,7 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
 import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '@ovos-tools/core/testing';
 import { ToolboxLoadError } from './ToolboxLoadError.js';
+import { errorText } from '@ovos-tools/core/node';
 
 /** Which module and export declare a toolbox (a subset of a discovery declaration, so runtimes can receive it). */
 export interface ToolboxTarget {
@@ -102,7 +103,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** `"<name>: <message>"` for an Error, `String(value)` otherwise. */
-export function errorText(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-}
+export { errorText };

@@ -1,10 +1,9 @@
 import { isLogEnabled, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type Logger, type ToolboxHost, type WireError } from '@ovos-tools/core';
+import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
 
-/** Node's largest timer delay; limits beyond it are capped there. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Runs invocations under the provider's policy, the same for every transport and every host kind:

@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { isInside, pathProblem } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
+import { pathProblem } from './pathChecks.js';
 import { PathProtection, type ProtectionCheck } from './protectedPaths.js';
 import { realResolve } from './realResolve.js';
 

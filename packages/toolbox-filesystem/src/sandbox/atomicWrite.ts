@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { SandboxRaceError, verifyDescriptor } from './openVerified.js';
-import { isInside } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
 
 /** Prefix of the temporary files {@link atomicWrite} creates beside the target (removed on failure). */
 export const TEMP_PREFIX = '.ovos-fs-';

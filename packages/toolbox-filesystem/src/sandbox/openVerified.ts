@@ -1,6 +1,6 @@
 import { constants, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { isInside } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
 
 /** Thrown when an opened descriptor turns out not to be the checked file (a symlink or rename race). */
 export class SandboxRaceError extends Error {

@@ -1,16 +1,6 @@
-import path from 'node:path';
-
 /** Longest accepted path argument, in characters (Linux `PATH_MAX`). */
 export const MAX_PATH_CHARS = 4096;
 
-/**
- * Whether `target` is `root` itself or lies beneath it, decided with `path.relative` (never string prefixes,
- * so `/srv/root2` is NOT inside `/srv/root`). Both paths must be absolute and already real-path resolved.
- */
-export function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
 
 /**
  * Why a path argument is malformed, or `null` when it is acceptable: not a string, a NUL byte, empty

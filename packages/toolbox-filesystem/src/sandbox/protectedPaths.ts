@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultWorkspace, ovosToolsDataDir } from '@ovos-tools/core';
-import { isInside } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
 
 /**
  * Directory names that hold code a Node host imports (`node_modules`): any path segment with this name is

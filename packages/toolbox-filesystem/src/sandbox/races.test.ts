@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { atomicWrite, TEMP_PREFIX } from './atomicWrite.js';
 import { openForRead, SandboxRaceError, verifyDescriptor } from './openVerified.js';
-import { isInside } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
 import { realResolve } from './realResolve.js';
 import { globProblem } from './safeGlob.js';
 

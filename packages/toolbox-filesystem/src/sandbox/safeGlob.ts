@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { isInside, MAX_PATH_CHARS } from './pathChecks.js';
+import { isInside } from '@ovos-tools/core/node';
+import { MAX_PATH_CHARS } from './pathChecks.js';
 import type { ProtectionCheck } from './protectedPaths.js';
 import { realResolve } from './realResolve.js';
 

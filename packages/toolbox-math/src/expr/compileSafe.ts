@@ -2,6 +2,7 @@ import type { MathNode } from 'mathjs';
 import { assertSafeTree } from './assertSafeTree.js';
 import type { Dialect } from './dialects.js';
 import { ExpressionError } from './ExpressionError.js';
+import { errorMessage } from '@ovos-tools/core/node';
 
 /** A checked, compiled expression: call it with the unknown's value (if any) to get the raw mathjs result. */
 export type SafeFunction = (variableValue?: unknown) => unknown;
@@ -28,6 +29,5 @@ export function compileSafe(node: MathNode, dialect: Dialect, variable?: string)
 export function errorText(err: unknown): string {
   if (err instanceof ExpressionError) return err.message;
   if (err instanceof RangeError && /call stack/i.test(err.message)) return 'Expression too complex';
-  if (err instanceof Error) return err.message;
-  return String(err);
+  return errorMessage(err);
 }

@@ -1,8 +1,8 @@
 import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import os from 'node:os';
 import { CappedOutput } from './CappedOutput.js';
+import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The signature of `child_process.spawn` this module uses; injectable for instrumentation and tests. */
 export type SpawnFunction = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../cwd.js';
+import { isInside } from '@ovos-tools/core/node';
 import type { Word } from './parseCommand.js';
 
 /** Kernel and device trees no argument may name when commands run without a sandbox. */

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { SkillMDSettings } from '../config.js';
 import type { SkillProblem, SkillSource } from '../types.js';
-import { isInside, realpathOrUndefined, skillFilesInSubdirs, statOrUndefined } from './fsUtil.js';
+import { isInside } from '@ovos-tools/core/node';
+import { realpathOrUndefined, skillFilesInSubdirs, statOrUndefined } from './fsUtil.js';
 import { listInstalledPackages, type InstalledPackage } from './installedPackages.js';
 
 /** The package.json entry-point group that declares SKILL.md files (OVOS's `opm.agents.skill_md` group). */

@@ -31,11 +31,6 @@ export function listDir(dir: string): string[] {
   }
 }
 
-/** True when `child` is `parent` or lies inside it (both should be real paths). */
-export function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /**
  * `<dir>/*\/SKILL.md` files, sorted by folder name; folders named `node_modules` or starting with `.` are skipped.

@@ -1,0 +1,6 @@
+/**
+ * @ovos-tools/core/node — the toolbox kit: small Node helpers that the provider and every toolbox share instead of
+ * each keeping its own copy: path containment, error texts, Node's timer range, the plain-object check.
+ */
+export { isInside } from './paths.js';
+export { errorMessage, errorText, isObject, MAX_TIMER_MS, timerDelay } from './values.js';
