@@ -21,9 +21,13 @@ export interface Answers {
 
 /** What the user gave (flags or prompts); anything absent takes its default. */
 export interface PartialAnswers {
+  /** The folder to create (relative to the working directory); default `ovos-<id>-tools`. */
   dir?: string;
+  /** The npm package name; default the folder name. */
   packageName?: string;
+  /** The toolbox id (`toolbox_id` and entry-point name); default from the package name. */
   toolboxId?: string;
+  /** `typescript` (default) or `javascript`. */
   language?: Language;
 }
 

@@ -10,8 +10,11 @@ export const ExitCode = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** Where `main` talks: the process's streams by default; `interactive` defaults to "stdin is a terminal". */
 export interface MainIo extends PromptIo {
+  /** Where errors go (stderr). */
   error: NodeJS.WritableStream;
+  /** Whether questions may be asked; without `--yes` and not interactive, missing answers take their defaults. */
   interactive: boolean;
+  /** The directory the project folder is created in. */
   cwd: string;
 }
 

@@ -5,6 +5,7 @@ import type { PartialAnswers } from './answers.js';
 export interface Cli extends PartialAnswers {
   /** `--yes`: take every default, ask nothing. */
   yes: boolean;
+  /** `--help`: print the usage and exit. */
   help: boolean;
 }
 

@@ -4,7 +4,9 @@ import { defaultPackageName, defaultToolboxId, packageNameProblem, toolboxIdProb
 
 /** Where the questions are read from and written to (the terminal in normal use). */
 export interface PromptIo {
+  /** Where answers are read from (stdin). */
   input: NodeJS.ReadableStream;
+  /** Where questions are written (stdout). */
   output: NodeJS.WritableStream;
 }
 

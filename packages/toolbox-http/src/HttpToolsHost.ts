@@ -12,11 +12,15 @@ export interface HttpToolsNetOptions {
   maxResponseBytes: number;
   /** Redirects followed (307/308 only, each re-checked); default 3. */
   maxRedirects: number;
+  /** Resolves host names (default: the system resolver); tests pass a fake one. */
   resolve?: HostResolver;
 }
 
 /** A tool descriptor with the seed's `allowed_agents` (read by the provider's authorizer). */
-export type HttpToolDescriptor = ToolDescriptor & { allowedAgents?: readonly string[] };
+export type HttpToolDescriptor = ToolDescriptor & {
+  /** Only these agents may see and call the tool (the seed's `allowed_agents`); absent: every agent. */
+  allowedAgents?: readonly string[];
+};
 
 const fail = (code: 'invalid_arguments' | 'invalid_output' | 'execution_failed' | 'timeout' | 'aborted' | 'unknown_tool' | 'toolbox_unavailable', error: string): CallOutcome => ({
   ok: false,

@@ -18,11 +18,17 @@ import { HttpToolsHost } from './HttpToolsHost.js';
  * ```
  */
 export interface HttpToolsConfig {
+  /** The tools file, YAML or JSON in the toolcore format; resolved against the working directory. Required. */
   file: string;
+  /** The toolbox id the tools are served under; default `ovos-http-tools`. */
   toolboxId: string;
+  /** `host` or `host:port` targets exempt from the private-address refusal (e.g. a service on the LAN); default none. */
   allowedHosts: string[];
+  /** Let every target be a private, loopback or link-local address; default false (not recommended). */
   allowPrivateNetwork: boolean;
+  /** Largest answer body read, in bytes; default 1 MiB. */
   maxResponseBytes: number;
+  /** Redirects followed (307/308 only, each re-checked); default 3. */
   maxRedirects: number;
 }
 

@@ -9,11 +9,13 @@ export interface HttpToolSpec {
   id: string;
   /** Human-readable title, e.g. `List Projects`. */
   name: string;
+  /** What it does, for the model. */
   description: string;
   /** JSON Schema of the arguments (an object schema). */
   input_schema: Record<string, unknown>;
   /** JSON Schema the service's answer must satisfy; `{}` (anything) when absent. */
   output_schema: Record<string, unknown>;
+  /** Always `http` (the only executor this host runs). */
   executor: 'http';
   /** The URL the arguments are POSTed to as `{"args": …, "context": …}`. */
   target: string;
@@ -25,6 +27,7 @@ export interface HttpToolSpec {
   enabled: boolean;
   /** Allow `target` to be a private/loopback address (explicit per tool); default false. */
   allow_private: boolean;
+  /** Tags for filtering. */
   tags: string[];
 }
 

@@ -1,6 +1,8 @@
 /** One chat message, in the OpenAI chat-completions shape. */
 export interface ChatMessage {
+  /** Who speaks: the instructions (`system`), the person or calling agent (`user`), or the model (`assistant`). */
   role: 'system' | 'user' | 'assistant';
+  /** The message text. */
   content: string;
 }
 
@@ -17,5 +19,6 @@ export interface ChatOptions {
  * Implementations reject (throw) on transport or model errors.
  */
 export interface ChatEngine {
+  /** The model's next message after `messages` (oldest first); rejects on a transport or model error. */
   continueChat(messages: ChatMessage[], options?: ChatOptions): Promise<{ content: string }>;
 }

@@ -19,7 +19,10 @@ export type HostKind = 'inline' | 'worker' | 'process' | 'bus' | 'mcp' | 'http';
  * One tool as a host describes it: the tool's contract and catalog metadata as plain, structured-clone-safe data
  * (schemas are plain JSON Schema; there is no `toolCall`). `title` is the human-readable name MCP shows.
  */
-export type ToolDescriptor = ToolLike & { title?: string };
+export type ToolDescriptor = ToolLike & {
+  /** The human-readable name MCP clients show (MCP `title`); defaults to the tool name. */
+  title?: string;
+};
 
 /** What {@link ToolboxHost.describe} answers: the toolbox id and its tools in listing order. */
 export interface ToolboxDescription {
@@ -47,7 +50,19 @@ export interface HostCallContext {
 }
 
 /** The outcome of one call, as a value: the validated output, or a wire error (never thrown across a host). */
-export type CallOutcome = { ok: true; result: Record<string, unknown> } | { ok: false; error: WireError };
+export type CallOutcome =
+  | {
+      /** The tool returned. */
+      ok: true;
+      /** Its output, validated against the tool's output schema. */
+      result: Record<string, unknown>;
+    }
+  | {
+      /** The call failed. */
+      ok: false;
+      /** What the caller sees: `{error, code}` (see {@link WireError}). */
+      error: WireError;
+    };
 
 /**
  * A host's state: `starting` (not yet serving), `ready`, `restarting` (after a crash, a memory limit or a
@@ -58,6 +73,7 @@ export type HostState = 'starting' | 'ready' | 'restarting' | 'unhealthy' | 'clo
 
 /** What {@link ToolboxHost.health} answers. */
 export interface HostHealth {
+  /** Where the host is in its life (see {@link HostState}). */
   state: HostState;
   /** How many times the host was restarted since it was created. */
   restarts: number;
@@ -81,11 +97,17 @@ export interface HostHealth {
  *   host holds (threads, processes, connections). Idempotent.
  */
 export interface ToolboxHost {
+  /** What runs the toolbox (see {@link HostKind}). */
   readonly kind: HostKind;
+  /** The toolbox id (`toolbox_id` on the wire). */
   readonly toolboxId: string;
+  /** The toolbox's tools as of the last (re)start; synchronous, never runs toolbox code. */
   describe(): ToolboxDescription;
+  /** Runs tool `name` with the raw `args` (the host validates them); never rejects (see the contract above). */
   call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome>;
+  /** The host's state, restarts and calls in flight now. */
   health(): HostHealth;
+  /** Stops the host and releases what it holds; calls in flight are answered with an error. Idempotent. */
   close(): Promise<void>;
   /**
    * Subscribes to changes of the tool list at the source (an MCP server's `list_changed`, a remote toolbox
@@ -106,6 +128,7 @@ export interface HostSourceOptions {
 
 /** What {@link HostSource.createHosts} returns: the hosts to serve and the ones that could not start. */
 export interface HostSourceResult {
+  /** The hosts to serve in this generation, one per toolbox. */
   hosts: ToolboxHost[];
   /** One entry per toolbox that could not start, e.g. `{toolboxId: 'everything', error: 'spawn npx ENOENT'}`. */
   problems: Array<{ toolboxId: string; error: string }>;
@@ -119,6 +142,7 @@ export interface HostSourceResult {
  * talk to (servers, services) runs out of process.
  */
 export interface HostSource {
+  /** The host-source contract version this source implements ({@link HOST_SOURCE_CONTRACT_VERSION}). */
   readonly [HOST_SOURCE_BRAND]: number;
   /** Builds this generation's hosts; must not throw for one bad toolbox (report it in `problems`). */
   createHosts(options: HostSourceOptions): Promise<HostSourceResult>;

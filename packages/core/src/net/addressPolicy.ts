@@ -63,10 +63,13 @@ const V6_EMBEDDING: Array<{ range: Range; offset: number; name: string }> = [
  * embedded address and answered as `"<label> <v4 label>"`).
  */
 export interface BlockedRange {
+  /** IP version of the range. */
   family: 4 | 6;
+  /** `blocked`: refused outright; `embedding`: judged by the IPv4 address it embeds. */
   kind: 'blocked' | 'embedding';
   /** e.g. `10.0.0.0/8`, `::ffff:0:0/96`. */
   cidr: string;
+  /** Why it is refused, as the refusal says it, e.g. `private network (RFC 1918)`. */
   label: string;
   /** For `embedding` rows: where the IPv4 address starts in the 16 bytes. */
   offset?: number;

@@ -7,11 +7,13 @@ import { checkTarget, FetchRefusedError, type ResolvedAddress, type UrlPolicy } 
 
 /** Options of {@link safeGet} and {@link safeRequest}. */
 export interface SafeGetOptions {
+  /** Which schemes, hosts and addresses may be reached (every redirect hop is checked again). */
   policy: UrlPolicy;
   /** Redirects to follow; one more is an error. */
   maxRedirects: number;
   /** Largest body {@link SafeResponse.read} returns, counted after decompression. */
   maxBytes: number;
+  /** The `User-Agent` header. */
   userAgent: string;
   /** Aborts everything: connecting, redirects and body reading. */
   signal: AbortSignal;
@@ -33,7 +35,9 @@ export interface SafeRequestOptions extends SafeGetOptions {
 export interface SafeResponse {
   /** The URL that answered, after redirects. */
   finalUrl: string;
+  /** The HTTP status code, e.g. 200. */
   status: number;
+  /** The HTTP reason phrase, e.g. `OK`. */
   statusText: string;
   /** Lower-case media type without parameters, e.g. `text/html`; `''` when the server sent none. */
   mediaType: string;

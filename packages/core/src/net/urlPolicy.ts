@@ -4,7 +4,9 @@ import { classifyAddress } from './addressPolicy.js';
 
 /** One resolved address, as `dns.promises.lookup(host, {all: true})` gives it. */
 export interface ResolvedAddress {
+  /** The IP address as text, e.g. `93.184.216.34` or `2606:2800:220:1::`. */
   address: string;
+  /** 4 or 6. */
   family: number;
 }
 
@@ -43,7 +45,9 @@ export class FetchRefusedError extends Error {
 
 /** A URL that passed {@link checkTarget}, with the addresses to connect to (and only those). */
 export interface CheckedTarget {
+  /** The parsed URL that passed. */
   url: URL;
+  /** The addresses its host resolved to, all allowed; connect to these only (no second lookup). */
   addresses: ResolvedAddress[];
 }
 

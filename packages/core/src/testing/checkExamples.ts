@@ -4,9 +4,11 @@ import { invokeTool, jsonEqual, type InvokeToolOptions } from './invokeTool.js';
 
 /** One example whose outcome differed from what it declares. */
 export interface ExampleFailure {
+  /** The tool's name. */
   tool: string;
   /** Index in the tool's `examples`. */
   index: number;
+  /** The example as declared. */
   example: ToolExample;
   /** What was expected and what happened, one line. */
   message: string;

@@ -23,13 +23,17 @@ export interface ToolboxCheck {
 export interface PackageCheck {
   /** True when neither the package nor any toolbox has a problem (warnings do not count). */
   ok: boolean;
+  /** The package directory that was checked (absolute). */
   packageDir: string;
+  /** `name` from its package.json, when readable. */
   packageName?: string;
+  /** `version` from its package.json, when readable. */
   packageVersion?: string;
   /** Package-level problems (unreadable package.json, malformed or missing entry points). */
   problems: string[];
   /** Things that load today but are likely to break an install or a release (e.g. core not a peer dependency). */
   warnings: string[];
+  /** One verdict per declared toolbox entry point, in declaration order. */
   toolboxes: ToolboxCheck[];
 }
 

@@ -9,20 +9,44 @@ import { typeName } from './entryPoints.js';
  * `@ovos-tools/core` with the same contract major fit; nothing here uses `instanceof`.
  */
 export interface ToolBoxLike {
+  /** The toolbox id (`toolbox_id` on the wire). */
   toolboxId: string;
+  /** The tools by name, as of the last discovery. */
   readonly tools: ReadonlyMap<string, ToolLike>;
+  /** Runs `discoverTools()` again and replaces {@link ToolBoxLike.tools}. */
   refreshTools(): void;
+  /** Validates `args`, runs the tool and validates its output; rejects with a `ToolError` (see core's `ToolBox.callTool`). */
   callTool(name: string, args: unknown, options?: CallToolOptions): Promise<Record<string, unknown>>;
+  /** Answers the toolbox's OVOS per-toolbox topics on `bus` (`ovos.persona.tools.discover`, `.<id>.call`). */
   bind(bus: unknown): void;
+  /** Stops answering on the bus it was bound to. */
   unbind(): void;
+  /** Releases what the toolbox holds (workers, watchers, connections). */
   close(): Promise<void> | void;
 }
 
 /** A class that constructs {@link ToolBoxLike} instances: `new Cls({ config, bus, logger, brain, pluginRoots })`. */
-export type ToolBoxClass = (new (options: Record<string, unknown>) => ToolBoxLike) & { readonly toolboxId?: unknown; readonly name: string };
+export type ToolBoxClass = (new (options: Record<string, unknown>) => ToolBoxLike) & {
+  /** The static `toolboxId` the class declares (checked to be a string matching its entry-point name). */
+  readonly toolboxId?: unknown;
+  /** The class name, used in messages. */
+  readonly name: string;
+};
 
 /** The class, or a message saying exactly what is wrong. */
-export type ToolBoxClassCheck = { ok: true; cls: ToolBoxClass } | { ok: false; message: string };
+export type ToolBoxClassCheck =
+  | {
+      /** The value is a usable toolbox class. */
+      ok: true;
+      /** The class. */
+      cls: ToolBoxClass;
+    }
+  | {
+      /** It is not. */
+      ok: false;
+      /** What is wrong and how to fix it, one sentence. */
+      message: string;
+    };
 
 const METHODS = ['discoverTools', 'refreshTools', 'callTool', 'bind', 'unbind', 'close'] as const;
 

@@ -16,6 +16,7 @@ export interface EntryPointTarget {
 
 /** The result of reading one package.json's `entryPoints[group]`: valid declarations and readable problems. */
 export interface ParsedEntryPoints {
+  /** The valid declarations in package.json order: the entry-point name with its module path and export. */
   declarations: Array<{ name: string } & EntryPointTarget>;
   /** One line per problem, each starting with the JSON path that is wrong (`entryPoints["opm.agents.toolbox"]["x"]: ...`). */
   problems: string[];

@@ -10,7 +10,21 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
  * How one call ended, in the provider's wire terms (`ovos.tools.invoke.response`): the validated `result`, or the
  * OVOS error text (`"ValueError: Tool input validation failed for ..."`) and its machine `code`.
  */
-export type InvokeOutcome = { ok: true; result: JsonObject } | { ok: false; error: string; code: string };
+export type InvokeOutcome =
+  | {
+      /** The tool returned. */
+      ok: true;
+      /** Its validated output. */
+      result: JsonObject;
+    }
+  | {
+      /** The call failed. */
+      ok: false;
+      /** The OVOS error text, e.g. `ValueError: Tool input validation failed for 'add' in ToolBox 'm': ...`. */
+      error: string;
+      /** The machine code, e.g. `invalid_arguments`, `timeout`, `tool_error`. */
+      code: string;
+    };
 
 /** Options of {@link invokeTool}. */
 export interface InvokeToolOptions {

@@ -5,6 +5,7 @@ import type { ToolBoxLike } from './checkToolBox.js';
 
 /** A toolbox bound to an in-process {@link FakeBus}, spoken to through OVOS's per-toolbox bus API. */
 export interface FakeBusRun {
+  /** The in-process bus the toolbox is bound to. */
   bus: FakeBus;
   /**
    * Sends `ovos.persona.tools.discover` and resolves with this toolbox's answer: `{tools, toolbox_id}`

@@ -53,13 +53,17 @@ export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSch
   name: string;
   /** Natural-language explanation for the model: what it does, when to use it. */
   description: string;
+  /** JSON Schema (TypeBox or plain) of the arguments; calls are validated (and coerced) against it first. */
   argumentSchema: A;
+  /** JSON Schema of the result; a result that does not match is refused (`invalid_output`). */
   outputSchema: O;
+  /** The implementation: receives validated arguments and the {@link ToolContext}; returns (or resolves to) the output. */
   toolCall: (args: Static<A>, ctx: ToolContext) => Static<O> | Promise<Static<O>>;
   /** One line for catalog listings; defaults to the first sentence of `description` (at most 120 characters). */
   summary?: string;
   /** Free-form tags for filtering (e.g. `read-only`, `network`, `filesystem`). */
   tags?: readonly string[];
+  /** Example calls with their expected results, shown to models and checked by `@ovos-tools/core/testing`. */
   examples?: readonly ToolExample[];
   /** The tool does not modify its environment (MCP `readOnlyHint`). */
   readOnly?: boolean;

@@ -2,14 +2,19 @@ import type { ToolJson } from '../wire/toolJson.js';
 
 /** An OpenAI chat-completions tool definition. */
 export interface OpenAITool {
+  /** Always `function`. */
   type: 'function';
+  /** The tool's name, description and JSON Schema `parameters`. */
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
 /** A compact tool entry: `{name, description, parameters}` with schema titles stripped (wire spec §2.8). */
 export interface CompactToolJson {
+  /** The tool name. */
   name: string;
+  /** The tool description. */
   description: string;
+  /** The argument schema, with `title`s removed. */
   parameters: Record<string, unknown>;
 }
 
@@ -60,7 +65,15 @@ export function toCompactOpenaiTools(tools: readonly ToolJson[]): OpenAITool[] {
 }
 
 /** Anything that can provide OpenAI tools: a toolbox (by its `openaiTools`), a definition, or a list of either. */
-export type ToolsInput = null | undefined | { openaiTools: OpenAITool[] } | Record<string, unknown> | Iterable<unknown>;
+export type ToolsInput =
+  | null
+  | undefined
+  | {
+      /** A toolbox's tools in OpenAI format. */
+      openaiTools: OpenAITool[];
+    }
+  | Record<string, unknown>
+  | Iterable<unknown>;
 
 /**
  * Flattens toolboxes and tool definitions into one list (OVOS `ToolBox.normalize_tools`): `null`/`undefined`

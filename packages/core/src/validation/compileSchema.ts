@@ -2,7 +2,19 @@ import { Compile } from 'typebox/compile';
 import { compileCoercer, type Coercer } from './coerce.js';
 
 /** The outcome of {@link CompiledSchema.parse}: the coerced value, or readable problems. */
-export type ParseResult = { ok: true; value: unknown } | { ok: false; problems: string[] };
+export type ParseResult =
+  | {
+      /** The value matches the schema. */
+      ok: true;
+      /** The value after coercion and defaults. */
+      value: unknown;
+    }
+  | {
+      /** It does not. */
+      ok: false;
+      /** One line per problem, e.g. `a: must be integer, received "x"`. */
+      problems: string[];
+    };
 
 /** A JSON Schema compiled once: lax coercion followed by a strict check. */
 export interface CompiledSchema {

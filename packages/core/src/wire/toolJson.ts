@@ -5,53 +5,85 @@ import type { ToolExample } from '../tool/AgentTool.js';
  * package fits, so the provider can describe toolboxes that bundle their own core.
  */
 export interface ToolLike {
+  /** The tool name (unique within its toolbox). */
   name: string;
+  /** What it does and when to use it, for the model. */
   description: string;
+  /** JSON Schema of the arguments (TypeBox or plain). */
   argumentSchema: object;
+  /** JSON Schema of the result. */
   outputSchema: object;
+  /** One line for catalog listings. */
   summary?: string;
+  /** Tags for filtering. */
   tags?: readonly string[];
+  /** Example calls with expected results. */
   examples?: readonly ToolExample[];
+  /** Does not modify its environment (MCP `readOnlyHint`). */
   readOnly?: boolean;
+  /** May perform destructive updates (MCP `destructiveHint`). */
   destructive?: boolean;
+  /** Repeating a call with the same arguments has no further effect (MCP `idempotentHint`). */
   idempotent?: boolean;
+  /** Reaches outside systems, e.g. the web (MCP `openWorldHint`). */
   openWorld?: boolean;
+  /** How it fails, for the model, e.g. `refuses paths outside the root`. */
   errorModes?: string;
+  /** The tool's own time limit in ms (the provider config may override it). */
   timeoutMs?: number;
 }
 
 /** One `tool_json_list` entry: exactly `{name, description, argument_schema, output_schema}` (wire spec §2.7). */
 export interface ToolJson {
+  /** The tool name. */
   name: string;
+  /** The tool description. */
   description: string;
+  /** JSON Schema of the arguments, plain JSON (no TypeBox symbols). */
   argument_schema: Record<string, unknown>;
+  /** JSON Schema of the result, plain JSON. */
   output_schema: Record<string, unknown>;
 }
 
 /** The light catalog entry of `ovos.tools.list {"summary": true}` (seed 004 `ToolSummary`). */
 export interface ToolSummaryJson {
+  /** The tool name. */
   name: string;
+  /** One line about it. */
   summary: string;
+  /** Its tags (`[]` when none). */
   tags: string[];
+  /** The toolbox serving it. */
   toolbox_id: string;
 }
 
 /** MCP-style behaviour hints, snake_case on the wire; only the ones a tool declares are present. */
 export interface ToolAnnotationsJson {
+  /** MCP `readOnlyHint`. */
   read_only?: boolean;
+  /** MCP `destructiveHint`. */
   destructive?: boolean;
+  /** MCP `idempotentHint`. */
   idempotent?: boolean;
+  /** MCP `openWorldHint`. */
   open_world?: boolean;
 }
 
 /** The full spec of `ovos.tools.get`: the OVOS keys first, then catalog metadata. */
 export interface ToolSpecJson extends ToolJson {
+  /** The toolbox serving it. */
   toolbox_id: string;
+  /** One line about it. */
   summary: string;
+  /** Its tags. */
   tags: string[];
+  /** Example calls with expected results (`[]` when none). */
   examples: ToolExample[];
+  /** The behaviour hints it declares (`{}` when none). */
   annotations: ToolAnnotationsJson;
+  /** How it fails, when the tool says. */
   error_modes?: string;
+  /** Its own time limit in ms, when it has one. */
   timeout_ms?: number;
 }
 

@@ -23,7 +23,17 @@ Options:
 `;
 
 /** What the bin should do: print usage, or run a server with these options. */
-export type ServerCommand = { help: true } | { help: false; options: MessageBusServerOptions };
+export type ServerCommand =
+  | {
+      /** `--help` was given: print the usage and exit 0. */
+      help: true;
+    }
+  | {
+      /** Run a server. */
+      help: false;
+      /** The server's options, from the flags and mycroft.conf. */
+      options: MessageBusServerOptions;
+    };
 
 /** A command-line mistake; the bin prints `message` and the usage, and exits with code 2. */
 export class UsageError extends Error {

@@ -2,7 +2,9 @@ import { isReplyTo, REQUEST_ID_KEY, type Message } from '@ovos-tools/core';
 
 /** One pending `waitForResponse`: its request id, the reply types it accepts, and how to finish it. */
 export interface ResponseWaiter {
+  /** The request's `context.request_id`; replies carrying another id are not for this waiter. */
   readonly requestId: string;
+  /** The reply message types accepted, e.g. `['ovos.tools.invoke.response']`. */
   readonly types: readonly string[];
   /** Called once with the reply, or with `null` and a reason when it ends without one. */
   settle(reply: Message | null, reason?: 'timeout' | 'closed'): void;

@@ -10,8 +10,11 @@ export interface WaitForResponseOptions {
 
 /** What {@link awaitResponse} needs from a bus client: its waiters, whether it is closed now, and how it emits. */
 export interface ReplySource {
+  /** Where the pending reply is registered before the request goes out. */
   readonly waiters: ResponseWaiters;
+  /** True once the client is closed: the wait settles at once. */
   readonly closed: boolean;
+  /** Sends the request. */
   emit(message: Message): void;
 }
 

@@ -9,7 +9,17 @@ const MAX_AUTH_FRAME_BYTES = 16 * 1024;
 export const AUTH_CLOSE_CODE = 1008;
 
 /** How an unauthenticated connection's first frame was judged: accepted, or refused with a close reason (≤ 123 bytes). */
-export type AuthOutcome = { ok: true } | { ok: false; reason: string };
+export type AuthOutcome =
+  | {
+      /** The frame carried the right secret. */
+      ok: true;
+    }
+  | {
+      /** It did not (or never came). */
+      ok: false;
+      /** The websocket close reason sent to the client, at most 123 bytes. */
+      reason: string;
+    };
 
 /**
  * Waits for the first frame of a connection whose handshake carried no secret and judges it: it must be a text

@@ -4,7 +4,9 @@ import { presentedSecret, secretMatches } from './sharedSecret.js';
 
 /** Why an upgrade request was refused: the HTTP status (503 only while the server shuts down) and a plain-text reason for the response body. */
 export interface UpgradeRejection {
+  /** The HTTP status answered instead of 101. */
   status: 400 | 401 | 403 | 404 | 503;
+  /** The plain-text body saying why. */
   reason: string;
 }
 
@@ -13,7 +15,9 @@ export interface UpgradeRejection {
  * carried none: the connection must then send the secret as its first frame (see `AUTH_FRAME_TYPE`).
  */
 export interface UpgradeAcceptance {
+  /** Always 101 (Switching Protocols). */
   status: 101;
+  /** Whether the handshake already proved the secret (or none is needed). */
   authenticated: boolean;
 }
 

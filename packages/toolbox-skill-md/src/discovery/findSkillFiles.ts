@@ -12,6 +12,7 @@ export const SKILL_MD_ENTRY_POINT_GROUP = 'opm.agents.skill_md';
 export interface SkillCandidate {
   /** The file path as found (the loader resolves symlinks and deduplicates). */
   path: string;
+  /** Where it was found: a skills folder, a package that ships it, or a package that declares it. */
   source: SkillSource;
   /** The declaring or shipping package, for package sources. */
   packageName?: string;

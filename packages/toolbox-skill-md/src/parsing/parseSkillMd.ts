@@ -10,6 +10,7 @@ const loadYaml = (): YamlModule => (yaml ??= createRequire(import.meta.url)('yam
 
 /** A SKILL.md file's content, parsed and validated. */
 export interface ParsedSkillMd {
+  /** The file is a valid SKILL.md. */
   ok: true;
   /** The validated frontmatter (unknown keys are kept as they are). */
   frontmatter: SkillFrontmatter;
@@ -21,6 +22,7 @@ export interface ParsedSkillMd {
 
 /** Why a SKILL.md file's content was rejected. */
 export interface InvalidSkillMd {
+  /** The file was rejected. */
   ok: false;
   /** What was wrong and how to fix it, e.g. `"frontmatter: name: required property is missing"`. */
   reason: string;
