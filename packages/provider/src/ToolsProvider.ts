@@ -20,6 +20,7 @@ export interface ToolsProviderOptions {
   settings?: ProviderSettings;
   /** Plugin roots to scan; default `settings.pluginRoots`, else the working directory and the per-user dir. */
   pluginRoots?: string[];
+  /** Where the provider logs; default a stderr logger named `ovos-tools`. */
   logger?: Logger;
   /** Level of the toolboxes' loggers (their lines are dropped in their hosts below it); default `$OVOS_TOOLS_LOG_LEVEL`, else `info`. */
   logLevel?: LogLevel;

@@ -5,8 +5,11 @@ import { resolveBusUrl } from './resolveBusUrl.js';
 
 /** Options every client command accepts. */
 export interface ClientOptions {
+  /** The messagebus URL; default `$OVOS_TOOLS_BUS_URL`, then mycroft.conf, then `ws://127.0.0.1:8181/core`. */
   busUrl?: string;
+  /** How long to wait for the answer, in ms, as typed on the command line. */
   timeout: string;
+  /** Print the raw JSON answer instead of the human-readable form. */
   json?: boolean;
 }
 

@@ -8,7 +8,9 @@ import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.
 export interface BrainConfig {
   /** e.g. `http://127.0.0.1:8080/v1` (llama.cpp), `http://127.0.0.1:11434/v1` (Ollama); default OpenAI's. */
   baseUrl?: string;
+  /** The chat model name, e.g. `qwen2.5-7b-instruct`. */
   model?: string;
+  /** The API key, when the endpoint needs one. */
   apiKey?: string;
   /** Per-request limit in ms; default 60000. */
   timeoutMs?: number;

@@ -17,12 +17,15 @@ export interface ScanOptions {
 export interface ToolboxDeclaration {
   /** The entry-point name, e.g. `ovos-math-tools`: the key of its config section and of `loaded` in reload responses. */
   entryPointName: string;
+  /** The npm package that declares the toolbox. */
   packageName: string;
+  /** Its version, from package.json. */
   packageVersion: string;
   /** The package directory, symlinks resolved. */
   packageDir: string;
   /** Absolute path of the module to import. */
   modulePath: string;
+  /** The named export holding the class (`default` for a default export). */
   exportName: string;
   /** The plugin root it was found under. */
   root: string;
@@ -37,15 +40,21 @@ export interface ToolboxDeclaration {
 
 /** Something in a plugin root that looked like a declaration but could not be used. */
 export interface DiscoveryProblem {
+  /** The plugin root being scanned. */
   root: string;
+  /** The package folder with the problem. */
   packageDir: string;
+  /** Its name, when package.json was readable. */
   packageName?: string;
+  /** What is wrong and how to fix it. */
   message: string;
 }
 
 /** All declarations and problems of one scan, in a stable order (roots in order, packages sorted by name). */
 export interface ScanResult {
+  /** Every valid toolbox declaration, in scan order. */
   declarations: ToolboxDeclaration[];
+  /** Packages that could not be used, and why. */
   problems: DiscoveryProblem[];
 }
 

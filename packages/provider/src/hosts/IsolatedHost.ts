@@ -17,7 +17,9 @@ import { isFromHost, type FromHost, type HostInit } from './protocol.js';
 
 /** Options of {@link IsolatedHost.start}. */
 export interface IsolatedHostOptions {
+  /** Run the toolbox in a worker thread or a child process. */
   kind: 'worker' | 'process';
+  /** What the runtime needs to load the toolbox. */
   init: HostInit;
   /** Starts a fresh runtime (at start and on every restart). */
   startChannel: () => HostChannel;

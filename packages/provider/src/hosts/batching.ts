@@ -7,6 +7,7 @@
 
 /** Several channel messages sent as one. */
 export interface MessageBatch<T> {
+  /** Marks a batch (no single channel message has this `t`). */
   t: 'batch';
   /** The messages in the order they were posted; never fewer than two. */
   messages: T[];

@@ -20,6 +20,7 @@ export interface HostChannel {
   post(message: ToHost, unsent?: Unsent): void;
   /** Receives every message from the runtime, batches unpacked, in order. */
   onMessage(listener: (message: unknown) => void): void;
+  /** Calls `listener` once when the runtime stops, with a sentence saying why. */
   onExit(listener: (reason: string) => void): void;
   /** Ends the runtime at once; resolves when it is gone. */
   terminate(): Promise<void>;
@@ -27,6 +28,7 @@ export interface HostChannel {
 
 /** What every channel kind needs to start a runtime. */
 export interface ChannelOptions {
+  /** What the runtime needs to load the toolbox. */
   init: HostInit;
   /** Heap limit of the runtime, in MB (V8 old generation). */
   memoryLimitMb: number;
@@ -92,6 +94,7 @@ export function permissionFlags(grants: { fsRead: readonly string[]; fsWrite: re
 
 /** What a process host adds: the permission-model grants of its toolbox. */
 export interface ProcessChannelOptions extends ChannelOptions {
+  /** Node flags of the child process: the permission-model grants of its toolbox. */
   execArgv: string[];
 }
 

@@ -7,15 +7,21 @@ import type { CallOutcome, JsonObject, LogLevel, ToolDescriptor, ToolProgress } 
 
 /** What the runtime needs to load its toolbox; the worker's `workerData`, or the first IPC message of a process. */
 export interface HostInit {
+  /** Message kind. */
   t: 'init';
+  /** The toolbox's entry-point name (its config key and expected `toolboxId`). */
   entryPointName: string;
+  /** The npm package that declares it. */
   packageName: string;
   /** Absolute path of the module that exports the toolbox class. */
   modulePath: string;
+  /** The named export holding the class (`default` for a default export). */
   exportName: string;
   /** The toolbox's own config section. */
   config: Record<string, unknown>;
+  /** The provider's plugin roots (toolboxes that discover content in installed packages read them). */
   pluginRoots: string[];
+  /** Paths no toolbox may read or write (the provider's config, plugin roots' code); see `protected_paths`. */
   protectedPaths: string[];
   /** Lines below this level are dropped in the runtime, before they cross the channel. */
   logLevel: LogLevel;
@@ -23,22 +29,108 @@ export interface HostInit {
   hasBrain: boolean;
 }
 
+/** Run tool `name`: provider → runtime. */
+export interface CallMessage {
+  /** Message kind. */
+  t: 'call';
+  /** The call's id on this channel; the result carries it back. */
+  id: number;
+  /** The tool name. */
+  name: string;
+  /** The raw arguments (the runtime validates them). */
+  args: unknown;
+  /** The request's context, handed to the tool as `ctx.context`. */
+  context: JsonObject;
+  /** Whether the caller wants progress reports. */
+  progress: boolean;
+}
+
+/** Stop call `id`: provider → runtime (the tool's signal fires with this reason). */
+export interface AbortMessage {
+  /** Message kind. */
+  t: 'abort';
+  /** The call to stop. */
+  id: number;
+  /** Why: its time limit passed, or the caller gave up. */
+  reason: 'timeout' | 'aborted';
+}
+
+/** The provider's answer to a `chat` request: provider → runtime. */
+export type ChatResultMessage =
+  | {
+      /** Message kind. */
+      t: 'chat-result';
+      /** The `chat` request answered. */
+      id: number;
+      /** The brain answered. */
+      ok: true;
+      /** Its reply. */
+      content: string;
+    }
+  | {
+      /** Message kind. */
+      t: 'chat-result';
+      /** The `chat` request answered. */
+      id: number;
+      /** The brain failed, or there is none. */
+      ok: false;
+      /** Why. */
+      error: string;
+    };
+
 /** Provider → runtime. */
-export type ToHost =
-  | HostInit
-  | { t: 'call'; id: number; name: string; args: unknown; context: JsonObject; progress: boolean }
-  | { t: 'abort'; id: number; reason: 'timeout' | 'aborted' }
-  | { t: 'chat-result'; id: number; ok: true; content: string }
-  | { t: 'chat-result'; id: number; ok: false; error: string };
+export type ToHost = HostInit | CallMessage | AbortMessage | ChatResultMessage;
 
 /** Runtime → provider. */
 export type FromHost =
-  | { t: 'ready'; toolboxId: string; tools: ToolDescriptor[] }
-  | { t: 'failed'; phase: string; error: string }
-  | { t: 'result'; id: number; outcome: CallOutcome }
-  | { t: 'progress'; id: number; progress: ToolProgress }
-  | { t: 'log'; level: Exclude<LogLevel, 'silent'>; message: string }
-  | { t: 'chat'; id: number; messages: Array<{ role: string; content: string }> };
+  | {
+      /** The toolbox loaded: message kind. */
+      t: 'ready';
+      /** Its id. */
+      toolboxId: string;
+      /** Its tools, as plain data. */
+      tools: ToolDescriptor[];
+    }
+  | {
+      /** The toolbox did not load: message kind. */
+      t: 'failed';
+      /** Where it failed: `import`, `construct`, `discover`, `contract`. */
+      phase: string;
+      /** What went wrong. */
+      error: string;
+    }
+  | {
+      /** A call ended: message kind. */
+      t: 'result';
+      /** The call's id. */
+      id: number;
+      /** Its outcome. */
+      outcome: CallOutcome;
+    }
+  | {
+      /** A call reported progress: message kind. */
+      t: 'progress';
+      /** The call's id. */
+      id: number;
+      /** The report. */
+      progress: ToolProgress;
+    }
+  | {
+      /** A log line of the toolbox: message kind. */
+      t: 'log';
+      /** Its level. */
+      level: Exclude<LogLevel, 'silent'>;
+      /** Its text (the provider escapes control characters when it writes it). */
+      message: string;
+    }
+  | {
+      /** The toolbox asks the provider's brain: message kind. */
+      t: 'chat';
+      /** The request's id; the `chat-result` carries it back. */
+      id: number;
+      /** The conversation, oldest first. */
+      messages: Array<{ role: string; content: string }>;
+    };
 
 /** True when `value` looks like a {@link FromHost} message (garbage from a broken channel is reported, not trusted). */
 export function isFromHost(value: unknown): value is FromHost {

@@ -17,13 +17,19 @@ export type ModuleCache = Map<string, { fingerprint: string; namespace: Record<s
 
 /** What {@link startPackageHost} needs beside the declaration. */
 export interface PackageHostOptions {
+  /** The provider settings (isolation mode, limits, per-toolbox host settings). */
   settings: ProviderSettings;
   /** The toolbox's own config section. */
   config: Record<string, unknown>;
+  /** The chat engine lent to toolboxes; `null` when none is configured. */
   brain: ChatEngine | null;
+  /** The toolbox's logger (its lines carry the toolbox id). */
   logger: Logger;
+  /** The lowest level a worker or process forwards. */
   logLevel: LogLevel;
+  /** The provider's plugin roots, passed on to the toolbox. */
   pluginRoots: readonly string[];
+  /** Paths no toolbox may read or write. */
   protectedPaths: readonly string[];
   /** Inline hosts reuse a module while its package fingerprint is unchanged. */
   moduleCache: ModuleCache;

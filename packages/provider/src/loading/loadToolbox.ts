@@ -5,10 +5,13 @@ import { errorText } from '@ovos-tools/core/node';
 
 /** Which module and export declare a toolbox (a subset of a discovery declaration, so runtimes can receive it). */
 export interface ToolboxTarget {
+  /** The toolbox's entry-point name (must equal its `toolboxId`). */
   entryPointName: string;
+  /** The npm package that declares it. */
   packageName: string;
   /** Absolute path of the module to import. */
   modulePath: string;
+  /** The named export holding the class. */
   exportName: string;
 }
 
@@ -16,7 +19,9 @@ export interface ToolboxTarget {
 export interface LoadToolboxOptions {
   /** The toolbox's own config section. */
   config: Record<string, unknown>;
+  /** The chat engine lent to the toolbox; `null` when none. */
   brain: ChatEngine | null;
+  /** The toolbox's logger. */
   logger: Logger;
   /** Imports the module (a plain `import()` in a fresh worker; a cache-aware fresh import inline). */
   importModule: (modulePath: string) => Promise<Record<string, unknown>>;

@@ -17,6 +17,7 @@ import { compileToolRule, type CompiledToolRule } from './toolRule.js';
 export interface AgentDefinition {
   /** The agent id, e.g. `agent:sofia` (the key of its section; `agent_id` on the HTTP API). */
   id: string;
+  /** Checks a presented credential against the stored one (constant time). */
   credential: CredentialVerifier;
   /** The allowlist; `["*"]` allows every tool. */
   tools: CompiledToolRule[];

@@ -1,7 +1,19 @@
 import type { AgentDefinition } from './AgentDefinition.js';
 
 /** A granted slot: call `release()` once the call has finished. */
-export type LimitDecision = { ok: true; release: () => void } | { ok: false; rule: string };
+export type LimitDecision =
+  | {
+      /** The call may run. */
+      ok: true;
+      /** Frees the slot; call once when the call ends. */
+      release: () => void;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The limit that refused, e.g. `agent "kid": max_concurrency 2 reached`. */
+      rule: string;
+    };
 
 /**
  * Per-agent limits: calls started per rolling minute (`rate_per_minute`) and calls running at once

@@ -7,7 +7,19 @@ import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypt
  * - `{scrypt: "scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>"}` — for human-chosen secrets ({@link hashCredential} makes one);
  * - `{env: "SOFIA_TOKEN"}` — read once when the config is parsed.
  */
-export type StoredCredential = { sha256: string } | { scrypt: string } | { env: string };
+export type StoredCredential =
+  | {
+      /** Hex SHA-256 of a high-entropy token. */
+      sha256: string;
+    }
+  | {
+      /** An scrypt hash string (`scrypt$N$r$p$salt$hash`) of a token or password. */
+      scrypt: string;
+    }
+  | {
+      /** The name of an environment variable holding the token itself. */
+      env: string;
+    };
 
 /** A parsed, ready-to-check credential. */
 export interface CredentialVerifier {

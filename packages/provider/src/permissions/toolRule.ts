@@ -17,7 +17,9 @@ function globToRegExp(glob: string): RegExp {
 
 /** A compiled {@link ToolRule}: `matches(entry)` and the rule's text for refusal messages. */
 export interface CompiledToolRule {
+  /** The rule as written in the config, e.g. `math.*`. */
   readonly text: string;
+  /** Whether the rule covers `entry`. */
   matches(entry: CatalogEntry): boolean;
 }
 

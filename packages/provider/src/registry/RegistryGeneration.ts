@@ -3,9 +3,11 @@ import type { CatalogEntry, Collision, LoadProblem, ToolboxStatus } from '../ser
 
 /** One toolbox of a generation: its host and where it came from. */
 export interface HostedToolbox {
+  /** The host serving the toolbox. */
   host: ToolboxHost;
   /** The entry-point (or host-source) name that declared it: the key of its config section. */
   source: string;
+  /** The npm package that declared it (`''` for host sources without one). */
   packageName: string;
   /** Changes when the package, its config or its host settings change; an unchanged toolbox keeps its host on reload. */
   fingerprint: string;

@@ -15,18 +15,27 @@ import { loadHostSource } from './loadHostSource.js';
  * (and closed) by the reloader.
  */
 export interface ExtraHostSource {
+  /** The source's name, used in problems and logs. */
   name: string;
+  /** Where its toolboxes rank when ids or tool names collide. */
   origin: ToolboxStatus['origin'];
+  /** Builds this generation's hosts, reusing `previous` ones that did not change. */
   createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
 }
 
 /** What the {@link Reloader} needs. */
 export interface ReloaderOptions {
+  /** The provider settings. */
   settings: ProviderSettings;
+  /** Plugin roots scanned on every reload. */
   pluginRoots: readonly string[];
+  /** Paths no toolbox may read or write. */
   protectedPaths: readonly string[];
+  /** The chat engine lent to toolboxes; `null` when none. */
   brain: ChatEngine | null;
+  /** Where reload progress and problems are logged. */
   logger: Logger;
+  /** The lowest level toolbox hosts forward. */
   logLevel: LogLevel;
   /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
   extraSources?: readonly ExtraHostSource[];

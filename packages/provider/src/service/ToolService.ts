@@ -6,12 +6,15 @@ import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolProgress, Wi
  * authentication, it may come from a context field and is advisory unless the bus secret is set.
  */
 export interface Caller {
+  /** The transport the request came in on. */
   transport: 'ovos-bus' | 'mcp' | 'http' | 'in-process';
+  /** The agent the request acts for (HTTP/MCP: from the credential), when known. */
   agentId?: string;
 }
 
 /** One tool of the catalog (a registry-generation snapshot): its descriptor and the toolbox that serves it. */
 export interface CatalogEntry {
+  /** The tool's contract and metadata. */
   tool: ToolDescriptor;
   /** The serving toolbox (`toolbox_id` on the wire). */
   toolboxId: string;
@@ -22,7 +25,17 @@ export interface CatalogEntry {
 }
 
 /** A permission decision; a refusal names the rule that refused, e.g. `agent "kid": tool not in allowlist`. */
-export type AccessDecision = { allowed: true } | { allowed: false; rule: string };
+export type AccessDecision =
+  | {
+      /** The caller may see and call the tool. */
+      allowed: true;
+    }
+  | {
+      /** It may not. */
+      allowed: false;
+      /** The rule that refused, e.g. `agent "kid": tool not in allowlist`. */
+      rule: string;
+    };
 
 /** Decides whether `caller` may see and call `entry`; the service asks it on list, get and invoke. */
 export type Authorizer = (caller: Caller, entry: CatalogEntry) => AccessDecision;
@@ -49,40 +62,81 @@ export interface InvokeRequest {
   signal?: AbortSignal;
   /** Receives the tool's progress reports. */
   onProgress?: (progress: ToolProgress) => void;
+  /** Who is asking; default an unauthenticated `in-process` caller. */
   caller?: Caller;
 }
 
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */
 export type InvokeOutcome =
-  | { ok: true; result: Record<string, unknown>; toolboxId: string; latencyMs: number }
-  | { ok: false; error: WireError; toolboxId?: string; latencyMs: number };
+  | {
+      /** The tool returned. */
+      ok: true;
+      /** Its output, validated against its output schema. */
+      result: Record<string, unknown>;
+      /** The toolbox that ran it. */
+      toolboxId: string;
+      /** Time from arrival at the service to the outcome, in ms (3 decimals). */
+      latencyMs: number;
+    }
+  | {
+      /** The call failed or was refused. */
+      ok: false;
+      /** What the caller sees: `{error, code}`. */
+      error: WireError;
+      /** The toolbox that would have run it, when the tool was found. */
+      toolboxId?: string;
+      /** Time from arrival at the service to the outcome, in ms (3 decimals). */
+      latencyMs: number;
+    };
 
 /** What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool`, `forbidden`). */
-export type GetOutcome = { ok: true; entry: CatalogEntry } | { ok: false; error: WireError };
+export type GetOutcome =
+  | {
+      /** Found, and visible to the caller. */
+      ok: true;
+      /** The catalog entry (the collision winner). */
+      entry: CatalogEntry;
+    }
+  | {
+      /** Not found, or not visible to the caller. */
+      ok: false;
+      /** `unknown_tool` or `forbidden`. */
+      error: WireError;
+    };
 
 /** A toolbox that did not load (or a declaration that could not be used), as reported to clients. */
 export interface LoadProblem {
   /** The entry-point name (`''` for package-level problems). */
   entryPoint: string;
+  /** The npm package that declared it. */
   packageName: string;
+  /** What went wrong and, where known, how to fix it. */
   error: string;
 }
 
 /** A tool name served by more than one toolbox, and which one serves `get`/`invoke` (see the README's precedence). */
 export interface Collision {
+  /** The tool name. */
   name: string;
+  /** Every toolbox serving it, in precedence order. */
   toolboxIds: string[];
+  /** The toolbox that answers `get` and `invoke` for it. */
   winner: string;
 }
 
 /** One loaded toolbox as the service reports it. */
 export interface ToolboxStatus {
+  /** The toolbox id. */
   toolboxId: string;
+  /** The entry-point (or host-source) name that declared it: the key of its config section. */
   source: string;
+  /** How it runs. */
   kind: HostKind;
   /** Bundled with the provider, pinned by the operator, or a third-party plugin (collision precedence, high first). */
   origin: 'bundled' | 'pinned' | 'plugin' | 'remote';
+  /** Tools it serves. */
   toolCount: number;
+  /** Its host's state, restarts and calls in flight. */
   health: HostHealth;
 }
 
@@ -94,10 +148,13 @@ export interface ReloadReport {
   totalTools: number;
   /** The registry generation now serving (1 after the first load). */
   generation: number;
+  /** Toolboxes that did not load, and why (OVOS `problems`). */
   problems: LoadProblem[];
-  /** Tool names that appeared / disappeared, and entry points whose package changed. */
+  /** Tool names that appeared. */
   added: string[];
+  /** Tool names that disappeared. */
   removed: string[];
+  /** Entry points whose package changed (they got a fresh host). */
   updated: string[];
   /** Wall time of the reload in ms. */
   durationMs: number;
@@ -105,11 +162,17 @@ export interface ReloadReport {
 
 /** A change of the catalog, sent to {@link ToolService.onChange} listeners (the bus `ovos.tools.changed`, MCP `list_changed`). */
 export interface CatalogChange {
+  /** The registry generation now serving. */
   generation: number;
+  /** Entry-point names now loaded. */
   loaded: string[];
+  /** Tools over all toolboxes. */
   totalTools: number;
+  /** Tool names that appeared. */
   added: string[];
+  /** Tool names that disappeared. */
   removed: string[];
+  /** Entry points whose package changed. */
   updated: string[];
 }
 

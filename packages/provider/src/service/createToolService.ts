@@ -20,8 +20,11 @@ import type {
 
 /** What {@link createToolService} composes. */
 export interface ToolServiceParts {
+  /** Builds and swaps registry generations; the service reads the current one on every call. */
   reloader: Reloader;
+  /** Concurrency and time limits every invocation runs under. */
   policy: ExecutionPolicy;
+  /** The provider settings (the duplicate-tool-name rule is read from them). */
   settings: ProviderSettings;
   /** Permission check for list/get/invoke; default: everything allowed. */
   authorize?: Authorizer;

@@ -7,9 +7,13 @@ import { PluginWatcher } from '../../watch/PluginWatcher.js';
 
 /** Options of `ovos-tools mcp`. */
 export interface McpOptions {
+  /** Plugin roots to scan (repeatable; replaces the defaults). */
   plugins?: string[];
+  /** The provider config file (the section itself, or a mycroft.conf). */
   config?: string;
+  /** Reload when packages are installed or removed (then `tools/list_changed`). */
   watch?: boolean;
+  /** `debug`, `info`, `warn`, `error` or `silent` (logs go to stderr; stdout carries MCP). */
   logLevel?: string;
 }
 

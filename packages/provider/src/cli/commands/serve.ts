@@ -15,11 +15,17 @@ import { shutdownSignal } from '../shutdownSignal.js';
 
 /** Options of `ovos-tools serve`. */
 export interface ServeOptions {
+  /** The messagebus URL; default `$OVOS_TOOLS_BUS_URL`, then mycroft.conf, then `ws://127.0.0.1:8181/core`. */
   busUrl?: string;
+  /** `auto` (start one when none answers), `always` or `never`. */
   embeddedBus: string;
+  /** Plugin roots to scan (repeatable; replaces the defaults). */
   plugins?: string[];
+  /** The provider config file (the section itself, or a mycroft.conf). */
   config?: string;
+  /** Reload by itself when packages are installed or removed. */
   watch?: boolean;
+  /** `debug`, `info`, `warn`, `error` or `silent`. */
   logLevel?: string;
   /** How long to wait for calls in flight on shutdown, in ms (string from the command line); default 5000. */
   drainTimeout?: string;

@@ -52,7 +52,9 @@ export interface HttpServerOptions {
 export interface HttpServerHandle {
   /** e.g. `http://127.0.0.1:7009`. */
   readonly url: string;
+  /** The host it listens on. */
   readonly host: string;
+  /** The port it listens on (the chosen one when 0 was asked). */
   readonly port: number;
   /** Stops listening, aborts the calls in flight and closes connections. Idempotent. */
   close(): Promise<void>;

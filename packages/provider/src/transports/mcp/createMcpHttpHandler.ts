@@ -12,11 +12,13 @@ export interface McpHttpHandlerOptions {
    * body. Answer `undefined` to refuse the request (401). Default: every request is `{transport: 'mcp'}`.
    */
   callerOf?: (req: IncomingMessage) => Caller | undefined;
+  /** Where session events are logged; default none. */
   logger?: Logger;
   /** Largest request body accepted, in bytes; default 4 MiB. */
   maxBodyBytes?: number;
   /** At most this many open MCP sessions; `initialize` beyond it answers 503. Default 64. */
   maxSessions?: number;
+  /** The MCP `serverInfo` announced at initialize; default `ovos-tools` and the package version. */
   serverInfo?: { name: string; version: string };
   /** A session with no request for this long (ms) is closed; default 30 minutes. Clients that vanish without `DELETE` free their slot. */
   sessionIdleMs?: number;
@@ -26,6 +28,7 @@ export interface McpHttpHandlerOptions {
    * for browser-reachable clients.
    */
   allowedHosts?: string[];
+  /** Origins allowed besides the server's own (DNS-rebinding protection); default none. */
   allowedOrigins?: string[];
 }
 
@@ -34,6 +37,7 @@ export interface McpHttpHandler {
   (req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Open sessions now. */
   readonly sessionCount: number;
+  /** Ends every MCP session and releases them. */
   close(): Promise<void>;
 }
 

@@ -3,12 +3,19 @@ import type { CatalogEntry } from '../../service/ToolService.js';
 
 /** An MCP `Tool` as `tools/list` answers it (MCP spec 2025-06-18+, `Tool`). */
 export interface McpToolJson {
+  /** The tool name. */
   name: string;
+  /** A human-readable name, when the tool has one. */
   title?: string;
+  /** The tool description. */
   description: string;
+  /** JSON Schema of the arguments. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of `structuredContent`, when the tool declares one. */
   outputSchema?: Record<string, unknown>;
+  /** MCP behaviour hints (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`). */
   annotations: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** ovos-tools extras: `toolbox_id`, tags, examples. */
   _meta: Record<string, unknown>;
 }
 

@@ -8,6 +8,7 @@ export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
 
 /** What {@link registerOvosBus} needs beside the bus and the service. */
 export interface OvosBusOptions {
+  /** Where handler failures are logged. */
   logger: Logger;
   /** Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). */
   callerOf?: (message: Message) => Caller;

@@ -4,7 +4,23 @@
  * `str()` (`42` → `'42'`, `true` → `'True'`); a non-empty list or object — which makes the Python plugin
  * crash without answering — is invalid and gets an error response here.
  */
-export type RequestName = { kind: 'missing' } | { kind: 'invalid'; received: string } | { kind: 'ok'; name: string };
+export type RequestName =
+  | {
+      /** The request has no `name`. */
+      kind: 'missing';
+    }
+  | {
+      /** `name` is not a usable tool name. */
+      kind: 'invalid';
+      /** What was sent, described for the error text. */
+      received: string;
+    }
+  | {
+      /** A usable name. */
+      kind: 'ok';
+      /** The tool name. */
+      name: string;
+    };
 
 /** Reads `data.name` as described on {@link RequestName}. */
 export function readRequestName(value: unknown): RequestName {

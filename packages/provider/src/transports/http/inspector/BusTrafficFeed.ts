@@ -14,7 +14,9 @@ export interface TrafficEvent {
   time: string;
   /** The OVOS message type, e.g. `ovos.tools.invoke` or `ovos.tools.invoke.response`. */
   type: string;
+  /** The message's `data`, as sent. */
   data: JsonObject;
+  /** The message's `context` (session, request_id, traceparent…), as sent. */
   context: JsonObject;
 }
 
