@@ -26,8 +26,11 @@ import { toToolDescriptor, type McpTool } from './toToolDescriptor.js';
 export interface McpToolboxHostOptions {
   /** The toolbox id: the server's name in config. */
   toolboxId: string;
+  /** How to reach the MCP server. */
   spec: McpServerSpec;
+  /** Connect, call and restart timings. */
   timings: McpTimings;
+  /** Where connection events and the server's stderr go. */
   logger: Logger;
 }
 

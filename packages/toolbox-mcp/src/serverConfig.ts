@@ -2,8 +2,26 @@ import { isObject } from '@ovos-tools/core/node';
 
 /** How to reach one MCP server: a command speaking MCP over stdio, or a Streamable HTTP endpoint. */
 export type McpServerSpec =
-  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { transport: 'http'; url: string; headers: Record<string, string> };
+  | {
+      /** A local command speaking MCP over stdin/stdout. */
+      transport: 'stdio';
+      /** The program, e.g. `npx`. */
+      command: string;
+      /** Its arguments. */
+      args: string[];
+      /** The only environment variables it gets (besides PATH and locale). */
+      env: Record<string, string>;
+      /** Its working directory; default the provider's. */
+      cwd?: string;
+    }
+  | {
+      /** A Streamable HTTP endpoint. */
+      transport: 'http';
+      /** The endpoint URL. */
+      url: string;
+      /** Headers sent with every request (e.g. an `Authorization` bearer). */
+      headers: Record<string, string>;
+    };
 
 /** Timing knobs shared by every mounted server (config keys in snake_case, all in ms). */
 export interface McpTimings {
@@ -19,8 +37,11 @@ export interface McpTimings {
 
 /** The parsed config of the `ovos-mcp-tools` source: servers by toolbox id, and the problems found. */
 export interface ParsedMcpConfig {
+  /** The servers to mount, by toolbox id. */
   servers: Map<string, McpServerSpec>;
+  /** Connect, call and restart timings (defaults filled in). */
   timings: McpTimings;
+  /** Server entries that could not be used, and why. */
   problems: Array<{ toolboxId: string; error: string }>;
 }
 

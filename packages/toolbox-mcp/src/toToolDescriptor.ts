@@ -2,11 +2,17 @@ import type { ToolDescriptor } from '@ovos-tools/core';
 
 /** The parts of an MCP `Tool` (from `tools/list`) this mapping reads. */
 export interface McpTool {
+  /** The MCP tool name. */
   name: string;
+  /** Its human-readable title. */
   title?: string;
+  /** Its description. */
   description?: string;
+  /** JSON Schema of its arguments. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of its `structuredContent`, when declared. */
   outputSchema?: Record<string, unknown>;
+  /** MCP behaviour hints, as the server declares them. */
   annotations?: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
 }
 

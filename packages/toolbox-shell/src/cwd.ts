@@ -4,7 +4,19 @@ import { pyRepr } from './pyRepr.js';
 import { isInside } from '@ovos-tools/core/node';
 
 /** The outcome of {@link resolveCwd}: a directory to run in, or the error text for `stderr`. */
-export type CwdResult = { ok: true; dir: string } | { ok: false; error: string };
+export type CwdResult =
+  | {
+      /** Usable. */
+      ok: true;
+      /** The real path of the directory to run in. */
+      dir: string;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The error text the caller sees (Python-style, e.g. `[Errno 2] No such file or directory: 'x'`). */
+      error: string;
+    };
 
 /**
  * Resolves the `cwd` argument. Relative values resolve against `rootPath` when one is configured, else

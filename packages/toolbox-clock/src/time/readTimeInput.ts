@@ -6,9 +6,28 @@ import type { LocalFields } from './resolveLocalTime.js';
  * instant (the text carried a UTC offset or `Z`), or a problem sentence for the caller.
  */
 export type TimeInput =
-  | { ok: true; kind: 'local'; fields: LocalFields }
-  | { ok: true; kind: 'instant'; dateTime: DateTime }
-  | { ok: false; problem: string };
+  | {
+      /** Read. */
+      ok: true;
+      /** A wall-clock time with no offset: it still has to be placed in a zone. */
+      kind: 'local';
+      /** Its calendar fields. */
+      fields: LocalFields;
+    }
+  | {
+      /** Read. */
+      ok: true;
+      /** An exact instant (it carried an offset or `Z`). */
+      kind: 'instant';
+      /** The instant. */
+      dateTime: DateTime;
+    }
+  | {
+      /** Not a time this tool understands. */
+      ok: false;
+      /** What is wrong with it, for the error text. */
+      problem: string;
+    };
 
 const DATE_PREFIX = /^(\d{4}-\d{2}-\d{2})(?:[T ]|$)/;
 const TIME_ONLY = /^T?(\d{1,2})(:\d{2}(?::\d{2}(?:[.,]\d+)?)?)((?:Z|[+-]\d{2}(?::?\d{2})?)?)$/i;

@@ -13,12 +13,19 @@ export type Disambiguation = 'compatible' | 'earlier' | 'later' | 'reject';
 
 /** Wall-clock fields of a local time; `second` and `millisecond` default to 0. */
 export interface LocalFields {
+  /** Full year, e.g. 2026. */
   year: number;
+  /** 1-12. */
   month: number;
+  /** 1-31. */
   day: number;
+  /** 0-23. */
   hour: number;
+  /** 0-59. */
   minute: number;
+  /** 0-59; default 0. */
   second?: number;
+  /** 0-999; default 0. */
   millisecond?: number;
 }
 

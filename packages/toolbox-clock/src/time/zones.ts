@@ -33,7 +33,21 @@ function knownNames(): Map<string, string> {
 }
 
 /** The outcome of {@link resolveZone}: a usable zone, or a sentence saying why the name is not one. */
-export type ZoneResolution = { ok: true; zone: Zone; name: string } | { ok: false; problem: string };
+export type ZoneResolution =
+  | {
+      /** Known zone. */
+      ok: true;
+      /** The zone. */
+      zone: Zone;
+      /** Its canonical IANA name, e.g. `Europe/Lisbon`. */
+      name: string;
+    }
+  | {
+      /** Unknown or malformed zone. */
+      ok: false;
+      /** What is wrong and what to send instead. */
+      problem: string;
+    };
 
 /**
  * Resolves an IANA time-zone name (case-insensitive, e.g. `europe/berlin`) to a luxon zone, keeping the

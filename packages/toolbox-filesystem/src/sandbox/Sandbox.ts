@@ -10,6 +10,7 @@ export type Access = 'read' | 'write';
 
 /** A path argument that resolved to a place inside one of the sandbox roots. */
 export interface Resolved {
+  /** The path may be used. */
   ok: true;
   /** The real path (every symlink resolved); operate on this, never on the argument. */
   real: string;
@@ -28,7 +29,9 @@ export interface Resolved {
  * or a root that does not exist).
  */
 export interface Refused {
+  /** The path may not be used. */
   ok: false;
+  /** Why (see above). */
   kind: 'denied' | 'protected' | 'invalid' | 'error';
   /** What went wrong, as a sentence fragment (for `invalid` and `error`). */
   reason: string;

@@ -6,7 +6,9 @@ const MAX_LINK_HOPS = 40;
 
 /** A path with every symlink resolved; `exists` is false when some tail of it does not exist yet. */
 export interface RealPath {
+  /** The path with every symlink of its existing part resolved, and the missing tail appended. */
   real: string;
+  /** Whether the whole path exists. */
   exists: boolean;
 }
 

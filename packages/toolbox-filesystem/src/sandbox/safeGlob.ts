@@ -20,13 +20,28 @@ export interface SafeGlobOptions {
   onlyFiles: boolean;
   /** Most directory entries the crawl may visit before it stops (and reports `scanTruncated`). */
   maxScanEntries: number;
+  /** Stops the crawl (the call was cut off). */
   signal?: AbortSignal;
 }
 
 /** The outcome of {@link safeGlob}. */
 export type SafeGlobResult =
-  | { ok: true; paths: string[]; scanTruncated: boolean }
-  | { ok: false; kind: 'invalid' | 'denied'; reason: string };
+  | {
+      /** The pattern was crawled. */
+      ok: true;
+      /** Matching paths inside the sandbox, protected ones hidden. */
+      paths: string[];
+      /** The crawl stopped at `maxScanEntries`; there may be more matches. */
+      scanTruncated: boolean;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** `invalid` (malformed pattern) or `denied` (it reaches outside the roots). */
+      kind: 'invalid' | 'denied';
+      /** Why, for the caller. */
+      reason: string;
+    };
 
 /**
  * Why a glob pattern is refused, or `null`: empty, NUL byte, too long, absolute, or a `..` segment

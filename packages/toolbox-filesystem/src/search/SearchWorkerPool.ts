@@ -8,8 +8,20 @@ import type { SearchJobMessage, SearchReplyMessage, SearchReport, SearchRequest 
  * signal fired), `closed` (the pool was closed meanwhile), `failed` (the worker threw or died; `detail` says why).
  */
 export type SearchOutcome =
-  | { ok: true; report: SearchReport }
-  | { ok: false; kind: 'timeout' | 'queued' | 'aborted' | 'closed' | 'failed'; detail: string };
+  | {
+      /** The search completed. */
+      ok: true;
+      /** Its report. */
+      report: SearchReport;
+    }
+  | {
+      /** It did not. */
+      ok: false;
+      /** Why (see above). */
+      kind: 'timeout' | 'queued' | 'aborted' | 'closed' | 'failed';
+      /** The budget that ran out, the signal's reason, or what the worker threw. */
+      detail: string;
+    };
 
 /** Options of {@link SearchWorkerPool}. */
 export interface SearchWorkerPoolOptions {

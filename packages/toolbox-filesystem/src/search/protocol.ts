@@ -1,7 +1,10 @@
 /** One match: `file` (absolute path), `line_number` (1-based, a STRING as in OVOS) and `line`. */
 export interface SearchMatchValue {
+  /** Absolute path of the file. */
   file: string;
+  /** 1-based line number, as a string (OVOS). */
   line_number: string;
+  /** The matching line (cut at `max_line_chars`). */
   line: string;
 }
 
@@ -32,6 +35,7 @@ export interface SearchRequest {
 
 /** The result of a completed search: the matches plus the counters `search_in_files` reports. */
 export interface SearchReport {
+  /** The matches, in file and line order. */
   matches: SearchMatchValue[];
   /** Whether a files/bytes/matches limit stopped the search early. */
   truncated: boolean;
@@ -43,9 +47,27 @@ export interface SearchReport {
 
 /** Main thread → worker. */
 export interface SearchJobMessage {
+  /** The job's id; the reply carries it back. */
   id: number;
+  /** What to search. */
   request: SearchRequest;
 }
 
 /** Worker → main thread: the report, or why the search failed inside the worker (e.g. a RegExp RangeError). */
-export type SearchReplyMessage = { id: number; ok: true; report: SearchReport } | { id: number; ok: false; error: string };
+export type SearchReplyMessage =
+  | {
+      /** The job's id. */
+      id: number;
+      /** The search completed. */
+      ok: true;
+      /** Its report. */
+      report: SearchReport;
+    }
+  | {
+      /** The job's id. */
+      id: number;
+      /** The search threw inside the worker. */
+      ok: false;
+      /** What it threw. */
+      error: string;
+    };

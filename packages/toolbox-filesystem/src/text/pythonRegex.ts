@@ -1,5 +1,17 @@
 /** A compiled search pattern, or why it could not be compiled. */
-export type CompiledPattern = { ok: true; regex: RegExp } | { ok: false; reason: string };
+export type CompiledPattern =
+  | {
+      /** Compiled. */
+      ok: true;
+      /** The JavaScript RegExp equivalent to the Python pattern. */
+      regex: RegExp;
+    }
+  | {
+      /** Not compiled. */
+      ok: false;
+      /** Why, for the caller (Python `re.error` style). */
+      reason: string;
+    };
 
 /**
  * Compiles a regular expression written for Python's `re` (what OVOS uses) as a JavaScript RegExp:

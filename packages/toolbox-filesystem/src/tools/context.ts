@@ -7,7 +7,10 @@ import type { SearchWorkerPool } from '../search/SearchWorkerPool.js';
  * worker pool `search_in_files` matches in.
  */
 export interface FsToolContext {
+  /** The toolbox config (roots, limits). */
   config: FileSystemConfig;
+  /** Resolves and checks every path argument. */
   sandbox: Sandbox;
+  /** The worker threads `search_in_files` matches in. */
   searchPool: SearchWorkerPool;
 }

@@ -8,8 +8,24 @@ import type { FsToolContext } from './context.js';
  * protection check that hides protected paths from the results.
  */
 export type DirectoryResolution =
-  | { ok: true; real: string; realRoots: string[]; hidden: ProtectionCheck }
-  | { ok: false; error: string; path: string };
+  | {
+      /** The directory may be listed or searched. */
+      ok: true;
+      /** Its real path. */
+      real: string;
+      /** The sandbox roots' real paths, to re-check every result against. */
+      realRoots: string[];
+      /** Hides protected paths from the results. */
+      hidden: ProtectionCheck;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The error text the caller sees. */
+      error: string;
+      /** The path as the caller gave it (echoed in the answer). */
+      path: string;
+    };
 
 /**
  * Resolves the directory argument of `list_directory`, `search_in_files` and `find_files` (`""` means the

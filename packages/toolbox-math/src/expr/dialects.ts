@@ -2,14 +2,23 @@ import { pythonConstants, pythonFunctions } from './pythonMath.js';
 
 /** The internal function names a dialect uses for its operators. */
 export interface OperatorNames {
+  /** `a + b`. */
   add: string;
+  /** `a - b`. */
   sub: string;
+  /** `a * b`. */
   mul: string;
+  /** `a / b`. */
   div: string;
+  /** `a // b` (Python floor division), where the dialect has it. */
   floordiv?: string;
+  /** `a % b` (Python modulo, sign of the divisor), where the dialect has it. */
   mod?: string;
+  /** `a ** b`. */
   pow: string;
+  /** `-a`. */
   neg: string;
+  /** `+a`. */
   pos: string;
 }
 
@@ -25,6 +34,7 @@ export interface Dialect {
   constants: Readonly<Record<string, unknown>>;
   /** Callable names → internal mathjs function name and arity. */
   functions: Readonly<Record<string, { internal: string; minArgs: number; maxArgs: number }>>;
+  /** The internal names its operators compile to. */
   operators: OperatorNames;
 }
 

@@ -7,6 +7,7 @@ import { scanTokens, type Token } from './tokenize.js';
 
 /** How {@link parseMath} reads its input. */
 export interface ParseOptions {
+  /** Which constants, functions and operators exist. */
   dialect: Dialect;
   /** Accept free names as unknowns (equations); otherwise an unknown name is an error. */
   allowVariables?: boolean;

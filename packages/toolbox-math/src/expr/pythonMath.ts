@@ -128,8 +128,11 @@ export const pythonOperators = {
 
 /** One function callable from an expression: its implementation and how many arguments it takes. */
 export interface PythonFunction {
+  /** The implementation (Python `math` semantics). */
   fn: (...args: number[]) => number;
+  /** Fewest arguments accepted. */
   minArgs: number;
+  /** Most arguments accepted. */
   maxArgs: number;
 }
 

@@ -2,10 +2,40 @@ import { syntaxError } from './ExpressionError.js';
 
 /** One lexical token of the Python-flavoured expression language. */
 export type Token =
-  | { kind: 'number'; value: number; text: string; pos: number }
-  | { kind: 'name'; text: string; pos: number }
-  | { kind: 'op'; text: string; pos: number }
-  | { kind: 'end'; text: ''; pos: number };
+  | {
+      /** A numeric literal. */
+      kind: 'number';
+      /** Its value. */
+      value: number;
+      /** Its source text. */
+      text: string;
+      /** Its 0-based offset in the input. */
+      pos: number;
+    }
+  | {
+      /** A name (constant, function or variable). */
+      kind: 'name';
+      /** The name. */
+      text: string;
+      /** Its 0-based offset in the input. */
+      pos: number;
+    }
+  | {
+      /** An operator or bracket. */
+      kind: 'op';
+      /** Its text, e.g. `**`. */
+      text: string;
+      /** Its 0-based offset in the input. */
+      pos: number;
+    }
+  | {
+      /** The end of the input. */
+      kind: 'end';
+      /** Always empty. */
+      text: '';
+      /** The input's length. */
+      pos: number;
+    };
 
 const OPERATORS = ['**', '//', '==', '+', '-', '*', '/', '%', '^', '(', ')', ',', '='];
 const NAME_START = /[A-Za-z_]/;

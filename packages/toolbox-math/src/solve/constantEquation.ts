@@ -1,5 +1,15 @@
 /** The verdict of {@link classifyConstantEquation} on an equation whose sides differ by a constant. */
-export type ConstantEquation = { kind: 'identity' } | { kind: 'contradiction'; difference: number };
+export type ConstantEquation =
+  | {
+      /** True for every value (both sides are equal). */
+      kind: 'identity';
+    }
+  | {
+      /** True for no value. */
+      kind: 'contradiction';
+      /** Left side minus right side. */
+      difference: number;
+    };
 
 /**
  * Sample points: dyadic fractions in [-64, 64] (exact in binary floating point, so polynomial identities such as

@@ -9,10 +9,20 @@ import { NotAlgebraicError, toNerdamer } from './toNerdamer.js';
 
 /** What the symbolic stage concluded. */
 export type SymbolicOutcome =
-  /** nerdamer solved it: `solutions` are the verified real roots, `complexRoots` nerdamer's text of the others. */
-  | { status: 'solved'; solutions: number[]; complexRoots: string[] }
-  /** Not for the symbolic solver (not algebraic, nerdamer failed, or its answer could not be verified). */
-  | { status: 'unsupported'; reason: string };
+  | {
+      /** nerdamer solved it. */
+      status: 'solved';
+      /** The verified real roots. */
+      solutions: number[];
+      /** nerdamer's text of the other (complex) roots. */
+      complexRoots: string[];
+    }
+  | {
+      /** Not for the symbolic solver (not algebraic, nerdamer failed, or its answer could not be verified). */
+      status: 'unsupported';
+      /** Why, for the log and the numeric fallback. */
+      reason: string;
+    };
 
 const readBackDialect = complexDialect(limitedMath.complex(0, 1));
 

@@ -7,6 +7,7 @@ export interface ConversionResult {
   result: number | null;
   /** The category of both units, or `unknown` on error. */
   category: UnitCategory | 'unknown';
+  /** What went wrong (OVOS's text), or null on success. */
   error: string | null;
 }
 

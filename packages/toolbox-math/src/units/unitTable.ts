@@ -3,6 +3,7 @@ export type UnitCategory = 'length' | 'mass' | 'volume' | 'time' | 'speed' | 'ar
 
 /** One known unit: its category and how to express it in mathjs (`scale` × `unit`). */
 export interface UnitDefinition {
+  /** What it measures (length, mass, temperature…); only units of one category convert into each other. */
   category: UnitCategory;
   /** A mathjs unit expression (`km`, `mi/h`, `ft^2`, `degC`, `MiB`). */
   unit: string;

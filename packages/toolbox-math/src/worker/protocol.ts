@@ -1,32 +1,99 @@
 import type { ExpressionErrorLayer } from '../expr/ExpressionError.js';
 
 /** A refused or failed request: the text shown to the agent and the defence that refused it. */
-export type FailureReply = { ok: false; error: string; layer: ExpressionErrorLayer };
+export type FailureReply = {
+  /** Refused or failed. */
+  ok: false;
+  /** The text shown to the agent. */
+  error: string;
+  /** The defence that refused it (parser, tree check, evaluation…). */
+  layer: ExpressionErrorLayer;
+};
 
 /** A request to the math worker (one per tool call stage). */
 export type WorkerRequest =
-  | { op: 'evaluate'; expression: string }
-  | { op: 'solve-symbolic'; equation: string }
-  | { op: 'solve-numeric'; equation: string };
+  | {
+      /** Evaluate an expression. */
+      op: 'evaluate';
+      /** The expression, e.g. `2**10 + sqrt(2)`. */
+      expression: string;
+    }
+  | {
+      /** Solve an equation with nerdamer. */
+      op: 'solve-symbolic';
+      /** The equation, e.g. `x**2 = 4`. */
+      equation: string;
+    }
+  | {
+      /** Solve an equation numerically. */
+      op: 'solve-numeric';
+      /** The equation. */
+      equation: string;
+    };
 
 /** The worker's answer to `evaluate`. */
-export type EvaluateReply = { ok: true; result: number } | FailureReply;
+export type EvaluateReply =
+  | {
+      /** Evaluated. */
+      ok: true;
+      /** The value. */
+      result: number;
+    }
+  | FailureReply;
 
 /** The worker's answer to `solve-symbolic`. */
 export type SymbolicReply =
   | FailureReply
-  | { ok: true; status: 'solved'; solutions: number[]; complexRoots: string[] }
-  | { ok: true; status: 'unsupported'; reason: string };
+  | {
+      /** The request ran. */
+      ok: true;
+      /** nerdamer solved it. */
+      status: 'solved';
+      /** The verified real roots. */
+      solutions: number[];
+      /** nerdamer's text of the complex roots. */
+      complexRoots: string[];
+    }
+  | {
+      /** The request ran. */
+      ok: true;
+      /** Not for the symbolic solver. */
+      status: 'unsupported';
+      /** Why. */
+      reason: string;
+    };
 
 /** The worker's answer to `solve-numeric`. */
-export type NumericReply = FailureReply | { ok: true; solutions: number[] };
+export type NumericReply =
+  | FailureReply
+  | {
+      /** Solved. */
+      ok: true;
+      /** The real roots found. */
+      solutions: number[];
+    };
 
 /** Maps each request kind to its reply type. */
 export interface ReplyFor {
+  /** The answer to `evaluate`. */
   evaluate: EvaluateReply;
+  /** The answer to `solve-symbolic`. */
   'solve-symbolic': SymbolicReply;
+  /** The answer to `solve-numeric`. */
   'solve-numeric': NumericReply;
 }
 
 /** A message the worker posts: `ready` once after start-up, then one `reply` per request id. */
-export type WorkerMessage = { type: 'ready' } | { type: 'reply'; id: number; reply: unknown };
+export type WorkerMessage =
+  | {
+      /** The worker loaded and takes requests. */
+      type: 'ready';
+    }
+  | {
+      /** The answer to one request. */
+      type: 'reply';
+      /** The request's id. */
+      id: number;
+      /** The reply (see {@link ReplyFor}). */
+      reply: unknown;
+    };

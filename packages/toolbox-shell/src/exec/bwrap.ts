@@ -6,7 +6,19 @@ import path from 'node:path';
 export const BWRAP_LOCATIONS: readonly string[] = Object.freeze(['/usr/bin/bwrap', '/usr/local/bin/bwrap', '/bin/bwrap']);
 
 /** Whether bubblewrap can run sandboxes here: its path, or why not. */
-export type BwrapProbe = { ok: true; path: string } | { ok: false; reason: string };
+export type BwrapProbe =
+  | {
+      /** bubblewrap runs here. */
+      ok: true;
+      /** The `bwrap` binary's path. */
+      path: string;
+    }
+  | {
+      /** It does not (missing, or user namespaces refused). */
+      ok: false;
+      /** Why, for the start-up log line. */
+      reason: string;
+    };
 
 /** Probe results per bwrap path, shared by every copy of this module (the provider re-imports toolboxes on reload). */
 const probes: Map<string, BwrapProbe> = ((globalThis as Record<symbol, unknown>)[Symbol.for('ovos-tools.shell.bwrapProbes')] ??= new Map()) as Map<string, BwrapProbe>;

@@ -34,11 +34,15 @@ export interface RunProcessOptions {
 
 /** The outcome of {@link runProcess}. */
 export interface ProcessOutcome {
+  /** Standard output, decoded as UTF-8 and cut at the output limit. */
   stdout: string;
+  /** Standard error, likewise. */
   stderr: string;
   /** Exit code; `-N` when killed by signal N (Python `subprocess` convention); `-1` when it could not start. */
   returncode: number;
+  /** The time limit killed it. */
   timedOut: boolean;
+  /** The caller's signal killed it. */
   aborted: boolean;
   /** Set when the process could not be started (e.g. `spawn` failed). */
   spawnError?: Error;

@@ -25,6 +25,7 @@ export const WRAPPER_PROGRAMS: ReadonlySet<string> = new Set([
 export interface CommandPolicy {
   /** Split `allowed_commands` entries; empty = no program check; `null` = malformed config, refuse everything. */
   allowed: string[][] | null;
+  /** Whether `<`, `>` and `>>` to files are allowed (`allow_redirections`). */
   allowRedirections: boolean;
   /** The working directory relative program paths resolve against. */
   cwd: string;
@@ -38,7 +39,21 @@ export interface CommandPolicy {
 }
 
 /** The outcome of {@link checkCommand}: a script for `/bin/sh -c`, or the full `stderr` refusal text. */
-export type CheckResult = { ok: true; script: string } | { ok: false; error: string; code: 'not_permitted' | 'not_found' };
+export type CheckResult =
+  | {
+      /** Allowed. */
+      ok: true;
+      /** The command line to hand to `/bin/sh`, re-quoted from the parse. */
+      script: string;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** The complete stderr refusal text the caller sees. */
+      error: string;
+      /** `not_permitted` (policy) or `not_found` (no such program). */
+      code: 'not_permitted' | 'not_found';
+    };
 
 const POLICY = 'Command not permitted by allowed_commands policy: ';
 

@@ -1,17 +1,33 @@
 import shellQuote from 'shell-quote';
 
 /** One word of a simple command: a literal string, or a glob pattern (`*`/`?` outside quotes) left to `/bin/sh`. */
-export type Word = { kind: 'word'; value: string } | { kind: 'glob'; pattern: string };
+export type Word =
+  | {
+      /** A literal word. */
+      kind: 'word';
+      /** Its text, quotes removed. */
+      value: string;
+    }
+  | {
+      /** A glob the shell expands. */
+      kind: 'glob';
+      /** The pattern, e.g. `*.txt`. */
+      pattern: string;
+    };
 
 /** A file redirection the strict parser can express: `<`, `>` or `>>` to a literal file name. */
 export interface Redirect {
+  /** Read from (`<`), write to (`>`) or append to (`>>`) the file. */
   op: '<' | '>' | '>>';
+  /** The file name. */
   target: string;
 }
 
 /** One simple command: its words (program first) and redirections. */
 export interface SimpleCommand {
+  /** Its words, the program first. */
   words: Word[];
+  /** Its file redirections, in order. */
   redirects: Redirect[];
 }
 
@@ -20,12 +36,26 @@ export type Joiner = '|' | '&&' | '||' | ';';
 
 /** A parsed command line: `commands[i]` is followed by `joiners[i]` (one fewer joiner than commands). */
 export interface CommandList {
+  /** The simple commands, left to right. */
   commands: SimpleCommand[];
+  /** The operators between them. */
   joiners: Joiner[];
 }
 
 /** The outcome of {@link parseCommand}. */
-export type ParseResult = { ok: true; list: CommandList } | { ok: false; reason: string };
+export type ParseResult =
+  | {
+      /** The strict parser understood the line. */
+      ok: true;
+      /** What it parsed. */
+      list: CommandList;
+    }
+  | {
+      /** It did not (an operator or construct outside the strict grammar). */
+      ok: false;
+      /** What it could not accept. */
+      reason: string;
+    };
 
 const JOINERS = new Set<string>(['|', '&&', '||', ';']);
 const FILE_REDIRECTS = new Set<string>(['<', '>', '>>']);

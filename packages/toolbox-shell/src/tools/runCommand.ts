@@ -39,12 +39,25 @@ export const SHELL_DISABLED = 'Shell execution is disabled (allow_shell=False).'
  * How commands are confined: under bubblewrap (`bwrap`: the binary's path, and the existing protected paths
  * inside the root to keep read-only), or not at all (`none`: arguments are confined to the root in strict mode).
  */
-export type CommandSandbox = { kind: 'bwrap'; bwrap: string; readOnly: readonly string[] } | { kind: 'none' };
+export type CommandSandbox =
+  | {
+      /** Under bubblewrap. */
+      kind: 'bwrap';
+      /** The `bwrap` binary's path. */
+      bwrap: string;
+      /** Protected paths inside the root, bound read-only. */
+      readOnly: readonly string[];
+    }
+  | {
+      /** Not sandboxed. */
+      kind: 'none';
+    };
 
 /** Options for {@link createRunCommandTool}. */
 export interface RunCommandToolOptions {
   /** Replaces `child_process.spawn` (instrumentation, tests). */
   spawn?: SpawnFunction;
+  /** Where refusals and sandbox events are logged; default none. */
   logger?: Logger;
   /** The sandbox decided at start-up; default `{kind: 'none'}`. */
   sandbox?: CommandSandbox;

@@ -46,6 +46,7 @@ export interface WebConfig {
 
 /** The result of {@link parseWebConfig}: usable settings plus what was wrong with the raw section. */
 export interface ParsedWebConfig {
+  /** The config, with defaults for what was missing or refused. */
   config: WebConfig;
   /** One sentence per invalid key, saying what is expected; empty when the section is valid. */
   problems: string[];

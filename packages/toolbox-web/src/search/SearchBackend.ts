@@ -1,7 +1,10 @@
 /** One search hit, in the field names of OVOS `web_search` results. */
 export interface SearchHit {
+  /** The result's title, as text. */
   title: string;
+  /** The result's URL (absolute). */
   url: string;
+  /** The text excerpt the engine shows, as text. */
   snippet: string;
 }
 

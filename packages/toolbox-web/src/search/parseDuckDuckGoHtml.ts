@@ -3,9 +3,22 @@ import type { SearchHit } from './SearchBackend.js';
 
 /** What a DuckDuckGo HTML answer turned out to be. */
 export type DuckDuckGoPage =
-  | { kind: 'results'; hits: SearchHit[] }
-  | { kind: 'anomaly' }
-  | { kind: 'unrecognised'; hint: string };
+  | {
+      /** A results page (possibly with no hits). */
+      kind: 'results';
+      /** The hits in page order. */
+      hits: SearchHit[];
+    }
+  | {
+      /** DuckDuckGo's bot check ("anomaly") page instead of results. */
+      kind: 'anomaly';
+    }
+  | {
+      /** Neither: the page layout changed. */
+      kind: 'unrecognised';
+      /** What was seen, for the error text. */
+      hint: string;
+    };
 
 const ANOMALY_MARKERS = ['anomaly-modal', 'bots use DuckDuckGo too', '/anomaly.js'];
 

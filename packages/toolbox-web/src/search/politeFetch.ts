@@ -5,9 +5,13 @@ import { SearchBackendError } from './SearchBackend.js';
 
 /** A fully read HTTP answer. */
 export interface FetchedText {
+  /** HTTP status code. */
   status: number;
+  /** HTTP reason phrase. */
   statusText: string;
+  /** Response headers. */
   headers: Headers;
+  /** The body as text. */
   body: string;
   /** The URL that answered (after any redirects `fetch` followed). */
   url: string;
@@ -17,6 +21,7 @@ export interface FetchedText {
 export interface PoliteFetchOptions {
   /** Backend name for messages, e.g. `DuckDuckGo`. */
   label: string;
+  /** Spaces requests to the search engine (shared by every call of the toolbox). */
   limiter: RateLimiter;
   /** Per attempt, covering the body too. */
   timeoutMs: number;

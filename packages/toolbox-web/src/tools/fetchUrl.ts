@@ -34,8 +34,11 @@ export const SUPPORTED_MEDIA_TYPES: readonly string[] = ['text/html', 'applicati
 
 /** What `fetch_url` needs from its toolbox. */
 export interface FetchUrlDeps {
+  /** The toolbox config (limits, allowed hosts). */
   config: WebConfig;
+  /** Config problems found at start; a call reports them instead of fetching with a bad config. */
   configProblems: readonly string[];
+  /** Resolves host names before the address policy judges them (tests pass a fake). */
   resolveHost: HostResolver;
 }
 
