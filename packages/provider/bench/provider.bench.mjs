@@ -59,6 +59,25 @@ async function roundTrips(n, once) {
   return { p50: pct(times, 50), p99: pct(times, 99) };
 }
 
+/** Round trips of each of `onces`, interleaved in rounds of 50 (rotating order); p50/p99 per function. */
+async function interleaved(n, onces) {
+  const times = onces.map(() => []);
+  for (let round = 0; round * 50 < n; round++) {
+    for (let k = 0; k < onces.length; k++) {
+      const j = (round + k) % onces.length;
+      for (let i = 0; i < 50; i++) {
+        const t0 = performance.now();
+        await onces[j](i);
+        times[j].push(performance.now() - t0);
+      }
+    }
+  }
+  return times.map((t) => {
+    t.sort((a, b) => a - b);
+    return { p50: pct(t, 50), p99: pct(t, 99) };
+  });
+}
+
 async function connect(url) {
   const c = new MessageBusClient({ url, logger: silentLogger });
   await c.connect();
@@ -100,18 +119,21 @@ const firstLoad = performance.now() - t0;
 
 const client = await connect(server.url);
 for (let i = 0; i < 200; i++) await client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }));
-// one hop: the client's own frame echoed back by the relay
-const echo = await roundTrips(ROUND_TRIPS, async (i) => {
-  const echoed = client.waitForMessage('bench.echo', 5000);
-  client.emit(new Message('bench.echo', { i }));
-  await echoed;
-});
-// two hops, like every request/response: client → relay → a trivial responder → relay → client
+// One hop (the client's own frame echoed back by the relay), two hops (client → relay → a trivial responder →
+// relay → client, the shape of every request/response) and the invoke, measured interleaved: rounds of 50 of each,
+// the order rotating, so a shared machine's shifting load falls on all three alike. The responder stays connected
+// throughout, so every round trip fans out to the same connections.
 const responder = await connect(server.url);
 responder.on('bench.ping', (m) => responder.emit(m.response({ pong: true })));
-const relay = await roundTrips(ROUND_TRIPS, (i) => client.waitForResponse(new Message('bench.ping', { i }), undefined, 5000));
-// measured with the responder still connected, so both round trips fan out to the same connections
-const invoke = await roundTrips(ROUND_TRIPS, (i) => client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }), undefined, 5000));
+const [echo, relay, invoke] = await interleaved(ROUND_TRIPS, [
+  async (i) => {
+    const echoed = client.waitForMessage('bench.echo', 5000);
+    client.emit(new Message('bench.echo', { i }));
+    await echoed;
+  },
+  (i) => client.waitForResponse(new Message('bench.ping', { i }), undefined, 5000),
+  (i) => client.waitForResponse(new Message('ovos.tools.invoke', { name: 'add', args: { a: 1, b: i } }), undefined, 5000),
+]);
 const tput1 = await throughput(server.url, 1);
 const tput16 = await throughput(server.url, 16);
 
