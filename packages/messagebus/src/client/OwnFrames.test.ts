@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OwnFrames } from './OwnFrames.js';
+import { OWN_FRAME_MAX_CHARS, OwnFrames } from './OwnFrames.js';
 
 describe('OwnFrames', () => {
   it('matches the oldest frame still expected back, in order, and nothing else', () => {
@@ -22,5 +22,16 @@ describe('OwnFrames', () => {
     expect(own.match('2')).toBe('two');
     own.clear();
     expect(own.match('3')).toBeUndefined();
+  });
+});
+
+describe('OwnFrames memory', () => {
+  it('does not remember frames above OWN_FRAME_MAX_CHARS (their echo is simply parsed)', () => {
+    const own = new OwnFrames();
+    const big = 'x'.repeat(OWN_FRAME_MAX_CHARS + 1);
+    own.record(big, 'big');
+    own.record('small', 'small');
+    expect(own.match(big)).toBeUndefined();
+    expect(own.match('small')).toBe('small');
   });
 });

@@ -1,9 +1,13 @@
+/** Frames longer than this many characters are not remembered (their echo is parsed as usual). */
+export const OWN_FRAME_MAX_CHARS = 64 * 1024;
+
 /**
  * The frames a client has sent on its current connection and not yet seen come back. An OVOS messagebus relays
  * every frame to every client, the sender included, byte for byte and in order; so when an incoming frame equals
  * the oldest frame still expected, it is this client's own, and its message type is already known — the client
  * can skip parsing it when nothing listens for that type. A frame that does not match is someone else's and is
- * parsed as usual; a bus that does not echo only means nothing ever matches (memory stays bounded by `capacity`).
+ * parsed as usual; a bus that does not echo only means nothing ever matches. Memory stays bounded: at most
+ * `capacity` frames, each at most {@link OWN_FRAME_MAX_CHARS} long (longer ones are not remembered, just parsed).
  */
 export class OwnFrames {
   private frames: Array<{ frame: string; type: string }> = [];
@@ -14,6 +18,7 @@ export class OwnFrames {
 
   /** Remembers a frame just sent, with its message type. */
   record(frame: string, type: string): void {
+    if (frame.length > OWN_FRAME_MAX_CHARS) return;
     if (this.frames.length - this.head >= this.capacity) this.head++;
     this.frames.push({ frame, type });
     if (this.head > 1024 && this.head * 2 > this.frames.length) {
