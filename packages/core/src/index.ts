@@ -4,8 +4,9 @@
  */
 export { AgentTool, defineTool, TOOL_NAME_PATTERN } from './tool/AgentTool.js';
 export type { AgentToolDefinition, ToolContext, ToolExample } from './tool/AgentTool.js';
-export { ToolBox, pythonTypeName } from './toolbox/ToolBox.js';
-export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBox.js';
+export { ToolBox } from './toolbox/ToolBox.js';
+export { pythonTypeName } from './toolbox/pythonTypeName.js';
+export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBoxOptions.js';
 export { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './toolbox/brand.js';
 export { compactSchema, normalizeTools, toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec } from './toolbox/openaiFormat.js';
 export type { CompactToolJson, OpenAITool, ToolsInput } from './toolbox/openaiFormat.js';
