@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { DEFAULT_LIMITS, FileSystemConfigError, FileSystemToolBox, MAX_TIMEOUT_MS, parseFileSystemConfig } from '@ovos-tools/toolbox-filesystem';
+import { FileSystemToolBox, DEFAULT_LIMITS, FileSystemConfigError, MAX_TIMEOUT_MS, parseFileSystemConfig } from '../src/internal.js';
 import { makeWorld, type World } from './fixture.js';
 
 let w: World;

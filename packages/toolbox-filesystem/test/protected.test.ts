@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileSystemConfigError, FileSystemToolBox } from '@ovos-tools/toolbox-filesystem';
+import { FileSystemToolBox, FileSystemConfigError } from '../src/internal.js';
 import { makeWorld, type World } from './fixture.js';
 
 // Protected paths: plugin roots, host-protected paths, the OVOS/ovos-tools config and data folders, and

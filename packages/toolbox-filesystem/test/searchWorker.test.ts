@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileSystemToolBox, Messages, SearchWorkerPool } from '@ovos-tools/toolbox-filesystem';
+import { FileSystemToolBox } from '@ovos-tools/toolbox-filesystem';
+import { Messages, SearchWorkerPool } from '../src/internal.js';
 import { makeWorld, type World } from './fixture.js';
 
 /** Lines on which `(a+)+$` and `(x+x+)+y`-style patterns backtrack for far longer than any test runs (2^42 paths). */
@@ -174,7 +175,7 @@ describe('SearchWorkerPool failures are outcomes, never hangs', () => {
   });
 
   test('searches beyond maxWorkers wait, and one still waiting when its budget ends says so', async () => {
-    const pool = new SearchWorkerPool({ maxWorkers: 1 });
+    const pool = new SearchWorkerPool({ maxWorkers: 1, script: new URL('../dist/searchWorker.js', import.meta.url) }); // the built worker (the pool is imported from src)
     fs.writeFileSync(path.join(w.root, 'evil.txt'), `${EVIL_A}\n`);
     const req = (source: string) => ({
       files: [path.join(w.root, 'evil.txt')],

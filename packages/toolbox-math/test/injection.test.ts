@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MathToolBox, MathWorkerError, MathWorkerPool } from '@ovos-tools/toolbox-math';
+import { MathToolBox } from '@ovos-tools/toolbox-math';
+import { MathWorkerError, MathWorkerPool } from '../src/internal.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { injectionCases, injectionCorpus } from './fixtures/injectionCorpus.js';
 
@@ -40,7 +41,7 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<{ value: T; ticks: 
 }
 
 describe('injection corpus: which defence refuses each payload (through the real worker)', () => {
-  const pool = new MathWorkerPool();
+  const pool = new MathWorkerPool({ script: new URL('../dist/mathWorker.js', import.meta.url) }); // the built worker (the pool is imported from src)
   afterAll(() => pool.close());
 
   it('each payload is refused by the expected layer: tokenizer, parser, name check or evaluation', async () => {

@@ -1,4 +1,5 @@
-import { MathToolBox, MAX_STATISTICS_ITEMS } from '@ovos-tools/toolbox-math';
+import { MathToolBox } from '@ovos-tools/toolbox-math';
+import { MAX_STATISTICS_ITEMS } from '../src/internal.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tb = new MathToolBox({});

@@ -1,4 +1,5 @@
-import { MathToolBox, UNIT_ALIASES, lookupUnit } from '@ovos-tools/toolbox-math';
+import { MathToolBox } from '@ovos-tools/toolbox-math';
+import { UNIT_ALIASES, lookupUnit } from '../src/internal.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tb = new MathToolBox({});

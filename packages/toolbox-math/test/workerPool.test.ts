@@ -1,4 +1,4 @@
-import { MathWorkerError, MathWorkerPool } from '@ovos-tools/toolbox-math';
+import { MathWorkerError, MathWorkerPool } from '../src/internal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const script = new URL('./fixtures/stubWorker.mjs', import.meta.url);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildChildEnv, checkCommand, ShellToolBox } from '@ovos-tools/toolbox-shell';
+import { ShellToolBox } from '@ovos-tools/toolbox-shell';
+import { buildChildEnv, checkCommand } from '../src/internal.js';
 import { silentLogger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSpy, tempDir } from './helpers.js';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_ARG_STRLEN, ShellConfigError, ShellToolBox } from '@ovos-tools/toolbox-shell';
+import { ShellToolBox, MAX_ARG_STRLEN, ShellConfigError } from '../src/internal.js';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBwrap, spawnSpy, tempDir } from './helpers.js';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeBus, Message, type ChatEngine } from '@ovos-tools/core';
-import { NO_BRAIN_MESSAGE, SkillMDToolBox, UNAVAILABLE_SUFFIX } from '@ovos-tools/toolbox-skill-md';
+import { SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
+import { NO_BRAIN_MESSAGE, UNAVAILABLE_SUFFIX } from '../src/internal.js';
 import { cleanup, isolatedToolBox, RecordingBrain, recordingLogger, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import {
   MAX_FRONTMATTER_KEYS,
   MAX_SKILL_MD_BYTES,
   parseSkillMd,
-} from '@ovos-tools/toolbox-skill-md';
+} from '../src/internal.js';
 import { cleanup, isolatedToolBox, makePackage, recordingLogger, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

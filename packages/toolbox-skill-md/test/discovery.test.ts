@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultSearchRoots, defaultUserSkillsDir, readSkillMDSettings, SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
+import { SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
+import { defaultSearchRoots, defaultUserSkillsDir, readSkillMDSettings } from '../src/internal.js';
 import { cleanup, isolatedToolBox, makePackage, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostResolver } from '@ovos-tools/toolbox-web';
+import type { HostResolver } from '../src/internal.js';
 import { closeAllServers, makeToolbox, send, startServer, type TestServer } from './helpers/server.js';
 
 afterEach(closeAllServers);

@@ -1,4 +1,4 @@
-import { resolveLocalTime, resolveZone } from '@ovos-tools/toolbox-clock';
+import { resolveLocalTime, resolveZone } from '../internal.js';
 import { describe, expect, it } from 'vitest';
 
 const zone = (name: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSkillMd } from '@ovos-tools/toolbox-skill-md';
+import { parseSkillMd } from '../internal.js';
 
 function reason(text: string): string {
   const r = parseSkillMd(text);
