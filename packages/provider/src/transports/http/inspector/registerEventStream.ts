@@ -68,7 +68,6 @@ export function registerEventStream(app: FastifyInstance, feed: BusTrafficFeed |
       res.end();
     };
     open.add(end);
-    req.raw.once('close', end);
-    res.once('close', end);
+    res.once('close', end); // the client went away (or the server ended the stream)
   });
 }
