@@ -1,6 +1,7 @@
 import { Message, personaCallTopic, type Bus, type CallOutcome, type HostCallContext, type HostHealth, type JsonObject, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
 import { abortOutcome } from '../hosts/abortOutcome.js';
 import { isObject } from '@ovos-tools/core/node';
+import { wireErrors } from '../errors/wireErrors.js';
 
 /**
  * A toolbox that lives elsewhere on the messagebus (a Python OVOS `ToolBox`, another provider), reached over its
@@ -32,7 +33,7 @@ export class BusToolboxHost implements ToolboxHost {
   }
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
-    if (this.closed) return { ok: false, error: { error: `RuntimeError: ToolBox '${this.toolboxId}' on the messagebus is no longer served here`, code: 'toolbox_unavailable' } };
+    if (this.closed) return { ok: false, error: wireErrors.remoteGone(this.toolboxId) };
     if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
     this.inflight++;
     try {
@@ -41,13 +42,13 @@ export class BusToolboxHost implements ToolboxHost {
       const reply = await Promise.race([waiting, aborted(ctx.signal)]);
       if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
       if (!reply) {
-        return { ok: false, error: { error: `RuntimeError: ToolBox '${this.toolboxId}' on the messagebus did not answer; it may have stopped (it is dropped at the next discovery)`, code: 'toolbox_unavailable' } };
+        return { ok: false, error: wireErrors.remoteSilent(this.toolboxId) };
       }
       const data = reply.data ?? {};
       if (typeof data.error === 'string') return { ok: false, error: { error: data.error, code: typeof data.code === 'string' ? (data.code as never) : 'execution_failed' } };
       const result = data.result;
       if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-        return { ok: false, error: { error: `RuntimeError: ToolBox '${this.toolboxId}' on the messagebus answered without a result object`, code: 'invalid_output' } };
+        return { ok: false, error: wireErrors.remoteNoResult(this.toolboxId) };
       }
       return { ok: true, result: result as Record<string, unknown> };
     } finally {

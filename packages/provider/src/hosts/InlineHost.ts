@@ -3,6 +3,7 @@ import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { abortOutcome } from './abortOutcome.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';
+import { wireErrors } from '../errors/wireErrors.js';
 
 /**
  * A toolbox running in the provider's own thread (isolation `inline`): the fastest host and the only one
@@ -30,7 +31,7 @@ export class InlineHost implements ToolboxHost {
   }
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
-    if (this.closed) return { ok: false, error: { error: `RuntimeError: ToolBox '${this.toolboxId}' is closed`, code: 'toolbox_unavailable' } };
+    if (this.closed) return { ok: false, error: wireErrors.toolboxClosed(this.toolboxId) };
     if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
     this.inflight++;
     try {

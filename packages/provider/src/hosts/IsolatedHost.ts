@@ -14,6 +14,7 @@ import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js
 import type { HostChannel } from './channels.js';
 import { abortOutcome } from './abortOutcome.js';
 import { isFromHost, type FromHost, type HostInit } from './protocol.js';
+import { wireErrors } from '../errors/wireErrors.js';
 
 /** Options of {@link IsolatedHost.start}. */
 export interface IsolatedHostOptions {
@@ -133,7 +134,7 @@ export class IsolatedHost implements ToolboxHost {
         this.pending.delete(id);
         call.detach?.();
         const detail = err instanceof Error ? err.message : String(err);
-        if (!call.settled) resolve({ ok: false, error: { error: `ValueError: Tool '${name}' in ToolBox '${this.toolboxId}' got arguments that cannot be sent to its host: ${detail}`, code: 'invalid_arguments' } });
+        if (!call.settled) resolve({ ok: false, error: wireErrors.argumentsNotSendable(name, this.toolboxId, detail) });
       });
     });
   }
@@ -142,7 +143,7 @@ export class IsolatedHost implements ToolboxHost {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.restartTimer);
-    this.failPending({ error: `RuntimeError: ToolBox '${this.toolboxId}' was closed (reload or shutdown) before the call finished`, code: 'toolbox_unavailable' });
+    this.failPending(wireErrors.closedDuringCall(this.toolboxId));
     this.stopReason = 'closed';
     await this.channel.terminate();
   }
@@ -155,7 +156,7 @@ export class IsolatedHost implements ToolboxHost {
 
   private unavailable(): WireError {
     const why = this.state === 'unhealthy' ? `it crashed ${this.options.maxRestarts} times within a minute (last: ${this.lastError}); it is unhealthy until the next reload` : 'it is closed';
-    return { error: `RuntimeError: ToolBox '${this.toolboxId}' is unavailable: ${why}`, code: 'toolbox_unavailable' };
+    return wireErrors.toolboxUnavailable(this.toolboxId, why);
   }
 
   /** The caller gave up (time limit or cancellation): answer now, tell the runtime, and reclaim it if it does not stop. */
@@ -258,7 +259,7 @@ export class IsolatedHost implements ToolboxHost {
     this.stopReason = undefined;
     this.lastError = reason;
     this.options.logger.error(`toolbox '${this.toolboxId}' stopped: ${reason}`);
-    this.failPending({ error: `RuntimeError: ToolBox '${this.toolboxId}' crashed during the call: ${reason}; it is being restarted`, code: 'toolbox_crashed' });
+    this.failPending(wireErrors.crashedDuringCall(this.toolboxId, reason));
     const now = Date.now();
     const window = this.options.crashWindowMs ?? 60_000;
     this.crashes = [...this.crashes.filter((t) => now - t < window), now];

@@ -3,6 +3,7 @@ import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
+import { wireErrors } from '../errors/wireErrors.js';
 
 
 /**
@@ -93,7 +94,7 @@ export class ExecutionPolicy {
       };
       host.call(name, request.args === undefined ? {} : request.args, ctx).then(finish, (err: unknown) =>
         // a host must not reject (CallOutcome carries errors); one that does is answered, not left hanging
-        finish({ ok: false, error: { error: `RuntimeError: ToolBox '${entry.toolboxId}' failed to run '${name}': ${err instanceof Error ? err.message : String(err)}`, code: 'internal' } }),
+        finish({ ok: false, error: wireErrors.hostRejected(entry.toolboxId, name, err instanceof Error ? err.message : String(err)) }),
       );
     });
   }
@@ -124,9 +125,9 @@ function wireOf(reason: unknown): WireError {
 }
 
 function queueError(err: unknown, entry: CatalogEntry): WireError {
-  if (err instanceof QueueFullError) return { error: `RuntimeError: ${err.message}`, code: 'overloaded' };
+  if (err instanceof QueueFullError) return wireErrors.overloaded(err.message);
   if ((err as { code?: string })?.code === 'aborted') return wireOf(new ToolAbortedError(entry.tool.name, entry.toolboxId));
-  return { error: `RuntimeError: ${err instanceof Error ? err.message : String(err)}`, code: 'internal' };
+  return wireErrors.internal(err instanceof Error ? err.message : String(err));
 }
 
 function elapsed(started: number): number {

@@ -17,6 +17,7 @@ import type {
   ToolService,
   ToolboxStatus,
 } from './ToolService.js';
+import { wireErrors } from '../errors/wireErrors.js';
 
 /** What {@link createToolService} composes. */
 export interface ToolServiceParts {
@@ -107,11 +108,11 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
       const entry = generation.lookup(request.name, request.toolboxId);
       if (!entry) return refused(unknownTool(request.name, request.toolboxId));
       const decision = authorize(request.caller ?? IN_PROCESS, entry);
-      if (!decision.allowed) return refused({ error: `PermissionError: Tool '${request.name}' is not allowed for this caller: ${decision.rule}`, code: 'forbidden' }, entry.toolboxId);
+      if (!decision.allowed) return refused(wireErrors.forbidden(request.name, decision.rule), entry.toolboxId);
       if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
         const collision = generation.collision(request.name);
         if (collision) {
-          return refused({ error: `ValueError: Tool name '${request.name}' is provided by several toolboxes (${collision.toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`, code: 'invalid_request' });
+          return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
         }
       }
       const hosted = generation.toolbox(entry.toolboxId)!;
@@ -151,7 +152,7 @@ function statuses(g: RegistryGeneration): ToolboxStatus[] {
  * toolbox-scoped call, the OVOS ToolBox text `ValueError: Unknown tool '<name>' for ToolBox '<id>'.`
  */
 function unknownTool(name: string, toolboxId?: string): WireError {
-  if (toolboxId === undefined) return { error: `Unknown tool: '${name}'`, code: 'unknown_tool' };
+  if (toolboxId === undefined) return wireErrors.unknownTool(name);
   return toWireError(new UnknownToolError(name, toolboxId));
 }
 

@@ -12,6 +12,7 @@ import { toDescriptor } from '../descriptors.js';
 import { batchingPoster, forEachMessage } from '../batching.js';
 import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
+import { wireErrors } from '../../errors/wireErrors.js';
 
 /** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
 const send = batchingPoster<FromHost>(
@@ -106,7 +107,7 @@ function handle(message: ToHost): void {
       void toolCallOutcome(instance!, message.name, message.args, { signal: controller.signal, context: message.context, onProgress }).then((outcome) => {
         calls.delete(id);
         send({ t: 'result', id, outcome }, (err) =>
-          send({ t: 'result', id, outcome: { ok: false, error: { error: `RuntimeError: the result of tool '${message.name}' cannot be sent to the provider: ${errorText(err)}`, code: 'internal' } } }),
+          send({ t: 'result', id, outcome: { ok: false, error: wireErrors.resultNotSendable(message.name, errorText(err)) } }),
         );
       });
       return;

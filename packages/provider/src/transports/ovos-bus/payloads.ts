@@ -1,6 +1,7 @@
 import { toolJson, toolSpecJson, toolSummaryJson, type JsonObject } from '@ovos-tools/core';
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { invalidNameText, MISSING_NAME, readRequestName } from './requestName.js';
+import { wireErrors } from '../../errors/wireErrors.js';
 
 /**
  * The OVOS payloads of the provider API (wire spec §4.4, ovos-PHAL-plugin-tools) and the per-toolbox API
@@ -25,7 +26,7 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
   if (typeof tags === 'string') wanted = [tags];
   else if (Array.isArray(tags) && tags.every((t) => typeof t === 'string')) wanted = tags as string[];
   else if (tags !== undefined && tags !== null) {
-    return { tools: [], error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' };
+    return { tools: [], ...wireErrors.invalidTags(tags) };
   }
   const summary = data.summary === true;
   const tools = service.list({ tags: wanted, caller }).map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e)));

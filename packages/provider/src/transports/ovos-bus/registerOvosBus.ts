@@ -2,6 +2,7 @@ import { Message, personaCallTopic, safeResponse, toWireError, Topics, type Bus,
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
+import { wireErrors } from '../../errors/wireErrors.js';
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
 export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
@@ -105,7 +106,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const unMalformed = bus.onMalformed?.((err) => {
     const request = err.request;
     if (!request || !ours(request.type) || request.type === Topics.personaDiscover) return;
-    const data: JsonObject = { error: `ValueError: ${err.message}`, code: 'invalid_request' };
+    const data: JsonObject = { ...wireErrors.unreadableRequest(err.message) };
     if (request.type === Topics.toolsInvoke) data.name = request.data.name ?? '';
     try {
       bus.emit(safeResponse(request, data));

@@ -39,10 +39,6 @@ export function invalidNameText(received: string): string {
   return `Invalid field 'name': expected a string, received ${received}`;
 }
 
-/** The OVOS unknown-tool error text of the provider API (no class prefix). */
-export function unknownToolText(name: string): string {
-  return `Unknown tool: '${name}'`;
-}
 
 function isFalsy(v: unknown): boolean {
   if (v === undefined || v === null || v === '' || v === 0 || v === false) return true;
