@@ -4,7 +4,7 @@ import type { WireError } from '@ovos-tools/core';
  * Every error the provider itself puts on the wire (`{error, code}` of OVOS answers, MCP `isError` texts and HTTP
  * bodies), in one place: the text a caller — often a model — reads, written as OVOS writes its errors (`<Python
  * class>: <what happened>`), and the machine `code` from core's `ToolErrorCode`. Errors a tool or a toolbox raises are
- * core's `ToolError` classes (`toWireError`); the OVOS request-field texts are in `transports/ovos-bus/requestName.ts`.
+ * core's `ToolError` classes (`toWireError`).
  */
 export const wireErrors = {
   /** OVOS provider API text for a name no toolbox serves (no class prefix, as ovos-PHAL-plugin-tools). */
@@ -42,6 +42,10 @@ export const wireErrors = {
   remoteNoResult: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus answered without a result object`, code: 'invalid_output' }),
   /** An OVOS request whose frame nests too deep to be read (`detail`: the parser's message). */
   unreadableRequest: (detail: string): WireError => ({ error: `ValueError: ${detail}`, code: 'invalid_request' }),
+  /** OVOS's text for a request without a usable `name` (ovos-PHAL-plugin-tools). */
+  missingName: (): WireError => ({ error: "Missing required field: 'name'", code: 'missing_name' }),
+  /** A list or object given as `name` (the Python plugin crashes on it; we answer). */
+  invalidName: (received: string): WireError => ({ error: `Invalid field 'name': expected a string, received ${received}`, code: 'invalid_request' }),
   /** `ovos.tools.list` with a `tags` that is neither a string nor a list of strings. */
   invalidTags: (tags: unknown): WireError => ({ error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' }),
 } as const;

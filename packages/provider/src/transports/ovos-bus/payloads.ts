@@ -1,6 +1,6 @@
 import { toolJson, toolSpecJson, toolSummaryJson, type JsonObject } from '@ovos-tools/core';
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
-import { invalidNameText, MISSING_NAME, readRequestName } from './requestName.js';
+import { readRequestName } from './requestName.js';
 import { wireErrors } from '../../errors/wireErrors.js';
 
 /**
@@ -44,8 +44,8 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
  */
 export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): JsonObject {
   const name = readRequestName(data.name);
-  if (name.kind === 'missing') return { error: MISSING_NAME, code: 'missing_name' };
-  if (name.kind === 'invalid') return { error: invalidNameText(name.received), code: 'invalid_request' };
+  if (name.kind === 'missing') return { ...wireErrors.missingName() };
+  if (name.kind === 'invalid') return { ...wireErrors.invalidName(name.received) };
   const got = service.get(name.name, caller);
   if (!got.ok) return { error: got.error.error, code: got.error.code };
   return { ...toolSpecJson(got.entry.tool, got.entry.toolboxId) };
@@ -57,8 +57,8 @@ export function getToolPayload(service: ToolService, data: JsonObject, caller: C
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<JsonObject> {
   const name = readRequestName(data.name);
-  if (name.kind === 'missing') return { name: '', error: MISSING_NAME, code: 'missing_name' };
-  if (name.kind === 'invalid') return { name: data.name, error: invalidNameText(name.received), code: 'invalid_request' };
+  if (name.kind === 'missing') return { name: '', ...wireErrors.missingName() };
+  if (name.kind === 'invalid') return { name: data.name, ...wireErrors.invalidName(name.received) };
   const outcome = await service.invoke({ name: name.name, args: 'args' in data ? data.args : {}, context, caller });
   if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
   const out: JsonObject = { name: data.name, error: outcome.error.error, code: outcome.error.code };

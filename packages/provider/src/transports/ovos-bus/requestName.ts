@@ -31,15 +31,6 @@ export function readRequestName(value: unknown): RequestName {
   return { kind: 'invalid', received: Array.isArray(value) ? 'list' : 'dict' };
 }
 
-/** The OVOS missing-name error text. */
-export const MISSING_NAME = "Missing required field: 'name'";
-
-/** The error text for a list or object given as `name`. */
-export function invalidNameText(received: string): string {
-  return `Invalid field 'name': expected a string, received ${received}`;
-}
-
-
 function isFalsy(v: unknown): boolean {
   if (v === undefined || v === null || v === '' || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
