@@ -3,7 +3,8 @@ import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
 import { FileSystemConfigError, parseFileSystemConfig, type FileSystemConfig } from './config.js';
 import { PathProtection } from './sandbox/protectedPaths.js';
 import { Sandbox } from './sandbox/Sandbox.js';
-import { SearchWorkerPool } from './search/SearchWorkerPool.js';
+import type { WorkerPool } from '@ovos-tools/core/node';
+import { createSearchPool } from './search/searchPool.js';
 import type { FsToolContext } from './tools/context.js';
 import { findFilesTool } from './tools/findFiles.js';
 import { listDirectoryTool } from './tools/listDirectory.js';
@@ -22,7 +23,7 @@ import { writeFileTool } from './tools/writeFile.js';
  * `max_search_files`, `max_search_bytes`, `max_search_file_bytes`, `max_matches`, `max_line_chars`,
  * `search_timeout_ms` (see {@link parseFileSystemConfig}). The config is read once, at construction.
  *
- * `search_in_files` matches in worker threads ({@link SearchWorkerPool}, started on first use), never on the
+ * `search_in_files` matches in worker threads ({@link createSearchPool}, started on first use), never on the
  * caller's event loop; {@link FileSystemToolBox.close} terminates them.
  *
  * Protected paths ({@link PathProtection}): the host's `pluginRoots` and `protectedPaths`, the OVOS and
@@ -43,8 +44,8 @@ export class FileSystemToolBox extends ToolBox {
   readonly settings: FileSystemConfig;
   /** The sandbox every tool resolves paths through. */
   readonly sandbox: Sandbox;
-  /** The worker threads `search_in_files` matches in (lazily started; see {@link SearchWorkerPool}). */
-  readonly searchPool: SearchWorkerPool;
+  /** The worker threads `search_in_files` matches in (lazily started; see {@link createSearchPool}). */
+  readonly searchPool: WorkerPool;
 
   constructor(options: ToolBoxOptions = {}) {
     super(options);
@@ -58,7 +59,7 @@ export class FileSystemToolBox extends ToolBox {
       }
     }
     this.sandbox = new Sandbox(this.settings.roots, protection, this.settings.allowReadProtected);
-    this.searchPool = new SearchWorkerPool();
+    this.searchPool = createSearchPool();
   }
 
   /** The five filesystem tools; `write_file`'s description reflects `allow_write`. */

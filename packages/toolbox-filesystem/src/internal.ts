@@ -22,6 +22,6 @@ export { WriteFileArgs, WriteFileOutput, writeFileDescription } from './tools/wr
 export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';
 export { SearchInFilesArgs, SearchInFilesOutput, SearchMatch } from './tools/searchInFiles.js';
 export { FindFilesArgs, FindFilesOutput } from './tools/findFiles.js';
-export { SearchWorkerPool } from './search/SearchWorkerPool.js';
-export type { SearchOutcome, SearchRunOptions, SearchWorkerPoolOptions } from './search/SearchWorkerPool.js';
+export { createSearchPool } from './search/searchPool.js';
+export type { SearchPoolOptions } from './search/searchPool.js';
 export type { SearchMatchValue, SearchReport, SearchRequest } from './search/protocol.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FileSystemToolBox } from '@ovos-tools/toolbox-filesystem';
-import { Messages, SearchWorkerPool } from '../src/internal.js';
+import { createSearchPool, Messages } from '../src/internal.js';
 import { makeWorld, type World } from './fixture.js';
 
 /** Lines on which `(a+)+$` and `(x+x+)+y`-style patterns backtrack for far longer than any test runs (2^42 paths). */
@@ -161,21 +161,21 @@ describe('search_in_files runs the regex off the event loop', () => {
   });
 });
 
-describe('SearchWorkerPool failures are outcomes, never hangs', () => {
+describe('the search pool: failures are outcomes, never hangs', () => {
   test('a worker script that cannot load fails the search with an explanation', async () => {
-    const pool = new SearchWorkerPool({ script: new URL(`file://${w.base}/no-such-worker.js`) });
+    const pool = createSearchPool({ script: new URL(`file://${w.base}/no-such-worker.js`) });
     const out = await pool.run(
       { files: [], realRoots: [w.root], source: 'x', flags: '', maxSearchFiles: 1, maxSearchBytes: 1, maxSearchFileBytes: 1, maxMatches: 1, maxLineChars: 1 },
       { timeoutMs: 20_000 },
     );
-    expect(out).toMatchObject({ ok: false, kind: 'failed' });
+    expect(out).toMatchObject({ ok: false, kind: 'crashed' });
     expect((out as { detail: string }).detail).toMatch(/search worker/);
     expect(pool.liveWorkers).toBe(0);
     await pool.close();
   });
 
   test('searches beyond maxWorkers wait, and one still waiting when its budget ends says so', async () => {
-    const pool = new SearchWorkerPool({ maxWorkers: 1, script: new URL('../dist/searchWorker.js', import.meta.url) }); // the built worker (the pool is imported from src)
+    const pool = createSearchPool({ maxWorkers: 1, script: new URL('../dist/searchWorker.js', import.meta.url) }); // the built worker (the pool is imported from src)
     fs.writeFileSync(path.join(w.root, 'evil.txt'), `${EVIL_A}\n`);
     const req = (source: string) => ({
       files: [path.join(w.root, 'evil.txt')],
@@ -193,7 +193,7 @@ describe('SearchWorkerPool failures are outcomes, never hangs', () => {
     const later = pool.run(req('b$'), { timeoutMs: 20_000 });
     expect(await starved).toEqual({ ok: false, kind: 'queued', detail: '500 ms' });
     expect(await evil).toEqual({ ok: false, kind: 'timeout', detail: '1500 ms' });
-    expect(await later).toMatchObject({ ok: true, report: { searched: 1, matches: [{ line_number: '1' }] } });
+    expect(await later).toMatchObject({ ok: true, value: { searched: 1, matches: [{ line_number: '1' }] } });
     expect(pool.startedWorkers).toBe(2);
     await pool.close();
     expect(pool.liveWorkers).toBe(0);

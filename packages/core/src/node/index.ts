@@ -1,6 +1,9 @@
 /**
  * @ovos-tools/core/node — the toolbox kit: small Node helpers that the provider and every toolbox share instead of
- * each keeping its own copy: path containment, error texts, Node's timer range, the plain-object check.
+ * each keeping its own copy: path containment, error texts, Node's timer range, the plain-object check, and a
+ * worker pool that terminates a job past its budget (its worker side is `@ovos-tools/core/worker`).
  */
 export { isInside } from './paths.js';
 export { errorMessage, errorText, isObject, MAX_TIMER_MS, timerDelay } from './values.js';
+export { WorkerPool } from './WorkerPool.js';
+export type { WorkerJobFailure, WorkerJobOptions, WorkerJobOutcome, WorkerPoolOptions } from './WorkerPool.js';

@@ -44,30 +44,3 @@ export interface SearchReport {
   /** Files skipped as binary, too large or unreadable. */
   skipped: number;
 }
-
-/** Main thread → worker. */
-export interface SearchJobMessage {
-  /** The job's id; the reply carries it back. */
-  id: number;
-  /** What to search. */
-  request: SearchRequest;
-}
-
-/** Worker → main thread: the report, or why the search failed inside the worker (e.g. a RegExp RangeError). */
-export type SearchReplyMessage =
-  | {
-      /** The job's id. */
-      id: number;
-      /** The search completed. */
-      ok: true;
-      /** Its report. */
-      report: SearchReport;
-    }
-  | {
-      /** The job's id. */
-      id: number;
-      /** The search threw inside the worker. */
-      ok: false;
-      /** What it threw. */
-      error: string;
-    };

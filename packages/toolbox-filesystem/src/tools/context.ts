@@ -1,6 +1,6 @@
 import type { FileSystemConfig } from '../config.js';
 import type { Sandbox } from '../sandbox/Sandbox.js';
-import type { SearchWorkerPool } from '../search/SearchWorkerPool.js';
+import type { WorkerPool } from '@ovos-tools/core/node';
 
 /**
  * What every filesystem tool factory receives from its toolbox: the parsed config, the sandbox and the
@@ -12,5 +12,5 @@ export interface FsToolContext {
   /** Resolves and checks every path argument. */
   sandbox: Sandbox;
   /** The worker threads `search_in_files` matches in. */
-  searchPool: SearchWorkerPool;
+  searchPool: WorkerPool;
 }

@@ -1,7 +1,8 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
 import { errorText, Messages } from '../messages.js';
 import { safeGlob } from '../sandbox/safeGlob.js';
-import type { SearchOutcome } from '../search/SearchWorkerPool.js';
+import type { WorkerJobOutcome } from '@ovos-tools/core/node';
+import type { SearchReport, SearchRequest } from '../search/protocol.js';
 import { compilePythonRegex } from '../text/pythonRegex.js';
 import type { FsToolContext } from './context.js';
 import { resolveDirectory } from './resolveDirectory.js';
@@ -43,7 +44,7 @@ export const SearchInFilesOutput = Type.Object(
  * An invalid regex or a refused path returns `matches: [], total: 0` plus `error`.
  *
  * Paths and the glob are resolved and containment-checked on the calling thread; reading and matching run in
- * a worker thread ({@link SearchWorkerPool}), which re-verifies every opened descriptor against the roots.
+ * a worker thread ({@link createSearchPool}), which re-verifies every opened descriptor against the roots.
  * A search that outlives `search_timeout_ms` or whose `ctx.signal` fires has its worker terminated and
  * returns `matches: [], total: 0` plus `error` (e.g. `Search stopped after 10000 ms: the pattern is too
  * expensive (catastrophic backtracking?); …`), so a catastrophic regex never blocks the event loop.
@@ -76,7 +77,7 @@ async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?:
     const error = g.kind === 'denied' ? Messages.patternDenied(args.glob ?? '**/*') : g.kind === 'invalid' ? Messages.invalidPattern(g.reason) : `Error: ${g.reason}`;
     return { matches: [], total: 0, error };
   }
-  const outcome = await ctx.searchPool.run(
+  const outcome = await ctx.searchPool.run<SearchReport>(
     {
       files: g.paths,
       realRoots: [...dir.realRoots],
@@ -87,15 +88,15 @@ async function searchInFiles(ctx: FsToolContext, args: { pattern: string; path?:
       maxSearchFileBytes: cfg.maxSearchFileBytes,
       maxMatches: cfg.maxMatches,
       maxLineChars: cfg.maxLineChars,
-    },
+    } satisfies SearchRequest,
     { timeoutMs: cfg.searchTimeoutMs, signal },
   );
   if (!outcome.ok) return { matches: [], total: 0, error: failureText(outcome, cfg.searchTimeoutMs) };
-  const r = outcome.report;
+  const r = outcome.value;
   return { matches: r.matches, total: r.matches.length, truncated: g.scanTruncated || r.truncated, files_searched: r.searched, files_skipped: r.skipped };
 }
 
-function failureText(outcome: Extract<SearchOutcome, { ok: false }>, timeoutMs: number): string {
+function failureText(outcome: Extract<WorkerJobOutcome<SearchReport>, { ok: false }>, timeoutMs: number): string {
   switch (outcome.kind) {
     case 'timeout':
       return Messages.searchTimedOut(timeoutMs);

@@ -82,18 +82,3 @@ export interface ReplyFor {
   /** The answer to `solve-numeric`. */
   'solve-numeric': NumericReply;
 }
-
-/** A message the worker posts: `ready` once after start-up, then one `reply` per request id. */
-export type WorkerMessage =
-  | {
-      /** The worker loaded and takes requests. */
-      type: 'ready';
-    }
-  | {
-      /** The answer to one request. */
-      type: 'reply';
-      /** The request's id. */
-      id: number;
-      /** The reply (see {@link ReplyFor}). */
-      reply: unknown;
-    };
