@@ -41,9 +41,9 @@ describe('discovery sources', () => {
     expect(names(tb)).toEqual([]);
     const reasons = tb.problems.map((p) => p.reason);
     expect(reasons).toEqual([
+      `package 'bad-pack': entryPoints["opm.agents.skill_md"]["wrong"]: expected a string "./SKILL.md", received number`,
       expect.stringMatching(/entry point 'escape': "..\/..\/outside\/SKILL.md" points outside the package folder/),
       expect.stringMatching(/entry point 'missing': ".\/nope\/SKILL.md" does not exist/),
-      expect.stringMatching(/entry point 'wrong': the value must be a relative path string/),
     ]);
     expect(tb.problems.every((p) => p.source === 'entry-point')).toBe(true);
   });

@@ -7,3 +7,7 @@ export { isInside } from './paths.js';
 export { errorMessage, errorText, isObject, MAX_TIMER_MS, timerDelay } from './values.js';
 export { WorkerPool } from './WorkerPool.js';
 export type { WorkerJobFailure, WorkerJobOptions, WorkerJobOutcome, WorkerPoolOptions } from './WorkerPool.js';
+export { ENTRY_POINT_NAME_PATTERN, parseEntryPoints, readEntryPointGroup, TOOLBOX_GROUP, typeName } from './entryPoints.js';
+export type { EntryPointGroup, EntryPointTarget, ParsedEntryPoints } from './entryPoints.js';
+export { listInstalledPackages } from './installedPackages.js';
+export type { InstalledPackageDir } from './installedPackages.js';

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CheckExamplesOptions } from './checkExamples.js';
-import { parseEntryPoints, TOOLBOX_GROUP } from './entryPoints.js';
+import { parseEntryPoints, TOOLBOX_GROUP } from '../node/entryPoints.js';
 import { errorText, verifyToolbox } from './verifyToolbox.js';
 
 /** The result of checking one declared toolbox of a package. */

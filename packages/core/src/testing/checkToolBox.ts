@@ -2,7 +2,7 @@ import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
 import type { CallToolOptions } from '../toolbox/ToolBox.js';
 import type { ToolLike } from '../wire/toolJson.js';
-import { typeName } from './entryPoints.js';
+import { typeName } from '../node/entryPoints.js';
 
 /**
  * The structural view of a toolbox instance a host relies on. Toolboxes built on any copy of

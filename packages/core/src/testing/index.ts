@@ -3,8 +3,8 @@
  * against the contract exactly as the provider checks it at load, call tools as the provider would, assert
  * tool examples, and run a toolbox on an in-process FakeBus. Works with any test runner (`node:test`, vitest).
  */
-export { ENTRY_POINT_NAME_PATTERN, parseEntryPoints, TOOLBOX_GROUP, typeName } from './entryPoints.js';
-export type { EntryPointTarget, ParsedEntryPoints } from './entryPoints.js';
+export { ENTRY_POINT_NAME_PATTERN, parseEntryPoints, TOOLBOX_GROUP, typeName } from '../node/entryPoints.js';
+export type { EntryPointTarget, ParsedEntryPoints } from '../node/entryPoints.js';
 export { checkEntryPointName, checkToolBoxClass, checkTools } from './checkToolBox.js';
 export type { ToolBoxClass, ToolBoxClassCheck, ToolBoxLike } from './checkToolBox.js';
 export { verifyToolbox } from './verifyToolbox.js';

@@ -1,7 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
-import { parseEntryPoints, TOOLBOX_GROUP } from '@ovos-tools/core/testing';
+import { listInstalledPackages, parseEntryPoints, TOOLBOX_GROUP } from '@ovos-tools/core/node';
 import { readInstallRecords, type InstallRecords } from './installRecords.js';
 
 /** Options of {@link scanPluginRoots}. */
@@ -78,13 +78,13 @@ export async function scanPluginRoots(roots: readonly string[], options: ScanOpt
   for (const root of roots) {
     const nodeModules = path.join(root, 'node_modules');
     let records: InstallRecords | undefined;
-    for (const dir of await listPackageDirs(nodeModules)) {
+    for (const { installedName, dir } of listInstalledPackages(nodeModules)) {
       const gate = async (installedName: string, version: string): Promise<string | null> => {
         if (allowed && !allowed.has(installedName)) return `not in allowed_packages: ${installedName} (add it to allowed_packages in the provider config to load it)`;
         records ??= await readInstallRecords(root);
         return installProblem(records, root, installedName, version);
       };
-      await readPackage(root, dir, path.relative(nodeModules, dir).split(path.sep).join('/'), gate, result, seen);
+      await readPackage(root, dir, installedName, gate, result, seen);
     }
   }
   return result;
@@ -100,26 +100,6 @@ function installProblem(records: InstallRecords, root: string, name: string, ver
     return `not installed by npm: ${name}@${version} does not match the installed ${recorded} recorded in ${root}; reinstall it with npm`;
   }
   return null;
-}
-
-async function listPackageDirs(nodeModules: string): Promise<string[]> {
-  const dirs: string[] = [];
-  for (const name of await safeReaddir(nodeModules)) {
-    if (name.startsWith('.')) continue;
-    const full = path.join(nodeModules, name);
-    if (name.startsWith('@')) {
-      for (const sub of await safeReaddir(full)) if (!sub.startsWith('.')) dirs.push(path.join(full, sub));
-    } else dirs.push(full);
-  }
-  return dirs.sort();
-}
-
-async function safeReaddir(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch {
-    return [];
-  }
 }
 
 async function readPackage(

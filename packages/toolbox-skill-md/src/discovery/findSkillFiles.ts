@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SkillMDSettings } from '../config.js';
 import type { SkillProblem, SkillSource } from '../types.js';
-import { isInside } from '@ovos-tools/core/node';
+import { isInside, readEntryPointGroup } from '@ovos-tools/core/node';
 import { realpathOrUndefined, skillFilesInSubdirs, statOrUndefined } from './fsUtil.js';
 import { listInstalledPackages, type InstalledPackage } from './installedPackages.js';
 
@@ -79,22 +79,12 @@ function installedPackages(roots: readonly string[]): InstalledPackage[] {
 }
 
 function declaredSkills(pkg: InstalledPackage, candidates: SkillCandidate[], problems: SkillProblem[]): void {
-  const entryPoints = pkg.manifest?.entryPoints;
-  if (entryPoints === null || typeof entryPoints !== 'object') return;
-  const group = (entryPoints as Record<string, unknown>)[SKILL_MD_ENTRY_POINT_GROUP];
-  if (group === undefined) return;
+  const group = readEntryPointGroup(pkg.manifest, SKILL_MD_ENTRY_POINT_GROUP, '"./SKILL.md"');
   const where = path.join(pkg.dir, 'package.json');
-  if (group === null || typeof group !== 'object' || Array.isArray(group)) {
-    problems.push({ path: where, source: 'entry-point', reason: `package '${pkg.name}': entryPoints["${SKILL_MD_ENTRY_POINT_GROUP}"] must be an object mapping skill names to "./relative/path/SKILL.md"` });
-    return;
-  }
+  for (const problem of group.problems) problems.push({ path: where, source: 'entry-point', reason: `package '${pkg.name}': ${problem}` });
   const pkgReal = realpathOrUndefined(pkg.dir) ?? pkg.dir;
-  for (const [name, value] of Object.entries(group as Record<string, unknown>)) {
+  for (const { name, value } of group.entries) {
     const label = `package '${pkg.name}' entry point '${name}'`;
-    if (typeof value !== 'string' || !value) {
-      problems.push({ path: where, source: 'entry-point', reason: `${label}: the value must be a relative path string like "./SKILL.md", got ${JSON.stringify(value)}` });
-      continue;
-    }
     const target = path.resolve(pkg.dir, value);
     const real = realpathOrUndefined(target);
     if (!real) {

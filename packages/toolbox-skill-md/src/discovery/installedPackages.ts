@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { listDir, statOrUndefined } from './fsUtil.js';
+import { isObject, listInstalledPackages as listPackageDirs } from '@ovos-tools/core/node';
+import { statOrUndefined } from './fsUtil.js';
 
-/** A package installed directly under a `node_modules` folder. */
+/** A package installed directly under a `node_modules` folder, with its parsed package.json. */
 export interface InstalledPackage {
   /** The package name, e.g. `@acme/skills` (from package.json, else from the folder). */
   name: string;
@@ -15,30 +16,22 @@ export interface InstalledPackage {
 }
 
 /**
- * Lists the packages installed directly in `nodeModulesDir`: `<nm>/<name>` and `<nm>/@scope/<name>` folders
- * (symlinks followed) that hold a package.json, sorted by name. Hidden entries (`.bin`, `.pnpm`, …) are skipped
- * and nested `node_modules` are never entered. A missing folder yields `[]`.
+ * The packages installed directly in `nodeModulesDir` that hold a package.json, sorted by name, each with its
+ * parsed manifest: the kit's folder listing (`listInstalledPackages` of `@ovos-tools/core/node`: scoped packages
+ * included, hidden entries and nested `node_modules` skipped) plus a read of each package.json. A missing folder
+ * yields `[]`.
  */
 export function listInstalledPackages(nodeModulesDir: string): InstalledPackage[] {
-  const dirs: string[] = [];
-  for (const name of listDir(nodeModulesDir)) {
-    const full = path.join(nodeModulesDir, name);
-    if (name.startsWith('@')) {
-      for (const sub of listDir(full)) dirs.push(path.join(full, sub));
-    } else dirs.push(full);
-  }
   const out: InstalledPackage[] = [];
-  for (const dir of dirs) {
+  for (const { installedName, dir } of listPackageDirs(nodeModulesDir)) {
     const pj = path.join(dir, 'package.json');
     if (!statOrUndefined(pj)?.isFile()) continue;
-    const folderName = path.relative(nodeModulesDir, dir).split(path.sep).join('/');
     try {
       const manifest = JSON.parse(fs.readFileSync(pj, 'utf8')) as unknown;
-      if (manifest === null || typeof manifest !== 'object' || Array.isArray(manifest)) throw new Error('package.json is not a JSON object');
-      const m = manifest as Record<string, unknown>;
-      out.push({ name: typeof m.name === 'string' ? m.name : folderName, dir, manifest: m });
+      if (!isObject(manifest)) throw new Error('package.json is not a JSON object');
+      out.push({ name: typeof manifest.name === 'string' ? manifest.name : installedName, dir, manifest });
     } catch (err) {
-      out.push({ name: folderName, dir, manifest: undefined, error: (err as Error).message });
+      out.push({ name: installedName, dir, manifest: undefined, error: (err as Error).message });
     }
   }
   return out;

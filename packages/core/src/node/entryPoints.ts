@@ -1,4 +1,4 @@
-import { isObject } from '../node/values.js';
+import { isObject } from './values.js';
 
 /** The package.json entry-point group that declares toolbox classes (OVOS `opm.agents.toolbox`). */
 export const TOOLBOX_GROUP = 'opm.agents.toolbox';
@@ -22,14 +22,27 @@ export interface ParsedEntryPoints {
   problems: string[];
 }
 
+/** The entries of one package.json's `entryPoints[group]` whose shape is right, and readable problems. */
+export interface EntryPointGroup {
+  /** `"<name>": "<value>"` pairs with a valid name and a string value, in package.json order. */
+  entries: Array<{
+    /** The entry-point name ({@link ENTRY_POINT_NAME_PATTERN}). */
+    name: string;
+    /** Its string value, not yet interpreted (a module target, a SKILL.md path, …). */
+    value: string;
+  }>;
+  /** One line per problem, each starting with the JSON path that is wrong (`entryPoints["<group>"]["x"]: ...`). */
+  problems: string[];
+}
+
 /**
- * Reads `pkg.entryPoints[group]` from a parsed package.json (the shape the provider discovers). The accepted shape:
- * `{ "entryPoints": { "opm.agents.toolbox": { "<entry-point-name>": "./relative/module.js#ExportName" } } }`.
- * Anything else is reported in `problems` with the JSON path that is wrong, and skipped; never throws.
- * Ported from the provider's discovery (`provider/src/discovery/entryPoints.ts`) so hosts and the testing kit share it.
+ * Reads `pkg.entryPoints[group]` of a parsed package.json as `{"<name>": "<string>"}`: the shape every entry-point
+ * group shares (toolbox classes, host sources, SKILL.md files). A missing `entryPoints` or group yields nothing;
+ * anything else of the wrong shape is reported in `problems` with its JSON path and skipped. `example` is a valid
+ * value shown in those messages, e.g. `"./module.js#Export"`. Never throws.
  */
-export function parseEntryPoints(pkg: unknown, group: string = TOOLBOX_GROUP): ParsedEntryPoints {
-  const out: ParsedEntryPoints = { declarations: [], problems: [] };
+export function readEntryPointGroup(pkg: unknown, group: string, example: string): EntryPointGroup {
+  const out: EntryPointGroup = { entries: [], problems: [] };
   if (!isObject(pkg)) return out;
   const eps = pkg.entryPoints;
   if (eps === undefined) return out;
@@ -40,21 +53,30 @@ export function parseEntryPoints(pkg: unknown, group: string = TOOLBOX_GROUP): P
   const groupValue = eps[group];
   if (groupValue === undefined) return out;
   if (!isObject(groupValue)) {
-    out.problems.push(`entryPoints["${group}"]: expected an object of "<name>": "./module.js#Export", received ${typeName(groupValue)}`);
+    out.problems.push(`entryPoints["${group}"]: expected an object of "<name>": ${example}, received ${typeName(groupValue)}`);
     return out;
   }
   for (const [name, value] of Object.entries(groupValue)) {
     const where = `entryPoints["${group}"]["${name}"]`;
-    if (!ENTRY_POINT_NAME_PATTERN.test(name)) {
-      out.problems.push(`${where}: invalid entry-point name; use letters, digits, '.', '_' and '-'`);
-      continue;
-    }
-    if (typeof value !== 'string') {
-      out.problems.push(`${where}: expected a string "./module.js#Export", received ${typeName(value)}`);
-      continue;
-    }
+    if (!ENTRY_POINT_NAME_PATTERN.test(name)) out.problems.push(`${where}: invalid entry-point name; use letters, digits, '.', '_' and '-'`);
+    else if (typeof value !== 'string' || value === '') out.problems.push(`${where}: expected a string ${example}, received ${value === '' ? 'an empty string' : typeName(value)}`);
+    else out.entries.push({ name, value });
+  }
+  return out;
+}
+
+/**
+ * Reads `pkg.entryPoints[group]` from a parsed package.json (the shape the provider discovers). The accepted shape:
+ * `{ "entryPoints": { "opm.agents.toolbox": { "<entry-point-name>": "./relative/module.js#ExportName" } } }`.
+ * Anything else is reported in `problems` with the JSON path that is wrong, and skipped; never throws. The provider's
+ * discovery, `ovos-tools check` and the testing kit all read declarations with it.
+ */
+export function parseEntryPoints(pkg: unknown, group: string = TOOLBOX_GROUP): ParsedEntryPoints {
+  const { entries, problems } = readEntryPointGroup(pkg, group, '"./module.js#Export"');
+  const out: ParsedEntryPoints = { declarations: [], problems };
+  for (const { name, value } of entries) {
     const target = parseTarget(value);
-    if (typeof target === 'string') out.problems.push(`${where}: ${target}`);
+    if (typeof target === 'string') out.problems.push(`entryPoints["${group}"]["${name}"]: ${target}`);
     else out.declarations.push({ name, ...target });
   }
   return out;
