@@ -33,6 +33,43 @@ export { copyWithinDepth, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } f
 export { applyReplyRule, DEFAULT_REPLY_RULE } from './wire/replyContext.js';
 export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
+export {
+  checkPayload,
+  OvosLoadProblem,
+  OvosToolEntry,
+  OvosToolJson,
+  OvosToolName,
+  OvosToolSummary,
+  PersonaDiscoverResponse,
+  StaticToolboxCallRequest,
+  ToolboxCallRequest,
+  ToolboxCallResponse,
+  ToolsChangedEvent,
+  ToolsGetRequest,
+  ToolsGetResponse,
+  ToolsInvokeRequest,
+  ToolsInvokeResponse,
+  ToolsListRequest,
+  ToolsListResponse,
+  ToolsReloadResponse,
+} from './wire/ovosPayloads.js';
+export type {
+  OvosLoadProblemData,
+  OvosToolEntryData,
+  PayloadMismatch,
+  PersonaDiscoverResponseData,
+  StaticToolboxCallRequestData,
+  ToolboxCallRequestData,
+  ToolboxCallResponseData,
+  ToolsChangedEventData,
+  ToolsGetRequestData,
+  ToolsGetResponseData,
+  ToolsInvokeRequestData,
+  ToolsInvokeResponseData,
+  ToolsListRequestData,
+  ToolsListResponseData,
+  ToolsReloadResponseData,
+} from './wire/ovosPayloads.js';
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
 export type { Bus, BusHandler, MalformedMessageHandler } from './bus/Bus.js';

@@ -1,5 +1,6 @@
 import { toWireError } from '../errors/wireError.js';
 import type { Message } from '../wire/Message.js';
+import type { PersonaDiscoverResponseData, ToolboxCallResponseData } from '../wire/ovosPayloads.js';
 import type { ToolBox } from './ToolBox.js';
 
 /**
@@ -9,9 +10,11 @@ import type { ToolBox } from './ToolBox.js';
 export function answerDiscover(toolbox: ToolBox, message: Message): void {
   try {
     toolbox.refreshTools();
-    toolbox.bus?.emit(message.response({ tools: toolbox.toolJsonList, toolbox_id: toolbox.toolboxId }));
+    const reply: PersonaDiscoverResponseData = { tools: toolbox.toolJsonList, toolbox_id: toolbox.toolboxId };
+    toolbox.bus?.emit(message.response(reply));
   } catch (err) {
-    toolbox.bus?.emit(message.response({ tools: [], toolbox_id: toolbox.toolboxId, ...toWireError(err) }));
+    const reply: PersonaDiscoverResponseData = { tools: [], toolbox_id: toolbox.toolboxId, ...toWireError(err) };
+    toolbox.bus?.emit(message.response(reply));
   }
 }
 
@@ -23,7 +26,7 @@ export async function answerCall(toolbox: ToolBox, message: Message): Promise<vo
   const data = message.data ?? {};
   const name = data.name ?? '';
   const kwargs = 'kwargs' in data ? data.kwargs : {};
-  let reply: Record<string, unknown>;
+  let reply: ToolboxCallResponseData;
   try {
     const result = await toolbox.callTool(name as string, kwargs);
     reply = { result, toolbox_id: toolbox.toolboxId };

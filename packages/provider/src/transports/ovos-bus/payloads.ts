@@ -1,4 +1,19 @@
-import { toolJson, toolSpecJson, toolSummaryJson, type JsonObject } from '@ovos-tools/core';
+import {
+  checkPayload,
+  toolJson,
+  toolSpecJson,
+  toolSummaryJson,
+  ToolsListRequest,
+  type JsonObject,
+  type OvosLoadProblemData,
+  type OvosToolEntryData,
+  type PersonaDiscoverResponseData,
+  type ToolboxCallResponseData,
+  type ToolsGetResponseData,
+  type ToolsInvokeResponseData,
+  type ToolsListResponseData,
+  type ToolsReloadResponseData,
+} from '@ovos-tools/core';
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { readRequestName } from './requestName.js';
 import { wireErrors } from '../../errors/wireErrors.js';
@@ -6,11 +21,13 @@ import { wireErrors } from '../../errors/wireErrors.js';
 /**
  * The OVOS payloads of the provider API (wire spec §4.4, ovos-PHAL-plugin-tools) and the per-toolbox API
  * (§2.4–2.5, OPM `ToolBox`), built from the {@link ToolService}. Only this module shapes `ovos.tools.*` and
- * `ovos.persona.tools.*` data; `registerOvosBus.ts` only routes.
+ * `ovos.persona.tools.*` data; `registerOvosBus.ts` only routes. Requests are checked here, at the edge, against
+ * core's payload schemas (`ToolsListRequest`, `OvosToolName`, …; `@ovos-tools/core` `wire/ovosPayloads.ts`), and
+ * every answer has the type of its response schema; the error texts come from `errors/wireErrors.ts`.
  */
 
 /** One `ovos.tools.list` entry: OVOS `{name, description, argument_schema, output_schema, toolbox_id}`. */
-export function listEntry(entry: CatalogEntry): JsonObject {
+export function listEntry(entry: CatalogEntry): OvosToolEntryData {
   return { ...toolJson(entry.tool), toolbox_id: entry.toolboxId };
 }
 
@@ -20,17 +37,14 @@ export function listEntry(entry: CatalogEntry): JsonObject {
  * carrying every tag. `collisions: [{name, toolbox_ids, winner}]` and `problems` are added when there are any.
  * A `tags` of the wrong type answers `{tools: [], error, code: "invalid_request"}`.
  */
-export function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): JsonObject {
-  const tags = data.tags;
-  let wanted: string[] = [];
-  if (typeof tags === 'string') wanted = [tags];
-  else if (Array.isArray(tags) && tags.every((t) => typeof t === 'string')) wanted = tags as string[];
-  else if (tags !== undefined && tags !== null) {
-    return { tools: [], ...wireErrors.invalidTags(tags) };
-  }
+export function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsListResponseData {
+  const mismatch = checkPayload(ToolsListRequest, data);
+  if (mismatch) return { tools: [], ...wireErrors.invalidTags(mismatch.received) };
+  const tags = data.tags as string | string[] | null | undefined;
+  const wanted = typeof tags === 'string' ? [tags] : (tags ?? []);
   const summary = data.summary === true;
   const tools = service.list({ tags: wanted, caller }).map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e)));
-  const out: JsonObject = { tools };
+  const out: ToolsListResponseData = { tools };
   const collisions = service.collisions();
   if (collisions.length) out.collisions = collisions.map((c) => ({ name: c.name, toolbox_ids: c.toolboxIds, winner: c.winner }));
   const problems = service.problems();
@@ -42,7 +56,7 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
  * `ovos.tools.get.response`: the full spec `{name, description, argument_schema, output_schema, toolbox_id,
  * summary, tags, examples, annotations, ...}`, or `{error, code}` with OVOS's texts (no `name` on errors, as OVOS).
  */
-export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): JsonObject {
+export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsGetResponseData {
   const name = readRequestName(data.name);
   if (name.kind === 'missing') return { ...wireErrors.missingName() };
   if (name.kind === 'invalid') return { ...wireErrors.invalidName(name.received) };
@@ -55,13 +69,13 @@ export function getToolPayload(service: ToolService, data: JsonObject, caller: C
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code, toolbox_id?,
  * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing).
  */
-export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<JsonObject> {
+export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
   if (name.kind === 'missing') return { name: '', ...wireErrors.missingName() };
   if (name.kind === 'invalid') return { name: data.name, ...wireErrors.invalidName(name.received) };
   const outcome = await service.invoke({ name: name.name, args: 'args' in data ? data.args : {}, context, caller });
   if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
-  const out: JsonObject = { name: data.name, error: outcome.error.error, code: outcome.error.code };
+  const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
   if (outcome.toolboxId !== undefined) {
     out.toolbox_id = outcome.toolboxId;
     out.latency_ms = outcome.latencyMs;
@@ -74,7 +88,7 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
  * after the refresh, OVOS-TOOLS-1), plus `generation`, `added`, `removed`, `updated`, `problems: [{entry_point,
  * package, error}]` and `duration_ms`.
  */
-export function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): JsonObject {
+export function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): ToolsReloadResponseData {
   const { loaded, total_tools, ...rest } = reloadReportJson(report);
   return { loaded, total_tools, tools: service.list({ caller }).map(listEntry), ...rest };
 }
@@ -83,7 +97,7 @@ export function reloadPayload(report: ReloadReport, service: ToolService, caller
  * A reload report in the keys of `ovos.tools.reload.response`, without `tools`: `{loaded, total_tools, generation,
  * added, removed, updated, problems: [{entry_point, package, error}], duration_ms}` (also the HTTP reload answer).
  */
-export function reloadReportJson(report: ReloadReport): JsonObject {
+export function reloadReportJson(report: ReloadReport): Omit<ToolsReloadResponseData, 'tools'> {
   return {
     loaded: report.loaded,
     total_tools: report.totalTools,
@@ -97,12 +111,12 @@ export function reloadReportJson(report: ReloadReport): JsonObject {
 }
 
 /** Load problems as the OVOS answers carry them: `[{entry_point, package, error}]`. */
-export function problemsJson(problems: readonly LoadProblem[]): JsonObject[] {
+export function problemsJson(problems: readonly LoadProblem[]): OvosLoadProblemData[] {
   return problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error }));
 }
 
 /** `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema, output_schema, toolbox_id}], toolbox_id}`. */
-export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[]): JsonObject {
+export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[]): PersonaDiscoverResponseData {
   return { tools: entries.map(listEntry), toolbox_id: toolboxId };
 }
 
@@ -111,7 +125,7 @@ export function discoverPayload(toolboxId: string, entries: readonly CatalogEntr
  * `ovos.persona.tools.call` with `{toolbox_id, name, kwargs}`): `{result, toolbox_id}` or `{error, toolbox_id, code}`
  * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions and policy as `ovos.tools.invoke`.
  */
-export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<JsonObject> {
+export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolboxCallResponseData> {
   const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
   const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller });
   return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };

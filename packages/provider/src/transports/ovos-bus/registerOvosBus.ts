@@ -1,4 +1,17 @@
-import { Message, personaCallTopic, safeResponse, toWireError, Topics, type Bus, type BusHandler, type JsonObject, type Logger } from '@ovos-tools/core';
+import {
+  checkPayload,
+  Message,
+  personaCallTopic,
+  safeResponse,
+  StaticToolboxCallRequest,
+  toWireError,
+  Topics,
+  type Bus,
+  type BusHandler,
+  type JsonObject,
+  type Logger,
+  type ToolsChangedEventData,
+} from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
@@ -76,9 +89,10 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     [
       STATIC_CALL_TOPIC,
       async (m: Message) => {
-        const id = m.data?.toolbox_id;
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
-        if (typeof id !== 'string' || !service.toolboxes().some((t) => t.toolboxId === id)) return;
+        if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
+        const id = m.data.toolbox_id as string;
+        if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
       },
     ],
@@ -117,16 +131,15 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const unsubscribe = service.onChange((change) => {
     rebind();
     try {
-      bus.emit(
-        new Message(Topics.toolsChanged, {
-          loaded: change.loaded,
-          total_tools: change.totalTools,
-          added: change.added,
-          removed: change.removed,
-          updated: change.updated,
-          generation: change.generation,
-        }, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}),
-      );
+      const data: ToolsChangedEventData = {
+        loaded: change.loaded,
+        total_tools: change.totalTools,
+        added: change.added,
+        removed: change.removed,
+        updated: change.updated,
+        generation: change.generation,
+      };
+      bus.emit(new Message(Topics.toolsChanged, data, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
     } catch (err) {
       logger.error('could not broadcast ovos.tools.changed', err);
     }

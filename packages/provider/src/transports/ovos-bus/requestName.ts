@@ -1,3 +1,5 @@
+import { checkPayload, OvosToolName } from '@ovos-tools/core';
+
 /**
  * How a request's `name` field reads, following OVOS's Python semantics (wire spec §4.4): falsy values
  * (absent, `""`, `0`, `false`, `null`, `[]`, `{}`) are missing; other scalars are formatted with Python's
@@ -22,13 +24,11 @@ export type RequestName =
       name: string;
     };
 
-/** Reads `data.name` as described on {@link RequestName}. */
+/** Reads `data.name` as described on {@link RequestName}: falsy first, then core's {@link OvosToolName} schema. */
 export function readRequestName(value: unknown): RequestName {
   if (isFalsy(value)) return { kind: 'missing' };
-  if (typeof value === 'string') return { kind: 'ok', name: value };
-  if (typeof value === 'number') return { kind: 'ok', name: String(value) };
-  if (typeof value === 'boolean') return { kind: 'ok', name: 'True' };
-  return { kind: 'invalid', received: Array.isArray(value) ? 'list' : 'dict' };
+  if (checkPayload(OvosToolName, value)) return { kind: 'invalid', received: Array.isArray(value) ? 'list' : 'dict' };
+  return { kind: 'ok', name: value === true ? 'True' : String(value) };
 }
 
 function isFalsy(v: unknown): boolean {

@@ -1,0 +1,221 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/**
+ * The OVOS payloads of every topic in {@link Topics} and of `ovos.persona.tools.<toolbox_id>.call`, as TypeBox
+ * schemas (JSON Schema at runtime, types at compile time): the provider API of ovos-PHAL-plugin-tools (wire spec
+ * §4.4), the per-toolbox API of ovos-plugin-manager `ToolBox.bind` (§2.2–2.5) and OVOS-TOOLS-1's additions (§7).
+ * Requests are as lax as OVOS reads them (a `name` may be any scalar, formatted with Python's `str()`); responses
+ * are exactly what this project sends. Keys are the wire keys, snake_case.
+ * @module
+ */
+
+const JsonSchemaObject = Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON Schema, plain JSON' });
+const ErrorCode = Type.String({ description: 'A `ToolErrorCode`, e.g. `unknown_tool`, `invalid_arguments`, `timeout`' });
+const ErrorText = Type.String({ description: 'OVOS-style text: `<Python class>: <what happened>`' });
+
+/**
+ * A request's `name`: OVOS reads it with Python truthiness and `str()`, so a number or boolean is a name (`42` →
+ * `"42"`, `true` → `"True"`) and a falsy value (absent, `""`, `0`, `false`, `null`, `[]`, `{}`) is a missing name. A
+ * non-empty list or object is refused with `invalid_request` (the Python plugin crashes on it).
+ */
+export const OvosToolName = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], { description: 'The tool name (Python str() of a scalar)' });
+
+/** `ovos.tools.list` request: `{summary?, tags?}`; both optional, unknown keys ignored. */
+export const ToolsListRequest = Type.Object({
+  summary: Type.Optional(Type.Unknown({ description: 'Exactly `true` for the light catalog (seed 004); anything else lists full entries' })),
+  tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description: 'Keep tools carrying every tag; one string is one tag' })),
+});
+
+/** `ovos.tools.get` request: `{name}`. */
+export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName) });
+
+/** `ovos.tools.invoke` request: `{name, args}`; `args` defaults to `{}` and is checked against the tool's schema. */
+export const ToolsInvokeRequest = Type.Object({
+  name: Type.Optional(OvosToolName),
+  args: Type.Optional(Type.Unknown({ description: 'The tool arguments; validated by the tool, not here' })),
+});
+
+/** `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs}`; `name` is read with `String()`. */
+export const ToolboxCallRequest = Type.Object({
+  name: Type.Optional(Type.Unknown({ description: 'The tool name' })),
+  kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
+});
+
+/** OVOS-TOOLS-1's `ovos.persona.tools.call` request: `{toolbox_id, name, kwargs}`; a host not serving `toolbox_id` stays silent. */
+export const StaticToolboxCallRequest = Type.Object({
+  toolbox_id: Type.String({ description: 'The toolbox to call' }),
+  name: Type.Optional(Type.Unknown({ description: 'The tool name' })),
+  kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
+});
+
+/** One `tool_json_list` entry (wire spec §2.7): `{name, description, argument_schema, output_schema}`. */
+export const OvosToolJson = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  argument_schema: JsonSchemaObject,
+  output_schema: JsonSchemaObject,
+});
+
+/** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id`. */
+export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String() });
+
+/** The light entry of `ovos.tools.list {"summary": true}` (seed 004). */
+export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String() });
+
+/** A load problem as OVOS answers carry it. */
+export const OvosLoadProblem = Type.Object({
+  entry_point: Type.String({ description: 'The entry-point name (or the source) that failed' }),
+  package: Type.Optional(Type.String({ description: 'The npm package that declares it' })),
+  error: Type.String({ description: 'What went wrong and how to fix it' }),
+});
+
+/** `ovos.tools.list.response`: `{tools}`, plus `collisions` and `problems` when there are any, or `{tools: [], error, code}`. */
+export const ToolsListResponse = Type.Object({
+  tools: Type.Array(Type.Union([OvosToolEntry, OvosToolSummary])),
+  collisions: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), toolbox_ids: Type.Array(Type.String()), winner: Type.String({ description: 'The toolbox that answers the bare name' }) })),
+  ),
+  problems: Type.Optional(Type.Array(OvosLoadProblem)),
+  error: Type.Optional(ErrorText),
+  code: Type.Optional(ErrorCode),
+});
+
+/** `ovos.tools.get.response`: the full spec (OVOS keys first, then catalog metadata) or `{error, code}`. */
+export const ToolsGetResponse = Type.Union([
+  Type.Object({
+    name: Type.String(),
+    description: Type.String(),
+    argument_schema: JsonSchemaObject,
+    output_schema: JsonSchemaObject,
+    toolbox_id: Type.String(),
+    summary: Type.String(),
+    tags: Type.Array(Type.String()),
+    examples: Type.Array(Type.Unknown()),
+    annotations: Type.Object(
+      {
+        read_only: Type.Optional(Type.Boolean({ description: 'MCP readOnlyHint' })),
+        destructive: Type.Optional(Type.Boolean({ description: 'MCP destructiveHint' })),
+        idempotent: Type.Optional(Type.Boolean({ description: 'MCP idempotentHint' })),
+        open_world: Type.Optional(Type.Boolean({ description: 'MCP openWorldHint' })),
+      },
+      { description: 'The behaviour hints the tool declares' },
+    ),
+    error_modes: Type.Optional(Type.String()),
+    timeout_ms: Type.Optional(Type.Number({ description: 'The tool’s own time limit, ms' })),
+  }),
+  Type.Object({ error: ErrorText, code: ErrorCode }),
+]);
+
+/** `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code}` (+ `toolbox_id`, `latency_ms` once a toolbox was found). */
+export const ToolsInvokeResponse = Type.Union([
+  Type.Object({ name: Type.Unknown({ description: 'Echoed as sent' }), result: Type.Unknown(), toolbox_id: Type.String(), latency_ms: Type.Number({ description: 'ms' }) }),
+  Type.Object({
+    name: Type.Unknown({ description: 'Echoed as sent (`""` when missing)' }),
+    error: ErrorText,
+    code: ErrorCode,
+    toolbox_id: Type.Optional(Type.String()),
+    latency_ms: Type.Optional(Type.Number({ description: 'ms' })),
+  }),
+]);
+
+/** `ovos.tools.reload.response`: OVOS's `{loaded, total_tools}` plus the list after the refresh and what changed. */
+export const ToolsReloadResponse = Type.Object({
+  loaded: Type.Array(Type.String(), { description: 'Entry-point names loaded (OVOS)' }),
+  total_tools: Type.Integer(),
+  tools: Type.Optional(Type.Array(OvosToolEntry)),
+  generation: Type.Optional(Type.Integer()),
+  added: Type.Optional(Type.Array(Type.String())),
+  removed: Type.Optional(Type.Array(Type.String())),
+  updated: Type.Optional(Type.Array(Type.String())),
+  problems: Type.Optional(Type.Array(OvosLoadProblem)),
+  duration_ms: Type.Optional(Type.Number({ description: 'ms' })),
+  error: Type.Optional(ErrorText),
+  code: Type.Optional(ErrorCode),
+});
+
+/** `ovos.tools.changed` (broadcast by the provider after the catalog changed; not in OVOS). */
+export const ToolsChangedEvent = Type.Object({
+  loaded: Type.Array(Type.String()),
+  total_tools: Type.Integer(),
+  added: Type.Array(Type.String()),
+  removed: Type.Array(Type.String()),
+  updated: Type.Array(Type.String()),
+  generation: Type.Integer(),
+});
+
+/**
+ * `ovos.persona.tools.discover.response` of one toolbox: `{tools, toolbox_id}` (+ `error`, `code` when discovery
+ * failed); the provider adds `toolbox_id` to each tool, a bare `ToolBox.bind` sends OVOS's four keys.
+ */
+export const PersonaDiscoverResponse = Type.Object({
+  tools: Type.Array(OvosToolJson),
+  toolbox_id: Type.String(),
+  error: Type.Optional(ErrorText),
+  code: Type.Optional(ErrorCode),
+});
+
+/** The answer to a per-toolbox call: `{result, toolbox_id}` or `{error, toolbox_id, code}` (OPM `ToolBox.handle_call`, plus `code`). */
+export const ToolboxCallResponse = Type.Union([
+  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String() }),
+  Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode }),
+]);
+
+/** The payload types, for builders and readers of these messages. */
+export type ToolsListRequestData = Static<typeof ToolsListRequest>;
+/** `ovos.tools.get` request data. */
+export type ToolsGetRequestData = Static<typeof ToolsGetRequest>;
+/** `ovos.tools.invoke` request data. */
+export type ToolsInvokeRequestData = Static<typeof ToolsInvokeRequest>;
+/** Per-toolbox call request data. */
+export type ToolboxCallRequestData = Static<typeof ToolboxCallRequest>;
+/** OVOS-TOOLS-1 static call request data. */
+export type StaticToolboxCallRequestData = Static<typeof StaticToolboxCallRequest>;
+/** `ovos.tools.list.response` data. */
+export type ToolsListResponseData = Static<typeof ToolsListResponse>;
+/** `ovos.tools.get.response` data. */
+export type ToolsGetResponseData = Static<typeof ToolsGetResponse>;
+/** `ovos.tools.invoke.response` data. */
+export type ToolsInvokeResponseData = Static<typeof ToolsInvokeResponse>;
+/** `ovos.tools.reload.response` data. */
+export type ToolsReloadResponseData = Static<typeof ToolsReloadResponse>;
+/** `ovos.tools.changed` data. */
+export type ToolsChangedEventData = Static<typeof ToolsChangedEvent>;
+/** `ovos.persona.tools.discover.response` data. */
+export type PersonaDiscoverResponseData = Static<typeof PersonaDiscoverResponse>;
+/** Per-toolbox call response data. */
+export type ToolboxCallResponseData = Static<typeof ToolboxCallResponse>;
+/** One tool as the provider lists it. */
+export type OvosToolEntryData = Static<typeof OvosToolEntry>;
+/** A load problem in OVOS answers. */
+export type OvosLoadProblemData = Static<typeof OvosLoadProblem>;
+
+/** The first field of a payload that does not match its schema: its top-level key and the value sent. */
+export interface PayloadMismatch {
+  /** The top-level key that is wrong (`""` when the payload itself is not an object). */
+  field: string;
+  /** The value sent for it. */
+  received: unknown;
+}
+
+const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+
+/**
+ * Checks `data` against one of the payload schemas above (strictly, no coercion: OVOS's lax reading of `name` is
+ * the caller's, see {@link OvosToolName}) and returns `null`, or the first top-level field that does not match.
+ * Each schema is compiled once, on first use. Never throws.
+ */
+export function checkPayload(schema: TSchema, data: unknown): PayloadMismatch | null {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = Compile(schema);
+    compiled.set(schema, check);
+  }
+  if (check.Check(data)) return null;
+  for (const err of check.Errors(data)) {
+    const field = (err as { instancePath: string }).instancePath.split('/')[1] ?? '';
+    const key = field.replace(/~1/g, '/').replace(/~0/g, '~');
+    return { field: key, received: key && data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : data };
+  }
+  return { field: '', received: data };
+}
