@@ -381,6 +381,33 @@ describe('timeouts and aborts', () => {
     expect(err2.message).toContain('after 20 ms');
   });
 
+  it('a tool that first reads ctx.signal after its limit passed sees it aborted with the timeout (the signal is made on first read)', async () => {
+    let late: AbortSignal | undefined;
+    class LateReader extends ToolBox {
+      static override toolboxId = 'late_reader';
+      discoverTools(): AgentTool[] {
+        return [
+      defineTool({
+        name: 'late',
+        description: 'Reads its signal late.',
+        argumentSchema: Type.Object({}),
+        outputSchema: Type.Object({}),
+        toolCall: async (_a, ctx) => {
+          await new Promise((r) => setTimeout(r, 80));
+          late = ctx.signal;
+          return {};
+        },
+      }),
+        ];
+      }
+    }
+    const tb = new LateReader({ logger: silentLogger });
+    const err = await rejectionOf(tb.callTool('late', {}, { timeoutMs: 20 }));
+    await new Promise((r) => setTimeout(r, 120));
+    expect(late?.aborted).toBe(true);
+    expect(late?.reason).toBe(err);
+  });
+
   it('a fast call under a timeout resolves normally and its signal is not aborted', async () => {
     const tb = new Hanging({ logger: silentLogger });
     await expect(tb.callTool('hang', { ms: 1 }, { timeoutMs: 5_000 })).resolves.toEqual({ done: true });

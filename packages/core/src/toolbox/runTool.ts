@@ -16,7 +16,33 @@ export interface ToolOwner {
   logger: Logger;
 }
 
-const NEVER_ABORTED = new AbortController().signal;
+/**
+ * The tool's own abort signal, created only when the tool reads `ctx.signal` (most tools never do, and an
+ * `AbortController` costs more than the rest of a trivial call): aborting before that records the reason, and the
+ * signal is then born aborted. A separate controller per call keeps a tool's own listeners off the caller's signal.
+ */
+class LazyAbort {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+  private aborted = false;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+}
+
+const NEVER_ABORTS = { signal: new AbortController().signal };
 const noProgress = (): void => {};
 
 /** The call's limit (a NaN one is ignored), else the tool's; `undefined` for none, infinite or over the timer range. */
@@ -35,9 +61,9 @@ export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOpt
   const timeoutMs = effectiveTimeout(options.timeoutMs, tool.timeoutMs);
   const external = options.signal;
   if (external?.aborted) return Promise.reject(new ToolAbortedError(tool.name, owner.toolboxId, { cause: external.reason }));
-  if (timeoutMs === undefined && !external) return run(tool, input, NEVER_ABORTED, options, owner);
+  if (timeoutMs === undefined && !external) return run(tool, input, NEVER_ABORTS, options, owner);
 
-  const controller = new AbortController();
+  const toolAbort = new LazyAbort();
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
@@ -49,7 +75,7 @@ export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOpt
     };
     const onAbort = () => {
       const err = new ToolAbortedError(tool.name, owner.toolboxId, { cause: external?.reason });
-      controller.abort(err);
+      toolAbort.abort(err);
       finish(() => reject(err));
     };
     const timer =
@@ -57,20 +83,22 @@ export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOpt
         ? undefined
         : setTimeout(() => {
             const err = new ToolTimeoutError(tool.name, owner.toolboxId, timeoutMs);
-            controller.abort(err);
+            toolAbort.abort(err);
             finish(() => reject(err));
           }, timeoutMs);
     external?.addEventListener('abort', onAbort, { once: true });
-    run(tool, input, controller.signal, options, owner).then(
+    run(tool, input, toolAbort, options, owner).then(
       (v) => finish(() => resolve(v)),
       (e) => finish(() => reject(e)),
     );
   });
 }
 
-async function run(tool: AgentTool, input: ToolResult, signal: AbortSignal, options: CallToolOptions, owner: ToolOwner): Promise<unknown> {
+async function run(tool: AgentTool, input: ToolResult, abort: { readonly signal: AbortSignal }, options: CallToolOptions, owner: ToolOwner): Promise<unknown> {
   const ctx: ToolContext = {
-    signal,
+    get signal() {
+      return abort.signal;
+    },
     config: owner.config,
     logger: traceLogger(owner.logger, options.context),
     toolboxId: owner.toolboxId,
