@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { defaultWorkspace } from '@ovos-tools/core';
-import { MAX_TIMER_MS } from '@ovos-tools/core/node';
+import { defaultWorkspace, Type } from '@ovos-tools/core';
+import { configProblem, configProblemText, MAX_TIMER_MS, readConfig } from '@ovos-tools/core/node';
 
 /**
  * The parsed, validated configuration of a {@link FileSystemToolBox}. Built from the toolbox's config
@@ -60,19 +60,50 @@ export const DEFAULT_LIMITS = Object.freeze({
 /** The largest accepted `search_timeout_ms`: Node's timer limit (2^31 - 1 ms, about 24.8 days). */
 export const MAX_TIMEOUT_MS = MAX_TIMER_MS;
 
-/** Thrown by {@link parseFileSystemConfig} for a config value of the wrong type or range; names the key. */
+/**
+ * Thrown by {@link parseFileSystemConfig} for a config value of the wrong type or range; names the key. The message
+ * reads `ovos-filesystem-tools config '<key>': <what was expected>, received <value>`.
+ */
 export class FileSystemConfigError extends Error {
   /** The offending config key, e.g. `root_path`. */
   readonly key: string;
+  /**
+   * @param key - the offending config key.
+   * @param message - what was expected and received, e.g. `must be >= 1, received 0`.
+   */
   constructor(key: string, message: string) {
-    super(`ovos-filesystem-tools config '${key}': ${message}`);
+    super(configProblemText('ovos-filesystem-tools', { key, message }));
     this.name = 'FileSystemConfigError';
     this.key = key;
   }
 }
 
-const TRUE = new Set(['true', 'yes', 'on', '1']);
-const FALSE = new Set(['false', 'no', 'off', '0']);
+/** One limit key: a positive integer, at most `maximum`, with its {@link DEFAULT_LIMITS} default. */
+const limit = (key: keyof typeof DEFAULT_LIMITS, description: string, maximum = Number.MAX_SAFE_INTEGER) =>
+  Type.Integer({ minimum: 1, maximum, default: DEFAULT_LIMITS[key], description });
+
+/** A non-empty path; NUL bytes are refused after reading (see {@link parseFileSystemConfig}). */
+const RootPath = Type.String({ minLength: 1 });
+
+/** The keys of the toolbox's config section (snake_case, as OVOS and this package document them). */
+const FileSystemConfigSchema = Type.Object({
+  root_path: Type.Optional(
+    Type.Union([RootPath, Type.Array(RootPath, { minItems: 1 })], {
+      description: 'Sandbox root, or a non-empty list of roots; default the dedicated workspace `$XDG_DATA_HOME/ovos-tools/workspace`.',
+    }),
+  ),
+  allow_read_protected: Type.Boolean({ default: false, description: 'Let read, list, search and find see protected paths (never write them).' }),
+  allow_write: Type.Boolean({ default: true, description: 'Whether `write_file` may write.' }),
+  max_read_bytes: limit('max_read_bytes', 'Most bytes `read_file` returns in one call.'),
+  max_entries: limit('max_entries', 'Most paths `list_directory` / `find_files` return.'),
+  max_scan_entries: limit('max_scan_entries', 'Most directory entries one glob may visit while crawling.'),
+  max_search_files: limit('max_search_files', 'Most files `search_in_files` reads.'),
+  max_search_bytes: limit('max_search_bytes', 'Most bytes `search_in_files` reads in total.'),
+  max_search_file_bytes: limit('max_search_file_bytes', 'Files larger than this many bytes are skipped by `search_in_files`.'),
+  max_matches: limit('max_matches', 'Most matching lines `search_in_files` returns.'),
+  max_line_chars: limit('max_line_chars', 'Longer matching lines are cut to this many characters.'),
+  search_timeout_ms: limit('search_timeout_ms', 'Wall-clock budget of one `search_in_files`, in milliseconds.', MAX_TIMEOUT_MS),
+});
 
 /**
  * Validates a toolbox config section and fills defaults.
@@ -85,60 +116,41 @@ const FALSE = new Set(['false', 'no', 'off', '0']);
  *   Unlike OVOS (Python truthiness), the string `"false"` means false.
  * - limits ({@link DEFAULT_LIMITS}): positive integers (numeric strings accepted); `search_timeout_ms` is
  *   also at most {@link MAX_TIMEOUT_MS}.
+ * Missing or `null` keys take their defaults; unknown keys are ignored.
  *
- * @throws {@link FileSystemConfigError} naming the key and what is expected.
+ * @throws {@link FileSystemConfigError} for the first invalid key, naming it and what is expected, e.g.
+ *   `ovos-filesystem-tools config 'max_read_bytes': must be >= 1, received 0`.
  */
 export function parseFileSystemConfig(raw: Readonly<Record<string, unknown>> | null | undefined): FileSystemConfig {
-  const cfg = raw ?? {};
+  const { config: c, problems } = readConfig(FileSystemConfigSchema, raw);
+  const [first] = problems;
+  if (first) throw new FileSystemConfigError(first.key, first.message);
   return {
-    roots: parseRoots(cfg.root_path),
-    defaultRoot: cfg.root_path === undefined || cfg.root_path === null,
-    allowReadProtected: parseBool('allow_read_protected', cfg.allow_read_protected, false),
-    allowWrite: parseBool('allow_write', cfg.allow_write, true),
-    maxReadBytes: parseLimit(cfg, 'max_read_bytes'),
-    maxEntries: parseLimit(cfg, 'max_entries'),
-    maxScanEntries: parseLimit(cfg, 'max_scan_entries'),
-    maxSearchFiles: parseLimit(cfg, 'max_search_files'),
-    maxSearchBytes: parseLimit(cfg, 'max_search_bytes'),
-    maxSearchFileBytes: parseLimit(cfg, 'max_search_file_bytes'),
-    maxMatches: parseLimit(cfg, 'max_matches'),
-    maxLineChars: parseLimit(cfg, 'max_line_chars'),
-    searchTimeoutMs: parseLimit(cfg, 'search_timeout_ms', MAX_TIMEOUT_MS),
+    roots: c.root_path === undefined ? [defaultWorkspace()] : resolveRoots(c.root_path),
+    defaultRoot: c.root_path === undefined,
+    allowReadProtected: c.allow_read_protected,
+    allowWrite: c.allow_write,
+    maxReadBytes: c.max_read_bytes,
+    maxEntries: c.max_entries,
+    maxScanEntries: c.max_scan_entries,
+    maxSearchFiles: c.max_search_files,
+    maxSearchBytes: c.max_search_bytes,
+    maxSearchFileBytes: c.max_search_file_bytes,
+    maxMatches: c.max_matches,
+    maxLineChars: c.max_line_chars,
+    searchTimeoutMs: c.search_timeout_ms,
   };
 }
 
-function parseRoots(value: unknown): string[] {
-  if (value === undefined || value === null) return [defaultWorkspace()];
-  const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0) throw new FileSystemConfigError('root_path', 'expected a path or a non-empty list of paths, received an empty list');
+/** Absolute roots; a path with a NUL byte is refused (the schema cannot say so). */
+function resolveRoots(value: string | string[]): string[] {
+  const list = typeof value === 'string' ? [value] : value;
   return list.map((r, i) => {
-    const where = Array.isArray(value) ? `[${i}]` : '';
-    if (typeof r !== 'string') throw new FileSystemConfigError('root_path', `${where}expected a string path, received ${typeof r}`);
-    if (r.length === 0) throw new FileSystemConfigError('root_path', `${where}expected a non-empty path`);
-    if (r.includes('\0')) throw new FileSystemConfigError('root_path', `${where}path contains a NUL byte`);
+    if (r.includes('\0')) {
+      const where = typeof value === 'string' ? '' : `[${i}] `;
+      const p = configProblem('root_path', `${where}must not contain a NUL byte`, r);
+      throw new FileSystemConfigError(p.key, p.message);
+    }
     return path.resolve(r);
   });
-}
-
-function parseBool(key: string, value: unknown, dflt: boolean): boolean {
-  if (value === undefined || value === null) return dflt;
-  if (typeof value === 'boolean') return value;
-  if (value === 0 || value === 1) return value === 1;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (TRUE.has(v)) return true;
-    if (FALSE.has(v)) return false;
-  }
-  throw new FileSystemConfigError(key, `expected true or false, received ${JSON.stringify(value)}`);
-}
-
-function parseLimit(cfg: Readonly<Record<string, unknown>>, key: keyof typeof DEFAULT_LIMITS, max = Number.MAX_SAFE_INTEGER): number {
-  const value = cfg[key];
-  if (value === undefined || value === null) return DEFAULT_LIMITS[key];
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
-    throw new FileSystemConfigError(key, `expected a positive integer, received ${JSON.stringify(value)}`);
-  }
-  if (n > max) throw new FileSystemConfigError(key, `expected at most ${max}, received ${JSON.stringify(value)}`);
-  return n;
 }

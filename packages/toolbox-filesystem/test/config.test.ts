@@ -39,8 +39,8 @@ describe('config', () => {
   test('search_timeout_ms: a positive integer no larger than Node timers allow', () => {
     expect(parseFileSystemConfig({ search_timeout_ms: '2500' }).searchTimeoutMs).toBe(2500);
     expect(parseFileSystemConfig({ search_timeout_ms: MAX_TIMEOUT_MS }).searchTimeoutMs).toBe(2147483647);
-    expect(() => parseFileSystemConfig({ search_timeout_ms: 0 })).toThrow("config 'search_timeout_ms': expected a positive integer, received 0");
-    expect(() => parseFileSystemConfig({ search_timeout_ms: 2 ** 31 })).toThrow("config 'search_timeout_ms': expected at most 2147483647, received 2147483648");
+    expect(() => parseFileSystemConfig({ search_timeout_ms: 0 })).toThrow("ovos-filesystem-tools config 'search_timeout_ms': must be >= 1, received 0");
+    expect(() => parseFileSystemConfig({ search_timeout_ms: 2 ** 31 })).toThrow("ovos-filesystem-tools config 'search_timeout_ms': must be <= 2147483647, received 2147483648");
     expect(() => new FileSystemToolBox({ config: { search_timeout_ms: 'soon' } })).toThrow(FileSystemConfigError);
   });
 
@@ -54,13 +54,22 @@ describe('config', () => {
 
   test('bad values throw a FileSystemConfigError naming the key', () => {
     expect(() => new FileSystemToolBox({ config: { root_path: 42 } })).toThrow(FileSystemConfigError);
-    expect(() => parseFileSystemConfig({ root_path: 42 })).toThrow("ovos-filesystem-tools config 'root_path': expected a string path, received number");
-    expect(() => parseFileSystemConfig({ root_path: [] })).toThrow(/non-empty list/);
-    expect(() => parseFileSystemConfig({ root_path: ['a', ''] })).toThrow("config 'root_path': [1]expected a non-empty path");
-    expect(() => parseFileSystemConfig({ root_path: 'a\0b' })).toThrow(/NUL/);
-    expect(() => parseFileSystemConfig({ allow_write: 'maybe' })).toThrow("config 'allow_write': expected true or false, received \"maybe\"");
-    expect(() => parseFileSystemConfig({ max_read_bytes: 0 })).toThrow("config 'max_read_bytes': expected a positive integer, received 0");
-    expect(() => parseFileSystemConfig({ max_matches: 1.5 })).toThrow(/positive integer/);
+    expect(() => parseFileSystemConfig({ root_path: 42 })).toThrow("ovos-filesystem-tools config 'root_path': must be string or array, received 42");
+    expect(() => parseFileSystemConfig({ root_path: [] })).toThrow("ovos-filesystem-tools config 'root_path': must not have fewer than 1 items, received []");
+    expect(() => parseFileSystemConfig({ root_path: ['a', ''] })).toThrow(`ovos-filesystem-tools config 'root_path': [1] must not have fewer than 1 characters, received ""`);
+    expect(() => parseFileSystemConfig({ root_path: 'a\0b' })).toThrow(`ovos-filesystem-tools config 'root_path': must not contain a NUL byte, received "a\\u0000b"`);
+    expect(() => parseFileSystemConfig({ root_path: ['a', 'b\0'] })).toThrow(`ovos-filesystem-tools config 'root_path': [1] must not contain a NUL byte, received "b\\u0000"`);
+    expect(() => parseFileSystemConfig({ allow_write: 'maybe' })).toThrow("ovos-filesystem-tools config 'allow_write': must be boolean, received \"maybe\"");
+    expect(() => parseFileSystemConfig({ max_read_bytes: 0 })).toThrow("ovos-filesystem-tools config 'max_read_bytes': must be >= 1, received 0");
+    expect(() => parseFileSystemConfig({ max_matches: 1.5 })).toThrow("ovos-filesystem-tools config 'max_matches': must be integer, received 1.5");
+    expect(() => parseFileSystemConfig({ max_matches: 'many' })).toThrow("ovos-filesystem-tools config 'max_matches': must be integer, received \"many\"");
+    try {
+      parseFileSystemConfig({ max_entries: -3 });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(FileSystemConfigError);
+      expect((err as FileSystemConfigError).key).toBe('max_entries');
+    }
     expect(parseFileSystemConfig({ max_matches: '12' }).maxMatches).toBe(12);
   });
 

@@ -1,3 +1,6 @@
+import { Type } from '@ovos-tools/core';
+import { readConfig as readSection } from '@ovos-tools/core/node';
+
 /** Default time one math worker job may run (evaluation, or one solving stage), in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -7,12 +10,21 @@ export interface MathConfig {
   timeoutMs: number;
 }
 
+/** The keys of the toolbox's config section (OVOS's MathToolBox has none; these are ours). */
+const MathConfigSchema = Type.Object({
+  timeout_ms: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 600_000,
+    default: DEFAULT_TIMEOUT_MS,
+    description: 'Time limit per worker job (evaluation, symbolic stage, numeric stage), in milliseconds; at most 10 minutes.',
+  }),
+});
+
 /**
- * Reads `timeout_ms` (a positive number of milliseconds, at most 10 minutes); anything else falls back
- * to {@link DEFAULT_TIMEOUT_MS}. OVOS's MathToolBox has no config keys; this one is ours.
+ * Reads `timeout_ms` (a positive number of milliseconds, at most 10 minutes; a numeric string is accepted);
+ * anything else falls back, silently, to {@link DEFAULT_TIMEOUT_MS}. OVOS's MathToolBox has no config keys; this
+ * one is ours.
  */
 export function readConfig(config: Readonly<Record<string, unknown>> | null | undefined): MathConfig {
-  const raw = config?.timeout_ms;
-  const ok = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 && raw <= 600_000;
-  return { timeoutMs: ok ? raw : DEFAULT_TIMEOUT_MS };
+  return { timeoutMs: readSection(MathConfigSchema, config).config.timeout_ms };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultWorkspace, ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
 import { readShellConfig, type ShellConfig } from './config.js';
-import { isInside } from '@ovos-tools/core/node';
+import { configProblemText, isInside } from '@ovos-tools/core/node';
 import { probeBwrap, type BwrapProbe } from './exec/bwrap.js';
 import type { SpawnFunction } from './exec/runProcess.js';
 import { unprovableReason } from './policy/unprovablePrograms.js';
@@ -20,8 +20,12 @@ export interface ShellToolBoxOptions extends ToolBoxOptions {
 export class ShellConfigError extends Error {
   /** The offending config key, e.g. `allowed_commands`. */
   readonly key: string;
+  /**
+   * @param key - the offending config key.
+   * @param message - what is wrong and how to fix it; the error reads `ovos-shell-tools config '<key>': <message>`.
+   */
   constructor(key: string, message: string) {
-    super(`ovos-shell-tools config '${key}': ${message}`);
+    super(configProblemText('ovos-shell-tools', { key, message }));
     this.name = 'ShellConfigError';
     this.key = key;
   }

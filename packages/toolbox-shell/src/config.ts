@@ -1,4 +1,5 @@
-import { defaultWorkspace, type Logger } from '@ovos-tools/core';
+import { defaultWorkspace, Type, type Logger } from '@ovos-tools/core';
+import { configProblem, configProblemText, readConfig, type ConfigProblem } from '@ovos-tools/core/node';
 
 /** The default `env_allowlist`: the variables a child process sees when the config does not say otherwise. */
 export const DEFAULT_ENV_ALLOWLIST: readonly string[] = Object.freeze([
@@ -52,78 +53,92 @@ export interface ShellConfig {
 /** The `sandbox` config values. */
 export type SandboxMode = 'auto' | 'bwrap' | 'none';
 
+/** The toolbox id, as config problem texts name it. */
+const OWNER = 'ovos-shell-tools';
+
+/** An environment variable name, as `env_allowlist` entries must be. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The keys of the toolbox's config section (OVOS names plus ours); every fallback is the safe setting. */
+const ShellConfigSchema = Type.Object({
+  allow_shell: Type.Boolean({ default: false, description: 'Nothing runs unless this is true.' }),
+  max_timeout: Type.Number({ exclusiveMinimum: 0, default: DEFAULT_MAX_TIMEOUT, description: 'Longest time a command may run, in seconds.' }),
+  allowed_commands: Type.Union([Type.String(), Type.Array(Type.String())], {
+    default: [],
+    description: 'Commands (a program, optionally with its first words) that may run; empty = every command. Malformed = none.',
+  }),
+  allow_redirections: Type.Boolean({ default: false, description: 'Permit `<`, `>` and `>>` in the strict parser.' }),
+  strict_syntax: Type.Boolean({ default: false, description: 'Apply the strict parser even when `allowed_commands` is empty.' }),
+  max_output_bytes: Type.Number({ exclusiveMinimum: 0, default: DEFAULT_MAX_OUTPUT_BYTES, description: 'Bytes kept per stream (stdout and stderr each).' }),
+  env_allowlist: Type.Array(Type.Unknown(), {
+    default: [...DEFAULT_ENV_ALLOWLIST],
+    description: 'Names of the environment variables a child process sees; entries that are not variable names are dropped.',
+  }),
+  root_path: Type.Optional(Type.String({ minLength: 1, description: 'The folder commands run in and may write; default the dedicated workspace.' })),
+  sandbox: Type.Enum(['auto', 'bwrap', 'none'], { default: 'auto', description: 'Whether commands run under bubblewrap.' }),
+});
+
 /**
  * Reads the toolbox's config section defensively: wrong types fall back to safe defaults (and are logged),
- * never to a more permissive setting.
+ * never to a more permissive setting. A malformed `allowed_commands` refuses every command; `allow_shell` of the
+ * wrong type is `false`. Booleans accept `true`/`false` and `"true"`/`"yes"`/`"on"`/`"1"` or
+ * `"false"`/`"no"`/`"off"`/`"0"`; numbers accept numeric strings.
  *
  * @param raw - the toolbox's own config section (possibly `{}`).
- * @param logger - receives one warning per malformed key.
+ * @param logger - receives one warning per malformed key (and per dropped `allowed_commands`/`env_allowlist`
+ *   entry), reading `ovos-shell-tools config '<key>': must be ..., received ...`.
  */
 export function readShellConfig(raw: Readonly<Record<string, unknown>>, logger?: Logger): ShellConfig {
-  const warn = (key: string, why: string) => logger?.warn(`ovos-shell-tools: config '${key}' ${why}`);
+  const warn = (p: ConfigProblem) => logger?.warn(configProblemText(OWNER, p));
+  const { config: c, problems } = readConfig(ShellConfigSchema, raw);
+  let allowedMalformed = false;
+  for (const p of problems) {
+    if (p.key !== 'allowed_commands') warn(p);
+    else {
+      allowedMalformed = true;
+      warn(refusingAll(p));
+    }
+  }
   return {
-    allowShell: readBool(raw.allow_shell, false, (w) => warn('allow_shell', w)),
-    maxTimeout: readPositive(raw.max_timeout, DEFAULT_MAX_TIMEOUT, (w) => warn('max_timeout', w)),
-    allowedCommands: readAllowed(raw.allowed_commands, (w) => warn('allowed_commands', w)),
-    allowRedirections: readBool(raw.allow_redirections, false, (w) => warn('allow_redirections', w)),
-    strictSyntax: readBool(raw.strict_syntax, false, (w) => warn('strict_syntax', w)),
-    maxOutputBytes: Math.floor(readPositive(raw.max_output_bytes, DEFAULT_MAX_OUTPUT_BYTES, (w) => warn('max_output_bytes', w))),
-    envAllowlist: readNames(raw.env_allowlist, (w) => warn('env_allowlist', w)),
-    rootPath: typeof raw.root_path === 'string' && raw.root_path !== '' ? raw.root_path : defaultWorkspace(),
-    rootIsDefault: !(typeof raw.root_path === 'string' && raw.root_path !== ''),
-    sandbox: readSandbox(raw.sandbox, (w) => warn('sandbox', w)),
+    allowShell: c.allow_shell,
+    maxTimeout: c.max_timeout,
+    allowedCommands: allowedMalformed ? null : splitAllowed(c.allowed_commands, warn),
+    allowRedirections: c.allow_redirections,
+    strictSyntax: c.strict_syntax,
+    maxOutputBytes: Math.floor(c.max_output_bytes),
+    envAllowlist: envNames(c.env_allowlist, warn),
+    rootPath: c.root_path ?? defaultWorkspace(),
+    rootIsDefault: c.root_path === undefined,
+    sandbox: c.sandbox,
   };
 }
 
-function readSandbox(v: unknown, warn: (why: string) => void): SandboxMode {
-  if (v === undefined || v === null) return 'auto';
-  if (v === 'auto' || v === 'bwrap' || v === 'none') return v;
-  warn(`must be "auto", "bwrap" or "none"; using "auto"`);
-  return 'auto';
+/** An `allowed_commands` problem, saying what it means: nothing runs. */
+function refusingAll(p: ConfigProblem): ConfigProblem {
+  return { key: p.key, message: `${p.message}; every command is refused until it is fixed` };
 }
 
-function readBool(v: unknown, fallback: boolean, warn: (why: string) => void): boolean {
-  if (v === undefined || v === null) return fallback;
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string' && /^(true|yes|on|1)$/i.test(v.trim())) return true;
-  if (typeof v === 'string' && /^(false|no|off|0)$/i.test(v.trim())) return false;
-  warn(`must be a boolean; using ${fallback}`);
-  return fallback;
-}
-
-function readPositive(v: unknown, fallback: number, warn: (why: string) => void): number {
-  if (v === undefined || v === null) return fallback;
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  if (typeof n === 'number' && Number.isFinite(n) && n > 0) return n;
-  warn(`must be a positive number; using ${fallback}`);
-  return fallback;
-}
-
-function readAllowed(v: unknown, warn: (why: string) => void): string[][] | null {
-  if (v === undefined || v === null) return [];
-  const list = typeof v === 'string' ? [v] : v;
-  if (!Array.isArray(list)) {
-    warn('must be a list of strings; refusing every command until it is fixed');
-    return null;
-  }
+/** `allowed_commands` entries split into words; blank entries are dropped, and a list of only those is `null`. */
+function splitAllowed(value: string | string[], warn: (p: ConfigProblem) => void): string[][] | null {
+  const list = typeof value === 'string' ? [value] : value;
   const entries: string[][] = [];
-  for (const item of list) {
-    const words = typeof item === 'string' ? item.trim().split(/\s+/).filter(Boolean) : [];
-    if (words.length === 0) warn(`ignores the entry ${JSON.stringify(item)} (expected a non-empty command name)`);
-    else entries.push(words);
-  }
+  list.forEach((item, i) => {
+    const words = item.trim().split(/\s+/).filter(Boolean);
+    if (words.length > 0) entries.push(words);
+    else warn(configProblem('allowed_commands', `[${i}] must name a command (the entry is ignored)`, item));
+  });
   if (entries.length === 0 && list.length > 0) {
-    warn('has no usable entry; refusing every command until it is fixed');
+    warn(refusingAll(configProblem('allowed_commands', 'must name at least one command', value)));
     return null;
   }
   return entries;
 }
 
-function readNames(v: unknown, warn: (why: string) => void): readonly string[] {
-  if (v === undefined || v === null) return DEFAULT_ENV_ALLOWLIST;
-  if (!Array.isArray(v)) {
-    warn('must be a list of variable names; using the default list');
-    return DEFAULT_ENV_ALLOWLIST;
-  }
-  return v.filter((n): n is string => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+/** The `env_allowlist` entries that are environment variable names; each other entry is dropped with a warning. */
+function envNames(list: readonly unknown[], warn: (p: ConfigProblem) => void): readonly string[] {
+  return list.filter((name, i): name is string => {
+    const ok = typeof name === 'string' && ENV_NAME.test(name);
+    if (!ok) warn(configProblem('env_allowlist', `[${i}] must be an environment variable name (the entry is ignored)`, name));
+    return ok;
+  });
 }

@@ -1,3 +1,5 @@
+import { Type } from '@ovos-tools/core';
+import { configProblemText, readConfig } from '@ovos-tools/core/node';
 import { defaultSearchRoots, defaultUserSkillsDir, resolveUserPath } from './paths.js';
 import type { SkillProblem } from './types.js';
 
@@ -11,13 +13,31 @@ export interface SkillMDSettings {
   extraPaths: string[];
 }
 
+/** The toolbox id, as config problem texts name it. */
+const OWNER = 'ovos-skill-md-toolbox';
+
+/** A path, or a list of paths (relative ones resolve against the current directory; `~/` expands). */
+const pathList = (description: string, options: { default?: string[] } = {}) =>
+  Type.Union([Type.String(), Type.Array(Type.String())], { description, ...options });
+
+/** The keys of the toolbox's config section; the defaults of the first two depend on the environment. */
+const SkillMDConfigSchema = Type.Object({
+  user_skills_dir: Type.Optional(Type.String({ minLength: 1, description: 'The per-user skills directory; default `$XDG_DATA_HOME/ovos-tools/skills`.' })),
+  search_roots: Type.Optional(
+    pathList("Directories whose `node_modules` are scanned; default the provider's plugin roots, else the current directory and `$XDG_DATA_HOME/ovos-tools/plugins`."),
+  ),
+  extra_skill_md_paths: pathList('Extra SKILL.md files or directories (OVOS key).', { default: [] }),
+});
+
 /**
  * Reads this toolbox's config section defensively. A key with the wrong type falls back to its default and
- * adds a problem naming the key; relative paths resolve against the current directory and `~/` expands.
+ * adds a problem naming the key (`path` is the key; `reason` reads
+ * `ovos-skill-md-toolbox config '<key>': must be ..., received ...`); relative paths resolve against the current
+ * directory and `~/` expands.
  *
  * - `search_roots`: string[]; default `hostRoots` (the provider's plugin roots, when it passed them), else
  *   `[process.cwd(), $XDG_DATA_HOME/ovos-tools/plugins]`.
- * - `user_skills_dir`: string; default `$XDG_DATA_HOME/ovos-tools/skills`.
+ * - `user_skills_dir`: non-empty string; default `$XDG_DATA_HOME/ovos-tools/skills`.
  * - `extra_skill_md_paths`: string[]; default `[]`.
  * A single string is accepted where a list is expected.
  */
@@ -29,30 +49,14 @@ export function readSkillMDSettings(
   settings: SkillMDSettings;
   problems: SkillProblem[];
 } {
-  const problems: SkillProblem[] = [];
-  const list = (key: string, fallback: string[]): string[] => {
-    const v = config[key];
-    if (v === undefined || v === null) return fallback;
-    if (typeof v === 'string') return [resolveUserPath(v)];
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => resolveUserPath(x));
-    problems.push({ path: key, reason: `config '${key}' must be a list of path strings; got ${JSON.stringify(v)}. Using the default.` });
-    return fallback;
-  };
-  let userSkillsDir = defaultUserSkillsDir(env);
-  const u = config.user_skills_dir;
-  if (typeof u === 'string' && u) userSkillsDir = resolveUserPath(u);
-  else if (u !== undefined && u !== null) {
-    problems.push({
-      path: 'user_skills_dir',
-      reason: `config 'user_skills_dir' must be a path string; got ${JSON.stringify(u)}. Using the default ${userSkillsDir}.`,
-    });
-  }
+  const { config: c, problems } = readConfig(SkillMDConfigSchema, config);
+  const paths = (v: string | string[]): string[] => (typeof v === 'string' ? [v] : v).map((p) => resolveUserPath(p));
   return {
     settings: {
-      searchRoots: list('search_roots', hostRoots ? [...hostRoots] : defaultSearchRoots(env)),
-      userSkillsDir,
-      extraPaths: list('extra_skill_md_paths', []),
+      searchRoots: c.search_roots === undefined ? (hostRoots ? [...hostRoots] : defaultSearchRoots(env)) : paths(c.search_roots),
+      userSkillsDir: c.user_skills_dir === undefined ? defaultUserSkillsDir(env) : resolveUserPath(c.user_skills_dir),
+      extraPaths: paths(c.extra_skill_md_paths),
     },
-    problems,
+    problems: problems.map((p) => ({ path: p.key, reason: configProblemText(OWNER, p) })),
   };
 }

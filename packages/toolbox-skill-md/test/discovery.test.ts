@@ -151,7 +151,14 @@ describe('configuration', () => {
 
     const bad = readSkillMDSettings({ search_roots: 5, user_skills_dir: ['x'], extra_skill_md_paths: [1] }, { XDG_DATA_HOME: '/d' });
     expect(bad.settings).toEqual({ searchRoots: [process.cwd(), '/d/ovos-tools/plugins'], userSkillsDir: '/d/ovos-tools/skills', extraPaths: [] });
-    expect(bad.problems.map((p) => p.path)).toEqual(['user_skills_dir', 'search_roots', 'extra_skill_md_paths']);
+    expect(bad.problems).toEqual([
+      { path: 'user_skills_dir', reason: `ovos-skill-md-toolbox config 'user_skills_dir': must be string, received ["x"]` },
+      { path: 'search_roots', reason: `ovos-skill-md-toolbox config 'search_roots': must be string or array, received 5` },
+      { path: 'extra_skill_md_paths', reason: `ovos-skill-md-toolbox config 'extra_skill_md_paths': [0] must be string, received 1` },
+    ]);
+    const empty = readSkillMDSettings({ user_skills_dir: '' }, { XDG_DATA_HOME: '/d' });
+    expect(empty.settings.userSkillsDir).toBe('/d/ovos-tools/skills');
+    expect(empty.problems.map((p) => p.reason)).toEqual([`ovos-skill-md-toolbox config 'user_skills_dir': must not have fewer than 1 characters, received ""`]);
   });
 
   it("without search_roots, the host's plugin roots (options.pluginRoots) are scanned", () => {
@@ -166,6 +173,6 @@ describe('configuration', () => {
   it('a bad config value becomes a toolbox problem, not a failure', () => {
     const tb = isolatedToolBox({ extra_skill_md_paths: { not: 'a list' } });
     expect(names(tb)).toEqual([]);
-    expect(tb.problems[0]?.reason).toMatch(/config 'extra_skill_md_paths' must be a list of path strings/);
+    expect(tb.problems[0]?.reason).toBe(`ovos-skill-md-toolbox config 'extra_skill_md_paths': must be string or array, received {"not":"a list"}`);
   });
 });

@@ -39,7 +39,7 @@ export class WebSearchToolBox extends ToolBox {
   get settings(): ParsedWebConfig {
     if (!this.parsed) {
       this.parsed = parseWebConfig(this.config);
-      for (const problem of this.parsed.problems) this.logger.warn(`config: ${problem}`);
+      for (const problem of this.parsed.problems) this.logger.warn(problem);
     }
     return this.parsed;
   }

@@ -181,7 +181,7 @@ describe('fetch_url: failures are values', () => {
     await gone.close();
     expect((await toolboxFor(port).callTool('fetch_url', { url: origin })).error).toMatch(/^Could not fetch http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
     expect((await makeToolbox({ allowed_hosts: 'localhost' }).callTool('fetch_url', { url: 'https://example.com' })).error).toBe(
-      'invalid ovos-web-search-tools config: allowed_hosts must be a list of strings such as ["intranet.example:8080"], got "localhost"',
+      `ovos-web-search-tools config 'allowed_hosts': must be array, received "localhost"`,
     );
   });
 

@@ -106,7 +106,7 @@ describe('web_search failure modes (reported as a single "Search error" result)'
     const tb = makeToolbox({ backend: 'google', timeout_s: 'soon' });
     const snippet = snippetOf(await tb.callTool('web_search', { query: 'x' }));
     expect(snippet).toBe(
-      'Web search failed: invalid ovos-web-search-tools config: backend must be "duckduckgo" or "searxng", got "google"; timeout_s must be a number from 0.001 to 3600, got "soon"',
+      `Web search failed: ovos-web-search-tools config 'backend': must be "duckduckgo" or "searxng", received "google"; ovos-web-search-tools config 'timeout_s': must be number, received "soon"`,
     );
   });
 

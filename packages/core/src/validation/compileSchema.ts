@@ -71,7 +71,7 @@ function describe(err: TypeBoxError, root: unknown): string {
     return names.map((n) => `${n}: required property is missing`).join('; ');
   }
   const received = valueAt(root, err.instancePath);
-  return `${path || '(arguments)'}: ${err.message}, received ${preview(received)}`;
+  return `${path || '(arguments)'}: ${err.message}, received ${previewValue(received)}`;
 }
 
 function valueAt(root: unknown, pointer: string): unknown {
@@ -85,7 +85,11 @@ function valueAt(root: unknown, pointer: string): unknown {
   return cur;
 }
 
-function preview(value: unknown): string {
+/**
+ * How a problem text shows the value it received: JSON (`"x"`, `3.5`, `[1,2]`), `nothing` for `undefined`,
+ * `NaN`/`Infinity` as such, cut to 60 characters (ending `...`).
+ */
+export function previewValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   let text: string;

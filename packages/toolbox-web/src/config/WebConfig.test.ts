@@ -44,13 +44,29 @@ describe('parseWebConfig', () => {
       {},
     );
     expect(problems).toEqual([
-      'ddg_url must be an http(s) URL string, got "ftp://x"',
-      'backend "searxng" needs searxng_url (or env SEARXNG_URL), e.g. "http://localhost:8888"',
-      'timeout_s must be a number from 0.001 to 3600, got -1',
-      'max_retries must be a number from 0 to 10, got 99',
-      'user_agent must be a string, got 5',
-      'allow_private_network must be true or false, got "maybe"',
+      `ovos-web-search-tools config 'timeout_s': must be >= 0.001, received -1`,
+      `ovos-web-search-tools config 'max_retries': must be <= 10, received 99`,
+      `ovos-web-search-tools config 'user_agent': must be string, received 5`,
+      `ovos-web-search-tools config 'allow_private_network': must be boolean, received "maybe"`,
+      `ovos-web-search-tools config 'ddg_url': must be an http(s) URL, received "ftp://x"`,
+      `ovos-web-search-tools config 'searxng_url': must be an http(s) URL such as "http://localhost:8888" (or env SEARXNG_URL) when backend is "searxng", received nothing`,
     ]);
     expect(config).toMatchObject({ ddgUrl: DEFAULT_DDG_URL, timeoutMs: 10_000, maxRetries: 2, allowPrivateNetwork: false, userAgent: DEFAULT_USER_AGENT });
+  });
+
+  it('names an invalid backend, region, allowed_hosts entry and SEARXNG_URL, keeping safe defaults', () => {
+    const { config, problems } = parseWebConfig({ backend: 'google', region: 7, allowed_hosts: ['ok', 1], searxng_url: 'nope', max_bytes: 0 }, { SEARXNG_URL: 'http://env' });
+    expect(problems).toEqual([
+      `ovos-web-search-tools config 'backend': must be "duckduckgo" or "searxng", received "google"`,
+      `ovos-web-search-tools config 'region': must be string, received 7`,
+      `ovos-web-search-tools config 'allowed_hosts': [1] must be string, received 1`,
+      `ovos-web-search-tools config 'max_bytes': must be >= 1, received 0`,
+      `ovos-web-search-tools config 'searxng_url': must be an http(s) URL, received "nope"`,
+    ]);
+    expect(config).toMatchObject({ backend: 'duckduckgo', searxngUrl: null, region: null, allowedHosts: [], maxBytes: 2 * 1024 * 1024 });
+    expect(parseWebConfig({}, { SEARXNG_URL: 'ftp://env' }).problems).toEqual([
+      `ovos-web-search-tools env SEARXNG_URL: must be an http(s) URL such as http://localhost:8888, received "ftp://env"`,
+    ]);
+    expect(parseWebConfig({ ddg_url: '', user_agent: '', region: '' }, {})).toMatchObject({ problems: [], config: { ddgUrl: DEFAULT_DDG_URL, userAgent: DEFAULT_USER_AGENT, region: null } });
   });
 });

@@ -1,3 +1,6 @@
+import { Type } from '@ovos-tools/core';
+import { configProblem, configProblemText, readConfig, type ConfigProblem } from '@ovos-tools/core/node';
+
 /** The search backends `web_search` can use. */
 export type BackendName = 'duckduckgo' | 'searxng';
 
@@ -52,51 +55,84 @@ export interface ParsedWebConfig {
   problems: string[];
 }
 
+/** The toolbox id, as config problem texts name it. */
+const OWNER = 'ovos-web-search-tools';
+
+/** A number key from `minimum` to `maximum` with its default. */
+const num = (minimum: number, maximum: number, dflt: number, description: string) => Type.Number({ minimum, maximum, default: dflt, description });
+
+/** The keys of the `ovos-web-search-tools` config section; URLs are checked after reading (see {@link parseWebConfig}). */
+const WebConfigSchema = Type.Object({
+  backend: Type.Optional(Type.Enum(['duckduckgo', 'searxng'], { description: 'Search backend; default `searxng` when a SearXNG URL is known, else `duckduckgo`.' })),
+  ddg_url: Type.String({ default: DEFAULT_DDG_URL, description: 'The DuckDuckGo HTML endpoint (an http(s) URL).' }),
+  searxng_url: Type.Optional(Type.String({ description: 'Base URL of a SearXNG instance (an http(s) URL); default env `SEARXNG_URL`.' })),
+  region: Type.Optional(Type.String({ description: 'DuckDuckGo `kl` region code such as `us-en`.' })),
+  language: Type.Optional(Type.String({ description: 'SearXNG `language` parameter such as `en`.' })),
+  timeout_s: num(0.001, 3600, 10, 'Per search request attempt, and for the whole of one `fetch_url`, in seconds.'),
+  min_interval_ms: num(0, 600_000, 1000, 'Minimum time between two requests to the same search backend, in ms.'),
+  max_retries: num(0, 10, 2, 'Extra attempts after a rate-limit answer (rounded down).'),
+  backoff_ms: num(0, 600_000, 1000, 'First back-off wait without `Retry-After`, in ms; doubles per retry.'),
+  max_backoff_ms: num(0, 3_600_000, 10_000, 'Longest single wait, in ms.'),
+  user_agent: Type.String({ default: DEFAULT_USER_AGENT, description: 'The `User-Agent` header of every request.' }),
+  allow_private_network: Type.Boolean({ default: false, description: 'Let `fetch_url` reach private, loopback and link-local addresses.' }),
+  allowed_hosts: Type.Array(Type.String(), { default: [], description: '`host` or `host:port` entries that skip the private-address refusal.' }),
+  max_bytes: num(1, 1024 * 1024 * 1024, 2 * 1024 * 1024, 'Largest response body `fetch_url` reads (after decompression), in bytes (rounded down).'),
+  max_redirects: num(0, 20, 5, 'Redirects `fetch_url` follows (rounded down).'),
+});
+
 /**
  * Validates a raw config section and fills in defaults. Never throws: an invalid key keeps its default
- * and adds a sentence to `problems` (the tools report those sentences instead of running).
+ * and adds a sentence to `problems` (the tools report those sentences instead of running), reading
+ * `ovos-web-search-tools config '<key>': must be ..., received ...`. Numbers may be numeric strings; booleans may be
+ * `"true"`/`"false"` (or `"yes"`/`"no"`, `"on"`/`"off"`, `"1"`/`"0"`). An empty string counts as unset for the URL,
+ * `region`, `language` and `user_agent` keys.
  *
  * @param raw - the toolbox's config section (snake_case keys), possibly `{}`.
- * @param env - where `SEARXNG_URL` is read; default `process.env`.
+ * @param env - where `SEARXNG_URL` is read (only when the section has no `searxng_url`); default `process.env`.
  */
 export function parseWebConfig(raw: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): ParsedWebConfig {
-  const problems: string[] = [];
-  const read = new Reader(raw ?? {}, problems);
+  const { config: c, problems } = readConfig(WebConfigSchema, raw);
+  const sentences = problems.map((p) => configProblemText(OWNER, p));
+  const urlProblem = (p: ConfigProblem) => sentences.push(configProblemText(OWNER, p));
 
-  const ddgUrl = read.httpUrl('ddg_url', DEFAULT_DDG_URL)!;
-  let searxngUrl = read.httpUrl('searxng_url', null);
-  if (searxngUrl === null && raw?.searxng_url === undefined && typeof env.SEARXNG_URL === 'string' && env.SEARXNG_URL.trim()) {
-    searxngUrl = checkHttpUrl(env.SEARXNG_URL.trim());
-    if (searxngUrl === null) problems.push(`env SEARXNG_URL must be an http(s) URL such as http://localhost:8888, got ${JSON.stringify(env.SEARXNG_URL)}`);
+  const ddgUrl = httpUrl('ddg_url', c.ddg_url, urlProblem) ?? DEFAULT_DDG_URL;
+  let searxngUrl = httpUrl('searxng_url', c.searxng_url, urlProblem);
+  const envUrl = env.SEARXNG_URL?.trim();
+  if (searxngUrl === null && raw?.searxng_url === undefined && envUrl) {
+    searxngUrl = checkHttpUrl(envUrl);
+    if (searxngUrl === null) sentences.push(`${OWNER} env SEARXNG_URL: ${configProblem('SEARXNG_URL', 'must be an http(s) URL such as http://localhost:8888', env.SEARXNG_URL).message}`);
   }
-  let backend: BackendName = searxngUrl ? 'searxng' : 'duckduckgo';
-  const rawBackend = raw?.backend;
-  if (rawBackend !== undefined && rawBackend !== null) {
-    if (rawBackend === 'duckduckgo' || rawBackend === 'searxng') backend = rawBackend;
-    else problems.push(`backend must be "duckduckgo" or "searxng", got ${JSON.stringify(rawBackend)}`);
-  }
-  if (backend === 'searxng' && !searxngUrl && rawBackend === 'searxng') {
-    problems.push('backend "searxng" needs searxng_url (or env SEARXNG_URL), e.g. "http://localhost:8888"');
+  const backend: BackendName = c.backend ?? (searxngUrl ? 'searxng' : 'duckduckgo');
+  if (c.backend === 'searxng' && !searxngUrl) {
+    urlProblem(configProblem('searxng_url', 'must be an http(s) URL such as "http://localhost:8888" (or env SEARXNG_URL) when backend is "searxng"', raw?.searxng_url));
   }
 
   const config: WebConfig = {
     backend,
     ddgUrl,
     searxngUrl,
-    region: read.optionalString('region'),
-    language: read.optionalString('language'),
-    timeoutMs: Math.round(read.number('timeout_s', 10, 0.001, 3600) * 1000),
-    minIntervalMs: read.number('min_interval_ms', 1000, 0, 600_000),
-    maxRetries: Math.floor(read.number('max_retries', 2, 0, 10)),
-    backoffMs: read.number('backoff_ms', 1000, 0, 600_000),
-    maxBackoffMs: read.number('max_backoff_ms', 10_000, 0, 3_600_000),
-    userAgent: read.optionalString('user_agent') ?? DEFAULT_USER_AGENT,
-    allowPrivateNetwork: read.boolean('allow_private_network', false),
-    allowedHosts: read.stringList('allowed_hosts').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    maxBytes: Math.floor(read.number('max_bytes', 2 * 1024 * 1024, 1, 1024 * 1024 * 1024)),
-    maxRedirects: Math.floor(read.number('max_redirects', 5, 0, 20)),
+    region: c.region || null,
+    language: c.language || null,
+    timeoutMs: Math.round(c.timeout_s * 1000),
+    minIntervalMs: c.min_interval_ms,
+    maxRetries: Math.floor(c.max_retries),
+    backoffMs: c.backoff_ms,
+    maxBackoffMs: c.max_backoff_ms,
+    userAgent: c.user_agent || DEFAULT_USER_AGENT,
+    allowPrivateNetwork: c.allow_private_network,
+    allowedHosts: c.allowed_hosts.map((h) => h.trim().toLowerCase()).filter(Boolean),
+    maxBytes: Math.floor(c.max_bytes),
+    maxRedirects: Math.floor(c.max_redirects),
   };
-  return { config, problems };
+  return { config, problems: sentences };
+}
+
+/** The normalised http(s) URL of a config string; `null` for unset or empty, and for a non-http(s) value (a problem). */
+function httpUrl(key: string, value: string | undefined, problem: (p: ConfigProblem) => void): string | null {
+  if (value === undefined || value === '') return null;
+  const url = checkHttpUrl(value.trim());
+  if (url === null) problem(configProblem(key, 'must be an http(s) URL', value));
+  return url;
 }
 
 function checkHttpUrl(value: string): string | null {
@@ -105,59 +141,5 @@ function checkHttpUrl(value: string): string | null {
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
   } catch {
     return null;
-  }
-}
-
-class Reader {
-  constructor(
-    private readonly raw: Readonly<Record<string, unknown>>,
-    private readonly problems: string[],
-  ) {}
-
-  private get(key: string): unknown {
-    const v = this.raw[key];
-    return v === null ? undefined : v;
-  }
-
-  httpUrl(key: string, fallback: string | null): string | null {
-    const v = this.get(key);
-    if (v === undefined || v === '') return fallback;
-    const url = typeof v === 'string' ? checkHttpUrl(v.trim()) : null;
-    if (url === null) this.problems.push(`${key} must be an http(s) URL string, got ${JSON.stringify(v)}`);
-    return url ?? fallback;
-  }
-
-  optionalString(key: string): string | null {
-    const v = this.get(key);
-    if (v === undefined || v === '') return null;
-    if (typeof v === 'string') return v;
-    this.problems.push(`${key} must be a string, got ${JSON.stringify(v)}`);
-    return null;
-  }
-
-  number(key: string, fallback: number, min: number, max: number): number {
-    const v = this.get(key);
-    if (v === undefined) return fallback;
-    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-    if (typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max) return n;
-    this.problems.push(`${key} must be a number from ${min} to ${max}, got ${JSON.stringify(v)}`);
-    return fallback;
-  }
-
-  boolean(key: string, fallback: boolean): boolean {
-    const v = this.get(key);
-    if (v === undefined) return fallback;
-    if (typeof v === 'boolean') return v;
-    if (v === 'true' || v === 'false') return v === 'true';
-    this.problems.push(`${key} must be true or false, got ${JSON.stringify(v)}`);
-    return fallback;
-  }
-
-  stringList(key: string): string[] {
-    const v = this.get(key);
-    if (v === undefined) return [];
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
-    this.problems.push(`${key} must be a list of strings such as ["intranet.example:8080"], got ${JSON.stringify(v)}`);
-    return [];
   }
 }

@@ -107,7 +107,7 @@ export function createFetchUrlTool(deps: FetchUrlDeps): AgentTool<typeof FetchUr
 async function fetchUrl(args: Static<typeof FetchUrlArgs>, outer: AbortSignal, deps: FetchUrlDeps): Promise<Static<typeof FetchUrlOutput>> {
   const out: Static<typeof FetchUrlOutput> = { url: args.url, final_url: '', status: null, title: '', content: '', truncated: false, content_type: '', error: null };
   const failed = (error: string) => ({ ...out, error });
-  if (deps.configProblems.length) return failed(`invalid ovos-web-search-tools config: ${deps.configProblems.join('; ')}`);
+  if (deps.configProblems.length) return failed(deps.configProblems.join('; '));
   let start: URL;
   try {
     start = new URL(args.url.trim());

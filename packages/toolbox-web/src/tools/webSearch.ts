@@ -96,7 +96,7 @@ export function createWebSearchTool(deps: WebSearchDeps): AgentTool<typeof WebSe
     ],
     toolCall: async (args, ctx): Promise<Static<typeof WebSearchOutput>> => {
       const fail = (reason: string) => ({ results: [{ title: 'Search error', url: '', snippet: `Web search failed: ${reason}` }], query: args.query });
-      if (deps.configProblems.length) return fail(`invalid ovos-web-search-tools config: ${deps.configProblems.join('; ')}`);
+      if (deps.configProblems.length) return fail(deps.configProblems.join('; '));
       if (!args.query.trim()) return fail('the query is empty; pass the words to search for.');
       const maxResults = args.max_results ?? 5;
       if (maxResults < 1) return { results: [], query: args.query };
