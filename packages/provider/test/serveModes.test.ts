@@ -52,7 +52,7 @@ describe('ovos-tools serve --embedded-bus', () => {
     writeFileSync(cfg, JSON.stringify({ max_concurrency: 0 }));
     const bad = spawnSync(process.execPath, [cliPath, 'serve', '--config', cfg], { encoding: 'utf8', timeout: 20_000 });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('invalid provider config: max_concurrency: expected a positive number, received 0');
+    expect(bad.stderr).toContain("ovos-tools: provider config 'max_concurrency': must be >= 1, received 0");
   });
 });
 

@@ -50,21 +50,38 @@ describe('parseProviderConfig', () => {
     expect(s.brain).toEqual({ baseUrl: 'http://x/v1', model: 'm' });
   });
 
-  test('every wrong key is reported at once', () => {
+  test('every wrong key is reported at once, in the toolbox kit\'s one style', () => {
     try {
-      parseProviderConfig({ default_timeout_ms: -1, max_concurrency: 'many', tool_timeouts: { a: 0 }, plugin_roots: 'dir', log_arguments: 'yes', brain: { model: 3 } });
+      parseProviderConfig({
+        default_timeout_ms: -1,
+        max_concurrency: 'many',
+        tool_timeouts: { a: 0 },
+        plugin_roots: 'dir',
+        log_arguments: 'sometimes',
+        brain: { model: 3 },
+        isolation: 'vm',
+        toolbox_hosts: { x: { isolation: 'process', allow_fs_read: ['/a,b'], colour: 'red' } },
+        http: { secret: 'short' },
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ProviderConfigError);
       expect((err as ProviderConfigError).problems).toEqual([
-        'tool_timeouts.a: expected a positive number of milliseconds, received 0',
-        'log_arguments: expected true or false',
-        'brain.model: expected a string',
-        'default_timeout_ms: expected a positive number, received -1',
-        'max_concurrency: expected a positive number, received "many"',
-        'plugin_roots: expected a list of strings, received "dir"',
+        "provider config 'default_timeout_ms': must be > 0, received -1",
+        "provider config 'tool_timeouts': [a] must be > 0, received 0",
+        "provider config 'max_concurrency': must be number, received \"many\"",
+        "provider config 'log_arguments': must be boolean, received \"sometimes\"",
+        "provider config 'plugin_roots': must be array, received \"dir\"",
+        "provider config 'brain': [model] must be string, received 3",
+        "provider config 'isolation': must be \"inline\", \"worker\" or \"process\", received \"vm\"",
+        expect.stringMatching(/^provider config 'toolbox_hosts': \[x\.allow_fs_read\.0\] must match pattern/),
+        "provider config 'toolbox_hosts': [x.colour] is not a host setting (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker), received \"red\"",
+        "provider config 'http.secret': expected a string of at least 16 characters",
       ]);
+      expect((err as Error).message).toContain("provider config 'default_timeout_ms': must be > 0, received -1; ");
     }
-    expect(() => parseProviderConfig([])).toThrow('the config must be a JSON object');
+    const lax = parseProviderConfig({ max_concurrency: '8', log_arguments: 'yes', federation: false, toolbox_hosts: { x: { memory_limit_mb: 64.5, allow_worker: false } } });
+    expect(lax).toMatchObject({ maxConcurrency: 8, logArguments: true, federation: { enabled: false }, toolboxHosts: { x: { memoryLimitMb: 64, allowWorker: false } } });
+    expect(() => parseProviderConfig([])).toThrow("provider config '(section)': must be a JSON object, received []");
   });
 });

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
+import { configProblem, configProblemText, readConfig, type ConfigProblem } from '@ovos-tools/core/node';
+import { Type, type Static } from '@ovos-tools/core';
 import { parseAgentsConfig, type AgentDefinition } from '../permissions/AgentDefinition.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 
@@ -108,222 +110,185 @@ export interface ProviderSettings {
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
 export class ProviderConfigError extends Error {
   readonly code = 'invalid_config';
+  /** One line per wrong key: `provider config '<key>': <what was expected>, received <value>`. */
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`invalid provider config: ${problems.join('; ')}`);
+    super(problems.join('; '));
     this.name = 'ProviderConfigError';
     this.problems = problems;
   }
 }
 
-const PROVIDER_KEYS = new Set([
-  'default_timeout_ms',
-  'tool_timeouts',
-  'max_concurrency',
-  'max_concurrency_per_toolbox',
-  'max_queue',
-  'log_arguments',
-  'plugin_roots',
-  'disabled_toolboxes',
-  'allowed_packages',
-  'import_timeout_ms',
-  'brain',
-  'enabled',
-  'isolation',
-  'memory_limit_mb',
-  'kill_grace_ms',
-  'max_restarts',
-  'toolbox_hosts',
-  'duplicate_tool_names',
-  'pinned_toolboxes',
-  'federation',
-  'http',
-  'agents',
-  'bus_agent_field',
-]);
+/** Who the provider's config problems name (`provider config '<key>': …`, the kit's one style). */
+const OWNER = 'provider';
+
+const ISOLATION_MODES = ['inline', 'worker', 'process'] as const;
+const Millis = (description: string, def?: number) => Type.Number({ exclusiveMinimum: 0, ...(def === undefined ? {} : { default: def }), description: `${description}, ms` });
+const Count = (description: string, def: number) => Type.Number({ minimum: 1, default: def, description });
+const Names = (description: string) => Type.Array(Type.String(), { description });
+const FsPaths = (description: string) => Type.Array(Type.String({ pattern: '^[^,]*$' }), { description: `${description} (no commas: Node's permission flags split on them)` });
+
+/** One toolbox's `toolbox_hosts.<entry point>` section. */
+const HostSettingsSchema = Type.Object(
+  {
+    isolation: Type.Optional(Type.Enum(ISOLATION_MODES, { description: 'Overrides the provider-wide isolation' })),
+    memory_limit_mb: Type.Optional(Type.Number({ minimum: 16, description: 'Heap limit of the worker or process, MB' })),
+    env: Type.Optional(Type.Array(Type.String(), { description: 'Provider environment variables the toolbox may see' })),
+    allow_fs_read: Type.Optional(FsPaths('Extra paths a process host may read')),
+    allow_fs_write: Type.Optional(FsPaths('Paths a process host may write')),
+    allow_child_process: Type.Optional(Type.Boolean({ description: 'A process host may spawn programs' })),
+    allow_worker: Type.Optional(Type.Boolean({ description: 'A process host may start worker threads' })),
+  },
+  { additionalProperties: false },
+);
 
 /**
- * Parses a raw config section into {@link ProviderSettings} with defaults.
- * @throws {@link ProviderConfigError} listing every key of the wrong type or range.
+ * The provider's own keys of its config section, read with the toolbox kit's `readConfig` (lax like pydantic:
+ * numeric and boolean strings are accepted). `http` and `agents` have their own parsers (transports/http,
+ * permissions); every other object-valued key is a toolbox's section.
+ */
+const ProviderKeys = Type.Object({
+  default_timeout_ms: Millis('Limit for tools that set none', 30_000),
+  tool_timeouts: Type.Record(Type.String(), Millis('Per-tool limit'), { default: {}, description: 'Per-tool limits { "<tool name>": ms }' }),
+  max_concurrency: Count('Invocations running at once over all toolboxes', 64),
+  max_concurrency_per_toolbox: Count('Invocations running at once per toolbox', 16),
+  max_queue: Count('Invocations allowed to wait for a slot, per limit', 50_000),
+  log_arguments: Type.Boolean({ default: false, description: 'Include arguments in invoke log lines' }),
+  plugin_roots: Type.Optional(Names('Directories whose node_modules are scanned')),
+  disabled_toolboxes: Type.Array(Type.String(), { default: [], description: 'Entry-point names never loaded' }),
+  allowed_packages: Type.Optional(Names('Package names that may load')),
+  import_timeout_ms: Millis('A toolbox module that takes longer to import is skipped', 10_000),
+  brain: Type.Optional(
+    Type.Object(
+      {
+        base_url: Type.Optional(Type.String()),
+        model: Type.Optional(Type.String()),
+        api_key: Type.Optional(Type.String()),
+        timeout_ms: Type.Optional(Millis('Per-request limit')),
+      },
+      { description: 'The bundled OpenAI-compatible brain' },
+    ),
+  ),
+  enabled: Type.Optional(Type.Unknown({ description: "OVOS's plugin switch; not read here" })),
+  isolation: Type.Enum(ISOLATION_MODES, { default: 'worker', description: 'How toolboxes run unless toolbox_hosts says otherwise' }),
+  memory_limit_mb: Type.Number({ minimum: 16, default: 256, description: 'Heap limit of each worker or process host, MB' }),
+  kill_grace_ms: Millis('How long a cut-off call may keep running before its host is restarted', 2000),
+  max_restarts: Count('Crashes within a minute after which a toolbox is unhealthy', 5),
+  toolbox_hosts: Type.Record(Type.String(), HostSettingsSchema, { default: {}, description: 'Per-entry-point host settings' }),
+  duplicate_tool_names: Type.Enum(['precedence', 'error'], { default: 'precedence', description: 'What a name several toolboxes serve means' }),
+  pinned_toolboxes: Type.Array(Type.String(), { default: [], description: 'Entry points trusted to win collisions' }),
+  federation: Type.Union(
+    [
+      Type.Boolean(),
+      Type.Object({
+        enabled: Type.Optional(Type.Boolean()),
+        discover_window_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
+        interval_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
+      }),
+    ],
+    { default: true, description: 'Serve toolboxes that live elsewhere on the messagebus' },
+  ),
+  http: Type.Optional(Type.Unknown({ description: 'The HTTP API; read by parseHttpConfig' })),
+  agents: Type.Optional(Type.Unknown({ description: 'Agents and credentials; read by parseAgentsConfig' })),
+  bus_agent_field: Type.Optional(Type.String({ minLength: 1, description: 'The message-context key naming the agent' })),
+});
+
+/**
+ * Parses a raw config section into {@link ProviderSettings} with defaults: the provider's own keys with the toolbox
+ * kit's `readConfig` against one TypeBox schema, `http` and `agents` with their parsers.
+ * @throws {@link ProviderConfigError} listing every key of the wrong type or range, one line each in the kit's
+ *   style: `provider config '<key>': <what was expected>, received <value>`.
  */
 export function parseProviderConfig(raw: unknown): ProviderSettings {
-  const problems: string[] = [];
   const cfg = raw == null ? {} : raw;
-  if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError(['the config must be a JSON object']);
+  if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([configProblemText(OWNER, configProblem('(section)', 'must be a JSON object', cfg))]);
   const c = cfg as Record<string, unknown>;
-  const positive = (key: string, def: number): number => {
-    const v = c[key];
-    if (v === undefined) return def;
-    if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
-    problems.push(`${key}: expected a positive number, received ${JSON.stringify(v)}`);
-    return def;
-  };
-  const stringList = (key: string): string[] | undefined => {
-    const v = c[key];
-    if (v === undefined) return undefined;
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
-    problems.push(`${key}: expected a list of strings, received ${JSON.stringify(v)}`);
-    return undefined;
-  };
-  const toolTimeouts: Record<string, number> = {};
-  if (c.tool_timeouts !== undefined) {
-    if (c.tool_timeouts && typeof c.tool_timeouts === 'object' && !Array.isArray(c.tool_timeouts)) {
-      for (const [name, ms] of Object.entries(c.tool_timeouts)) {
-        if (typeof ms === 'number' && ms > 0) toolTimeouts[name] = ms;
-        else problems.push(`tool_timeouts.${name}: expected a positive number of milliseconds, received ${JSON.stringify(ms)}`);
-      }
-    } else problems.push(`tool_timeouts: expected an object { "<tool>": ms }, received ${JSON.stringify(c.tool_timeouts)}`);
+  const { config: k, problems: keyProblems } = readConfig(ProviderKeys, c);
+  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts)].map((p) => configProblemText(OWNER, p));
+  // the http and agents parsers report `<path>: <message>` lines; they take the same frame
+  const sectionProblems: string[] = [];
+  const http = parseHttpConfig(c.http, sectionProblems);
+  const agents = parseAgentsConfig(c.agents, sectionProblems);
+  for (const line of sectionProblems) {
+    const at = line.indexOf(': ');
+    problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
   }
-  if (c.log_arguments !== undefined && typeof c.log_arguments !== 'boolean') problems.push(`log_arguments: expected true or false`);
-  const brain = parseBrain(c.brain, problems);
-  const http = parseHttpConfig(c.http, problems);
-  const agents = parseAgentsConfig(c.agents, problems);
+  if (problems.length) throw new ProviderConfigError(problems);
   const toolboxConfigs: Record<string, Record<string, unknown>> = {};
   for (const [key, value] of Object.entries(c)) {
-    if (PROVIDER_KEYS.has(key)) continue;
+    if (key in ProviderKeys.properties) continue;
     if (value && typeof value === 'object' && !Array.isArray(value)) toolboxConfigs[key] = value as Record<string, unknown>;
   }
-  const settings: ProviderSettings = {
-    defaultTimeoutMs: positive('default_timeout_ms', 30_000),
-    toolTimeouts,
-    maxConcurrency: Math.floor(positive('max_concurrency', 64)),
-    maxConcurrencyPerToolbox: Math.floor(positive('max_concurrency_per_toolbox', 16)),
-    maxQueue: Math.floor(positive('max_queue', 50_000)),
-    logArguments: c.log_arguments === true,
-    pluginRoots: stringList('plugin_roots'),
-    disabledToolboxes: stringList('disabled_toolboxes') ?? [],
-    allowedPackages: stringList('allowed_packages'),
-    importTimeoutMs: positive('import_timeout_ms', 10_000),
-    brain,
+  return {
+    defaultTimeoutMs: k.default_timeout_ms,
+    toolTimeouts: k.tool_timeouts,
+    maxConcurrency: Math.floor(k.max_concurrency),
+    maxConcurrencyPerToolbox: Math.floor(k.max_concurrency_per_toolbox),
+    maxQueue: Math.floor(k.max_queue),
+    logArguments: k.log_arguments,
+    pluginRoots: k.plugin_roots,
+    disabledToolboxes: k.disabled_toolboxes,
+    allowedPackages: k.allowed_packages,
+    importTimeoutMs: k.import_timeout_ms,
+    brain: k.brain && brainSettings(k.brain),
     toolboxConfigs,
-    isolation: oneOf(c, 'isolation', ISOLATION_MODES, 'worker', problems),
-    memoryLimitMb: Math.floor(positive('memory_limit_mb', 256)),
-    killGraceMs: positive('kill_grace_ms', 2000),
-    maxRestarts: Math.floor(positive('max_restarts', 5)),
-    toolboxHosts: parseToolboxHosts(c.toolbox_hosts, problems),
-    duplicateToolNames: oneOf(c, 'duplicate_tool_names', ['precedence', 'error'] as const, 'precedence', problems),
-    pinnedToolboxes: stringList('pinned_toolboxes') ?? [],
-    federation: parseFederation(c.federation, problems),
-    busAgentField: optionalString(c, 'bus_agent_field', problems),
+    isolation: k.isolation,
+    memoryLimitMb: Math.floor(k.memory_limit_mb),
+    killGraceMs: k.kill_grace_ms,
+    maxRestarts: Math.floor(k.max_restarts),
+    toolboxHosts: Object.fromEntries(Object.entries(k.toolbox_hosts).map(([ep, h]) => [ep, hostSettings(h)])),
+    duplicateToolNames: k.duplicate_tool_names,
+    pinnedToolboxes: k.pinned_toolboxes,
+    federation: federationSettings(k.federation),
+    busAgentField: k.bus_agent_field,
     http,
     agents,
   };
-  if (problems.length) throw new ProviderConfigError(problems);
-  return settings;
 }
 
-function optionalString(c: Record<string, unknown>, key: string, problems: string[]): string | undefined {
-  const v = c[key];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string' && v) return v;
-  problems.push(`${key}: expected a non-empty string, received ${JSON.stringify(v)}`);
-  return undefined;
-}
-
-function parseFederation(v: unknown, problems: string[]): FederationSettings {
-  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000 };
-  if (v === undefined || v === null || v === true) return out;
-  if (v === false) return { ...out, enabled: false };
-  if (typeof v !== 'object' || Array.isArray(v)) {
-    problems.push('federation: expected true, false or {"enabled", "discover_window_ms", "interval_ms"}');
-    return out;
-  }
-  const f = v as Record<string, unknown>;
-  if (f.enabled !== undefined) {
-    if (typeof f.enabled === 'boolean') out.enabled = f.enabled;
-    else problems.push('federation.enabled: expected true or false');
-  }
-  for (const [key, prop] of [
-    ['discover_window_ms', 'discoverWindowMs'],
-    ['interval_ms', 'intervalMs'],
-  ] as const) {
-    if (f[key] === undefined) continue;
-    if (typeof f[key] === 'number' && (f[key] as number) >= 0) out[prop] = f[key] as number;
-    else problems.push(`federation.${key}: expected a number of milliseconds`);
+/** A misspelt key of a `toolbox_hosts` entry is an error, never silently dropped (they grant or limit access). */
+function unknownHostKeys(raw: unknown): ConfigProblem[] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  const known = Object.keys(HostSettingsSchema.properties);
+  const out: ConfigProblem[] = [];
+  for (const [ep, host] of Object.entries(raw)) {
+    if (!host || typeof host !== 'object' || Array.isArray(host)) continue;
+    for (const key of Object.keys(host)) {
+      if (!known.includes(key)) out.push(configProblem('toolbox_hosts', `[${ep}.${key}] is not a host setting (expected ${known.join(', ')})`, (host as Record<string, unknown>)[key]));
+    }
   }
   return out;
 }
 
-const ISOLATION_MODES = ['inline', 'worker', 'process'] as const;
-
-function oneOf<T extends string>(c: Record<string, unknown>, key: string, values: readonly T[], def: T, problems: string[]): T {
-  const v = c[key];
-  if (v === undefined) return def;
-  if (typeof v === 'string' && (values as readonly string[]).includes(v)) return v as T;
-  problems.push(`${key}: expected one of ${values.map((x) => `"${x}"`).join(', ')}, received ${JSON.stringify(v)}`);
-  return def;
-}
-
-function parseToolboxHosts(v: unknown, problems: string[]): Record<string, HostSettings> {
-  const out: Record<string, HostSettings> = {};
-  if (v === undefined || v === null) return out;
-  if (typeof v !== 'object' || Array.isArray(v)) {
-    problems.push('toolbox_hosts: expected an object { "<entry point>": { "isolation": "process", ... } }');
-    return out;
-  }
-  for (const [ep, raw] of Object.entries(v)) {
-    const where = `toolbox_hosts.${ep}`;
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push(`${where}: expected an object`);
-      continue;
-    }
-    const h = raw as Record<string, unknown>;
-    const hs: HostSettings = {};
-    for (const key of Object.keys(h)) {
-      if (!['isolation', 'memory_limit_mb', 'env', 'allow_fs_read', 'allow_fs_write', 'allow_child_process', 'allow_worker'].includes(key)) {
-        problems.push(`${where}.${key}: unknown key (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker)`);
-      }
-    }
-    if (h.isolation !== undefined) hs.isolation = oneOf(h, 'isolation', ISOLATION_MODES, 'worker', problems);
-    if (h.memory_limit_mb !== undefined) {
-      if (typeof h.memory_limit_mb === 'number' && h.memory_limit_mb >= 16) hs.memoryLimitMb = Math.floor(h.memory_limit_mb);
-      else problems.push(`${where}.memory_limit_mb: expected a number of MB, at least 16`);
-    }
-    for (const [key, prop] of [
-      ['env', 'env'],
-      ['allow_fs_read', 'allowFsRead'],
-      ['allow_fs_write', 'allowFsWrite'],
-    ] as const) {
-      const list = h[key];
-      if (list === undefined) continue;
-      if (Array.isArray(list) && list.every((x) => typeof x === 'string' && !x.includes(','))) hs[prop] = list as string[];
-      else problems.push(`${where}.${key}: expected a list of strings (paths may not contain commas)`);
-    }
-    for (const [key, prop] of [
-      ['allow_child_process', 'allowChildProcess'],
-      ['allow_worker', 'allowWorker'],
-    ] as const) {
-      if (h[key] === undefined) continue;
-      if (typeof h[key] === 'boolean') hs[prop] = h[key] as boolean;
-      else problems.push(`${where}.${key}: expected true or false`);
-    }
-    out[ep] = hs;
-  }
-  return out;
-}
-
-function parseBrain(v: unknown, problems: string[]): BrainConfig | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'object' || Array.isArray(v)) {
-    problems.push('brain: expected an object {base_url, model, api_key, timeout_ms}');
-    return undefined;
-  }
-  const b = v as Record<string, unknown>;
+function brainSettings(b: NonNullable<Static<typeof ProviderKeys>['brain']>): BrainConfig {
   const out: BrainConfig = {};
-  for (const [key, prop] of [
-    ['base_url', 'baseUrl'],
-    ['model', 'model'],
-    ['api_key', 'apiKey'],
-  ] as const) {
-    if (b[key] === undefined) continue;
-    if (typeof b[key] === 'string') out[prop] = b[key] as string;
-    else problems.push(`brain.${key}: expected a string`);
-  }
-  if (b.timeout_ms !== undefined) {
-    if (typeof b.timeout_ms === 'number' && b.timeout_ms > 0) out.timeoutMs = b.timeout_ms;
-    else problems.push('brain.timeout_ms: expected a positive number');
-  }
+  if (b.base_url !== undefined) out.baseUrl = b.base_url;
+  if (b.model !== undefined) out.model = b.model;
+  if (b.api_key !== undefined) out.apiKey = b.api_key;
+  if (b.timeout_ms !== undefined) out.timeoutMs = b.timeout_ms;
   return out;
+}
+
+function hostSettings(h: Static<typeof HostSettingsSchema>): HostSettings {
+  const out: HostSettings = {};
+  if (h.isolation !== undefined) out.isolation = h.isolation;
+  if (h.memory_limit_mb !== undefined) out.memoryLimitMb = Math.floor(h.memory_limit_mb);
+  if (h.env !== undefined) out.env = h.env;
+  if (h.allow_fs_read !== undefined) out.allowFsRead = h.allow_fs_read;
+  if (h.allow_fs_write !== undefined) out.allowFsWrite = h.allow_fs_write;
+  if (h.allow_child_process !== undefined) out.allowChildProcess = h.allow_child_process;
+  if (h.allow_worker !== undefined) out.allowWorker = h.allow_worker;
+  return out;
+}
+
+function federationSettings(f: Static<typeof ProviderKeys>['federation']): FederationSettings {
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000 };
+  if (typeof f === 'boolean') return { ...out, enabled: f };
+  return {
+    enabled: f.enabled ?? out.enabled,
+    discoverWindowMs: f.discover_window_ms ?? out.discoverWindowMs,
+    intervalMs: f.interval_ms ?? out.intervalMs,
+  };
 }
 
 /**
