@@ -82,6 +82,12 @@ function tsconfig(): Record<string, unknown> {
 function toolboxModule(a: Answers): string {
   const ts = a.language === 'ts';
   return `import { defineTool, ToolBox, Type${ts ? ', type AgentTool' : ''} } from '@ovos-tools/core';
+import { configProblemText, readConfig } from '@ovos-tools/core/node';
+
+/** The keys of this toolbox's config section. A wrong value keeps its default, and a warning names the key. */
+const Config = Type.Object({
+  greeting: Type.String({ minLength: 1, maxLength: 40, default: 'Hello', description: 'The word each greeting starts with' }),
+});
 
 /**
  * The ${a.toolboxId} toolbox. The provider constructs it as \`new ${a.className}({ config, logger, ... })\`, where
@@ -92,7 +98,9 @@ export class ${a.className} extends ToolBox {
   static ${ts ? 'override ' : ''}toolboxId = '${a.toolboxId}';
 
   ${ts ? '' : '/** @returns the tools of this toolbox, in listing order. */\n  '}discoverTools()${ts ? ': AgentTool[]' : ''} {
-    const greeting = typeof this.config.greeting === 'string' ? this.config.greeting : 'Hello';
+    const { config, problems } = readConfig(Config, this.config);
+    for (const problem of problems) this.logger.warn(configProblemText(${a.className}.toolboxId, problem));
+    const greeting = config.greeting;
     return [
       defineTool({
         name: '${a.toolName}',
@@ -182,6 +190,10 @@ The provider passes the \`"${a.toolboxId}"\` section of its config file to this 
 | key | default | meaning |
 |---|---|---|
 | \`greeting\` | \`"Hello"\` | The word each greeting starts with. |
+
+The keys are a TypeBox schema read with \`readConfig\` from \`@ovos-tools/core/node\`: numeric and yes/no strings are
+accepted, and a wrong value keeps its default while the provider log names the key
+(\`${a.toolboxId} config 'greeting': must be string, received 5\`).
 
 ## Threat model
 
