@@ -44,6 +44,13 @@ describe('parseProviderConfig', () => {
     expect(userPluginRoot()).toMatch(/ovos-tools\/plugins$/);
   });
 
+  test('spin_wait_ms: 0.1 ms by default, 0 turns it off, negative or huge values are refused', () => {
+    expect(parseProviderConfig({}).spinWaitMs).toBe(0.1);
+    expect(parseProviderConfig({ spin_wait_ms: 0 }).spinWaitMs).toBe(0);
+    expect(() => parseProviderConfig({ spin_wait_ms: -1 })).toThrow("provider config 'spin_wait_ms': must be >= 0, received -1");
+    expect(() => parseProviderConfig({ spin_wait_ms: 1000 })).toThrow("provider config 'spin_wait_ms': must be <= 100, received 1000");
+  });
+
   test('toolbox sections are the object-valued keys that are not provider keys', () => {
     const s = parseProviderConfig({ enabled: true, brain: { base_url: 'http://x/v1', model: 'm' }, 'ovos-math-tools': { k: 1 }, stray: 5 });
     expect(s.toolboxConfigs).toEqual({ 'ovos-math-tools': { k: 1 } });

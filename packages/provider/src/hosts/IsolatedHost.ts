@@ -14,6 +14,7 @@ import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js
 import type { HostChannel } from './channels.js';
 import { abortOutcome } from './abortOutcome.js';
 import { isFromHost, type FromHost, type HostInit } from './protocol.js';
+import { wakeSpinner } from './wakeSpin.js';
 import { wireErrors } from '../errors/wireErrors.js';
 
 /** Options of {@link IsolatedHost.start}. */
@@ -32,6 +33,8 @@ export interface IsolatedHostOptions {
   handshakeTimeoutMs: number;
   /** After a call's signal fires, how long the tool has to stop before its runtime is terminated and restarted (`kill_grace_ms`). */
   killGraceMs: number;
+  /** `spin_wait_ms`: how long the provider's thread polls instead of sleeping while a call is out, ms (0: off). */
+  spinWaitMs: number;
   /** Crashes within {@link IsolatedHostOptions.crashWindowMs} after which the host is marked unhealthy (`max_restarts`). */
   maxRestarts: number;
   /** Window for counting crashes, ms; default 60000. */
@@ -76,6 +79,8 @@ export class IsolatedHost implements ToolboxHost {
   private readonly changeListeners = new Set<() => void>();
   /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
   private gate: { promise: Promise<void>; open: () => void } | undefined;
+  /** Keeps the provider's loop polling while calls are out, so an answer is read without waking a sleeping thread. */
+  private readonly awaitAnswer: () => void;
 
   private constructor(
     private readonly options: IsolatedHostOptions,
@@ -85,6 +90,7 @@ export class IsolatedHost implements ToolboxHost {
     this.toolboxId = launched.description.toolboxId;
     this.description = launched.description;
     this.channel = launched.channel;
+    this.awaitAnswer = wakeSpinner(options.spinWaitMs, () => this.pending.size > 0);
     this.attach(this.channel);
   }
 
@@ -129,6 +135,7 @@ export class IsolatedHost implements ToolboxHost {
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       call.detach = () => ctx.signal.removeEventListener('abort', onAbort);
       this.pending.set(id, call);
+      this.awaitAnswer();
       this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) }, (err) => {
         if (this.pending.get(id) !== call) return;
         this.pending.delete(id);

@@ -106,6 +106,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
     brain: options.brain,
     handshakeTimeoutMs: options.settings.importTimeoutMs,
     killGraceMs: options.settings.killGraceMs,
+    spinWaitMs: options.settings.spinWaitMs,
     maxRestarts: options.settings.maxRestarts,
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   });
