@@ -79,10 +79,10 @@ export interface ProviderSettings {
   /** `kill_grace_ms`: how long a cut-off call may keep running before its worker or process is terminated and restarted; default 2000. */
   killGraceMs: number;
   /**
-   * `spin_wait_ms`: while a call is out to a worker or process, the provider's thread keeps polling for the answer
-   * this long after sending it instead of sleeping (ms; 0 turns it off; default 0.1). Waking a sleeping thread costs
-   * about 100 µs on a VM, several times what a worker adds to a call otherwise; the polling costs CPU only in these
-   * short windows, and only while an answer is awaited.
+   * `spin_wait_ms`: after sending a call to a worker or process, the provider's thread keeps polling for the answer
+   * this long instead of sleeping, and after answering, the worker or process keeps polling for the next call this
+   * long (ms; 0 turns both off; default 0.1). Waking a sleeping thread costs 10–100 µs on our VM, more than the rest
+   * of what a worker adds to a call; the polling costs CPU only in these short windows around calls.
    */
   spinWaitMs: number;
   /** `max_restarts`: crashes within a minute after which a toolbox is marked unhealthy until the next reload; default 5. */
@@ -180,7 +180,7 @@ const ProviderKeys = Type.Object({
   isolation: Type.Enum(ISOLATION_MODES, { default: 'worker', description: 'How toolboxes run unless toolbox_hosts says otherwise' }),
   memory_limit_mb: Type.Number({ minimum: 16, default: 256, description: 'Heap limit of each worker or process host, MB' }),
   kill_grace_ms: Millis('How long a cut-off call may keep running before its host is restarted', 2000),
-  spin_wait_ms: Type.Number({ minimum: 0, maximum: 100, default: 0.1, description: 'How long the provider polls for a worker or process answer instead of sleeping, ms (0: off)' }),
+  spin_wait_ms: Type.Number({ minimum: 0, maximum: 100, default: 0.1, description: 'How long a thread polls for an answer, or for the next call, instead of sleeping, ms (0: off)' }),
   max_restarts: Count('Crashes within a minute after which a toolbox is unhealthy', 5),
   toolbox_hosts: Type.Record(Type.String(), HostSettingsSchema, { default: {}, description: 'Per-entry-point host settings' }),
   duplicate_tool_names: Type.Enum(['precedence', 'error'], { default: 'precedence', description: 'What a name several toolboxes serve means' }),

@@ -27,6 +27,8 @@ export interface HostInit {
   logLevel: LogLevel;
   /** Whether the provider has a chat engine to lend (`chat` requests are answered). */
   hasBrain: boolean;
+  /** `spin_wait_ms`: how long the runtime keeps polling for the next call after answering one, ms (0: off). */
+  spinWaitMs: number;
 }
 
 /** Run tool `name`: provider → runtime. */

@@ -81,6 +81,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
     pluginRoots: [...options.pluginRoots],
     protectedPaths: [...options.protectedPaths],
     logLevel: options.logLevel,
+    spinWaitMs: options.settings.spinWaitMs,
     hasBrain: options.brain !== null,
   };
   const env = hostEnv(hs.env);

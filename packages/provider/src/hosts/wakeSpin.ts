@@ -1,10 +1,11 @@
 /**
  * Keeps this thread's event loop polling instead of sleeping, for a short while: a chain of `setImmediate`s makes
  * libuv poll for I/O with a zero timeout, so a message from another thread or process is picked up at once instead
- * of after waking a sleeping thread (on a VM that wake costs 50–100 µs, several times the rest of a call to a
- * worker). Returns `poke`: each call extends the polling to `budgetMs` from now; the chain ends at the budget or as
- * soon as `busy()` is false. A budget of 0 (or less) turns it off. It costs CPU only while it runs, at most
- * `budgetMs` per poke; other work on the loop runs as usual meanwhile.
+ * of after waking a sleeping thread (on our VM that wake costs 10–100 µs, more than the rest of a call to a worker).
+ * Used on both sides of a host channel (`spin_wait_ms`): by the provider's thread while a call is out, and by a
+ * worker or process runtime after it answered one. Returns `poke`: each call extends the polling to `budgetMs` from
+ * now; the chain ends at the budget or as soon as `busy()` is false. A budget of 0 (or less) turns it off. It costs
+ * CPU only while it runs, at most `budgetMs` per poke; other work on the loop runs as usual meanwhile.
  */
 export function wakeSpinner(budgetMs: number, busy: () => boolean = () => true): () => void {
   let until = 0;

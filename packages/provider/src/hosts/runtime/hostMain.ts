@@ -12,6 +12,9 @@ import { toDescriptor } from '../descriptors.js';
 import { batchingPoster, forEachMessage } from '../batching.js';
 import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
+import { wakeSpinner } from '../wakeSpin.js';
+/** After an answer, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
+let awaitNextCall: () => void = () => undefined;
 import { wireErrors } from '../../errors/wireErrors.js';
 
 /** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
@@ -75,6 +78,7 @@ const calls = new Map<number, AbortController>();
 let instance: ToolBoxLike | undefined;
 
 async function start(init: HostInit): Promise<void> {
+  awaitNextCall = wakeSpinner(init.spinWaitMs);
   const logger = channelLogger(init.logLevel);
   try {
     instance = await loadToolbox(init, {
@@ -109,6 +113,7 @@ function handle(message: ToHost): void {
         send({ t: 'result', id, outcome }, (err) =>
           send({ t: 'result', id, outcome: { ok: false, error: wireErrors.resultNotSendable(message.name, errorText(err)) } }),
         );
+        awaitNextCall();
       });
       return;
     }
