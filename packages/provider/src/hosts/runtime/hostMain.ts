@@ -13,8 +13,6 @@ import { batchingPoster, forEachMessage } from '../batching.js';
 import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
 import { wakeSpinner } from '../wakeSpin.js';
-/** After an answer, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
-let awaitNextCall: () => void = () => undefined;
 import { wireErrors } from '../../errors/wireErrors.js';
 
 /** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
@@ -76,6 +74,8 @@ const brainProxy: ChatEngine = {
 
 const calls = new Map<number, AbortController>();
 let instance: ToolBoxLike | undefined;
+/** After an answer, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
+let awaitNextCall: () => void = () => undefined;
 
 async function start(init: HostInit): Promise<void> {
   awaitNextCall = wakeSpinner(init.spinWaitMs);
