@@ -116,7 +116,7 @@ export class MessageBusClient implements Bus {
   private ws: WebSocket | undefined;
   /** The current connection's socket, corked per event-loop turn so a burst of emits is one write. */
   private socket: Socket | undefined;
-  private readonly batcher = new WriteBatcher();
+  private readonly batcher = new WriteBatcher({ firstFrameAtOnce: true });
   /** Frames sent on this connection, expected back from the bus (which echoes to the sender). */
   private readonly ownFrames = new OwnFrames();
   private started = false;

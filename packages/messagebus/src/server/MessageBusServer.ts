@@ -283,8 +283,10 @@ export class MessageBusServer {
   private relay(data: RawData, isBinary: boolean): void {
     this.relayed++;
     const payload = Array.isArray(data) ? Buffer.concat(data) : data;
-    for (const client of this.clients) this.send(client, payload, isBinary);
+    // attachments first: their dispatch is then queued before the write batch's uncork, so an answer computed in
+    // the same turn leaves in the same write as the request's echo
     for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+    for (const client of this.clients) this.send(client, payload, isBinary);
   }
 
   /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */

@@ -22,17 +22,47 @@ function recordingSocket(): { socket: Duplex; writes: string[][] } {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('WriteBatcher', () => {
-  it('writes the first frame of a turn at once and the rest of the turn in one write, in order', async () => {
+  it('holds every frame of a turn and writes them in one write, in order, at the end of the turn', async () => {
     const batcher = new WriteBatcher();
     const { socket, writes } = recordingSocket();
     for (let i = 0; i < 5; i++) {
       batcher.hold(socket);
       socket.write(`f${i}`);
     }
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual([['f0', 'f1', 'f2', 'f3', 'f4']]);
+    // the next turn starts afresh: a lone frame is one write of its own
+    batcher.hold(socket);
+    socket.write('g0');
+    await nextTurn();
+    expect(writes).toEqual([['f0', 'f1', 'f2', 'f3', 'f4'], ['g0']]);
+  });
+
+  it('writes frames produced by a setImmediate queued before the first hold in the same batch', async () => {
+    const batcher = new WriteBatcher();
+    const { socket, writes } = recordingSocket();
+    // what the server does: an in-process client's dispatch is queued, then the request's echo is held
+    setImmediate(() => {
+      batcher.hold(socket);
+      socket.write('answer');
+    });
+    batcher.hold(socket);
+    socket.write('echo');
+    await nextTurn();
+    expect(writes).toEqual([['echo', 'answer']]);
+  });
+
+  it('with firstFrameAtOnce (a client), writes the first frame of a turn at once and the rest in one write', async () => {
+    const batcher = new WriteBatcher({ firstFrameAtOnce: true });
+    const { socket, writes } = recordingSocket();
+    for (let i = 0; i < 4; i++) {
+      batcher.hold(socket);
+      socket.write(`f${i}`);
+    }
     expect(writes).toEqual([['f0']]);
     await nextTurn();
-    expect(writes).toEqual([['f0'], ['f1', 'f2', 'f3', 'f4']]);
-    // the next turn starts afresh
+    expect(writes).toEqual([['f0'], ['f1', 'f2', 'f3']]);
     batcher.hold(socket);
     socket.write('g0');
     expect(writes.at(-1)).toEqual(['g0']);
@@ -47,7 +77,7 @@ describe('WriteBatcher', () => {
       s.socket.write(f);
     }
     await nextTurn();
-    expect(a.writes).toEqual([['a0'], ['a1', 'a2']]);
-    expect(b.writes).toEqual([['b0'], ['b1']]);
+    expect(a.writes).toEqual([['a0', 'a1', 'a2']]);
+    expect(b.writes).toEqual([['b0', 'b1']]);
   });
 });

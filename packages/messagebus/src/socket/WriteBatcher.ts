@@ -1,30 +1,44 @@
 import type { Duplex } from 'node:stream';
 
+/** Options for {@link WriteBatcher}. */
+export interface WriteBatcherOptions {
+  /**
+   * Write the first frame of each turn at once and cork only from the second (default `false`: hold them all).
+   * Right for a client: its lone request leaves without waiting, so the server starts on it while the client
+   * goes on, and many callers on one connection do not fall into lockstep waves with the server.
+   */
+  firstFrameAtOnce?: boolean;
+}
+
 /**
- * Coalesces the frames written to each connection during one event-loop turn: the first frame of a turn is
- * written at once, the second corks the connection's socket, and one `setImmediate` (the check phase right after
- * the poll phase that received the requests) uncorks every socket corked in that turn. Frames keep their order;
- * a connection sees its frames no later than at the end of the turn that produced them. Where every syscall is
- * costly this turns N `writev` calls per turn into at most two per connection, and a lone frame waits for nothing.
+ * Coalesces the frames written to each connection during one event-loop turn: a held socket is corked and one
+ * `setImmediate` uncorks every socket held since. On a server this puts a request's echo and its answer in one
+ * `writev`: the frames received in one poll phase are held, and the answers an in-process client computes from
+ * them in the check phase that follows (the server queues that client's dispatch before it holds the sockets, so
+ * the dispatch runs before the uncork) join them. Frames keep their order; a held frame waits at most until the
+ * end of the current turn (a pending `setImmediate` never lets the loop sleep). See {@link WriteBatcherOptions}.
  */
 export class WriteBatcher {
   private readonly written = new Set<Duplex>();
   private readonly corked = new Set<Duplex>();
+  private readonly firstFrameAtOnce: boolean;
   private scheduled = false;
 
-  /**
-   * Call before writing a frame to `socket`. The first frame of a turn goes out at once (a lone answer waits for
-   * nothing); from the second on, the socket is corked until the end of the turn.
-   */
+  constructor(options: WriteBatcherOptions = {}) {
+    this.firstFrameAtOnce = options.firstFrameAtOnce ?? false;
+  }
+
+  /** Call before writing a frame to `socket`: corks it until the end of the turn (see {@link WriteBatcherOptions}). */
   hold(socket: Duplex): void {
-    if (!this.written.has(socket)) {
+    if (this.corked.has(socket)) return;
+    if (this.firstFrameAtOnce && !this.written.has(socket)) {
       this.written.add(socket);
       this.schedule();
       return;
     }
-    if (this.corked.has(socket)) return;
     socket.cork();
     this.corked.add(socket);
+    this.schedule();
   }
 
   private schedule(): void {
@@ -34,7 +48,7 @@ export class WriteBatcher {
     }
   }
 
-  /** Uncorks every socket held this turn (also called on shutdown so nothing stays corked). */
+  /** Uncorks every socket held since the last flush (also called on shutdown so nothing stays corked). */
   readonly flush = (): void => {
     this.scheduled = false;
     for (const socket of this.corked) socket.uncork();
