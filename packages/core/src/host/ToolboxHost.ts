@@ -1,3 +1,4 @@
+import type { LazyAbortController } from './LazyAbortController.js';
 import type { WireError } from '../errors/wireError.js';
 import type { Logger } from '../logging/Logger.js';
 import type { ToolProgress } from '../tool/ToolProgress.js';
@@ -34,8 +35,18 @@ export interface ToolboxDescription {
 
 /** What the provider passes with every {@link ToolboxHost.call}. */
 export interface HostCallContext {
-  /** Fires when the call is cut off (time limit, caller cancellation, shutdown); the host must stop the work. */
+  /**
+   * Fires when the call is cut off (time limit, caller cancellation, shutdown); the host must stop the work.
+   * When {@link abort} is given, this is its signal, created on first read.
+   */
   signal: AbortSignal;
+  /**
+   * The controller behind {@link signal}, when the caller made it lazily (the provider's policy does, for every
+   * call): a host in the same thread can check `abort.aborted`, subscribe with `abort.onAbort` or pass it on as
+   * `CallToolOptions.abort` without creating the `AbortSignal`, which costs more than a trivial call. Hosts that
+   * need a signal (to cross a thread, or for `fetch`) just read {@link signal}.
+   */
+  abort?: LazyAbortController;
   /** The time limit decided by the provider's policy for this call, in ms. */
   timeoutMs: number;
   /** `Date.now()` value (ms since the epoch) at which the call is answered `timeout`. */

@@ -2,6 +2,7 @@ import {
   AgentTool,
   defineTool,
   FakeBus,
+  LazyAbortController,
   silentLogger,
   TOOLBOX_BRAND,
   TOOLBOX_CONTRACT_VERSION,
@@ -449,6 +450,57 @@ describe('timeouts and aborts', () => {
     await tb.callTool('hang', { ms: 1 }, { signal: ac.signal });
     expect(add).toHaveBeenCalledTimes(1);
     expect(remove).toHaveBeenCalledWith('abort', add.mock.calls[0]?.[1]);
+  });
+});
+
+describe('a lazy abort (CallToolOptions.abort)', () => {
+  /** Counts `AbortController`s made while `fn` runs (an AbortSignal is only ever made by one). */
+  async function controllersMadeBy(fn: () => Promise<unknown>): Promise<number> {
+    const Original = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    try {
+      await fn();
+    } finally {
+      globalThis.AbortController = Original;
+    }
+    return made;
+  }
+
+  it('a tool that never reads ctx.signal gets no AbortSignal made for it, under a limit or not', async () => {
+    const tb = new MathTools({ logger: silentLogger });
+    const made = await controllersMadeBy(async () => {
+      await expect(tb.callTool('add', { a: 1, b: 2 }, { abort: new LazyAbortController() })).resolves.toEqual({ result: 3 });
+      await expect(tb.callTool('add', { a: 1, b: 2 }, { abort: new LazyAbortController(), timeoutMs: 5_000 })).resolves.toEqual({ result: 3 });
+    });
+    expect(made).toBe(0);
+  });
+
+  it('aborting it rejects with code aborted and aborts the ctx.signal the tool read, with the same cause', async () => {
+    const tb = new Hanging({ logger: silentLogger });
+    const abort = new LazyAbortController();
+    const p = tb.callTool('hang', {}, { abort });
+    setTimeout(() => abort.abort(new Error('user cancelled')), 10);
+    const err = await rejectionOf(p);
+    expect(err.code).toBe('aborted');
+    expect((err.cause as Error).message).toBe('user cancelled');
+    expect(tb.signals[0]?.aborted).toBe(true);
+    expect(tb.signals[0]?.reason).toBe(err);
+  });
+
+  it('wins over `signal` when both are given; an already-aborted one rejects without running the tool', async () => {
+    const tb = new Hanging({ logger: silentLogger });
+    const abort = new LazyAbortController();
+    abort.abort(new Error('gone'));
+    const err = await rejectionOf(tb.callTool('hang', {}, { abort, signal: new AbortController().signal }));
+    expect(err.code).toBe('aborted');
+    expect((err.cause as Error).message).toBe('gone');
+    expect(tb.signals).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { LazyAbortController } from '../host/LazyAbortController.js';
 import type { Bus } from '../bus/Bus.js';
 import type { ChatEngine } from '../chat/ChatEngine.js';
 import type { Logger } from '../logging/Logger.js';
@@ -33,6 +34,11 @@ export interface ToolBoxOptions {
 export interface CallToolOptions {
   /** Aborts the call; the tool's `ctx.signal` fires and the call rejects with code `aborted`. */
   signal?: AbortSignal;
+  /**
+   * The same as {@link signal}, for a caller that made its abort lazily (the provider's inline host passes the
+   * policy's): used instead of `signal` when both are given, and listened to without creating an `AbortSignal`.
+   */
+  abort?: LazyAbortController;
   /** Time limit in ms; overrides the tool's own `timeoutMs`. No limit when neither is set, or when the limit is `Infinity` or beyond Node's timer range (~24.8 days); `NaN` is ignored. */
   timeoutMs?: number;
   /** The request's context (OVOS `context` keys such as `session`, `traceparent`), handed to the tool as `ctx.context`. */

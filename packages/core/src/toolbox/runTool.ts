@@ -1,6 +1,7 @@
 import { ToolAbortedError, type ToolError, ToolExecutionError, ToolTimeoutError } from '../errors/ToolError.js';
 import type { Logger } from '../logging/Logger.js';
 import { parseTraceparent, withTraceparent } from '../logging/Logger.js';
+import { LazyAbortController } from '../host/LazyAbortController.js';
 import { timerDelay } from '../node/values.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import type { JsonObject } from '../wire/Message.js';
@@ -14,32 +15,6 @@ export interface ToolOwner {
   config: Record<string, unknown>;
   /** The toolbox's logger; the tool gets it with the request's traceparent appended. */
   logger: Logger;
-}
-
-/**
- * The tool's own abort signal, created only when the tool reads `ctx.signal` (most tools never do, and an
- * `AbortController` costs more than the rest of a trivial call): aborting before that records the reason, and the
- * signal is then born aborted. A separate controller per call keeps a tool's own listeners off the caller's signal.
- */
-class LazyAbort {
-  private controller: AbortController | undefined;
-  private reason: unknown;
-  private aborted = false;
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
-  }
 }
 
 const NEVER_ABORTS = { signal: new AbortController().signal };
@@ -59,18 +34,20 @@ function effectiveTimeout(callMs: number | undefined, toolMs: number | undefined
  */
 export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOptions, owner: ToolOwner): Promise<unknown> {
   const timeoutMs = effectiveTimeout(options.timeoutMs, tool.timeoutMs);
-  const external = options.signal;
+  const external = options.abort ?? options.signal;
   if (external?.aborted) return Promise.reject(new ToolAbortedError(tool.name, owner.toolboxId, { cause: external.reason }));
   if (timeoutMs === undefined && !external) return run(tool, input, NEVER_ABORTS, options, owner);
 
-  const toolAbort = new LazyAbort();
+  // the tool's own signal, created only if the tool reads ctx.signal; separate from the caller's, so a tool's
+  // listeners never pile up on a signal the caller reuses
+  const toolAbort = new LazyAbortController();
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
-      external?.removeEventListener('abort', onAbort);
+      stopListening?.();
       fn();
     };
     const onAbort = () => {
@@ -86,7 +63,7 @@ export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOpt
             toolAbort.abort(err);
             finish(() => reject(err));
           }, timeoutMs);
-    external?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = external && listen(external, onAbort);
     run(tool, input, toolAbort, options, owner).then(
       (v) => finish(() => resolve(v)),
       (e) => finish(() => reject(e)),
@@ -112,6 +89,17 @@ async function run(tool: AgentTool, input: ToolResult, abort: { readonly signal:
     if (isPassThrough(err)) throw err;
     throw new ToolExecutionError(tool.name, owner.toolboxId, { cause: err, detail: describeCause(err) });
   }
+}
+
+/**
+ * Calls `onAbort` when `source` aborts; returns the unsubscribe. A lazy controller is listened to without creating
+ * its signal. Told apart by shape, not `instanceof`: the caller's copy of this package may not be the toolbox's.
+ */
+function listen(source: AbortSignal | LazyAbortController, onAbort: () => void): () => void {
+  if (typeof (source as AbortSignal).addEventListener !== 'function') return (source as LazyAbortController).onAbort(onAbort);
+  const signal = source as AbortSignal;
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /** The toolbox's logger, carrying the request's `traceparent` (when valid) on every line the tool writes. */

@@ -1,10 +1,9 @@
-import { isLogEnabled, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type Logger, type ToolboxHost, type WireError } from '@ovos-tools/core';
+import { isLogEnabled, LazyAbortController, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type HostCallContext, type JsonObject, type Logger, type ToolProgress, type ToolboxHost, type WireError } from '@ovos-tools/core';
 import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
 import { wireErrors } from '../errors/wireErrors.js';
-
 
 /**
  * Runs invocations under the provider's policy, the same for every transport and every host kind:
@@ -65,7 +64,7 @@ export class ExecutionPolicy {
   private callWithLimit(entry: CatalogEntry, host: ToolboxHost, request: InvokeRequest): Promise<CallOutcome> {
     const name = entry.tool.name;
     const timeoutMs = this.timeoutFor(entry);
-    const controller = new AbortController();
+    const controller = new LazyAbortController(); // its AbortSignal is created only if a host reads ctx.signal
     const external = request.signal;
     return new Promise<CallOutcome>((resolve) => {
       let settled = false;
@@ -85,13 +84,7 @@ export class ExecutionPolicy {
       const timer = setTimeout(() => cutOff(new ToolTimeoutError(name, entry.toolboxId, timeoutMs)), timeoutMs);
       if (external?.aborted) return onExternal();
       external?.addEventListener('abort', onExternal, { once: true });
-      const ctx = {
-        signal: controller.signal,
-        timeoutMs,
-        deadline: Date.now() + timeoutMs,
-        context: request.context ?? {},
-        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
-      };
+      const ctx = new PolicyCallContext(controller, timeoutMs, request.context ?? {}, request.onProgress);
       host.call(name, request.args === undefined ? {} : request.args, ctx).then(finish, (err: unknown) =>
         // a host must not reject (CallOutcome carries errors); one that does is answered, not left hanging
         finish({ ok: false, error: wireErrors.hostRejected(entry.toolboxId, name, err instanceof Error ? err.message : String(err)) }),
@@ -116,6 +109,29 @@ export class ExecutionPolicy {
     const argText = this.settings.logArguments ? ` args=${safeJson(request.args)}` : '';
     if (outcome.ok) this.logger.info(`${base} outcome=ok${argText}`);
     else this.logger.warn(`${base} outcome=error code=${outcome.error.code}${argText} error=${JSON.stringify(outcome.error.error)}`);
+  }
+}
+
+/**
+ * The {@link HostCallContext} of one call: `signal` reads the lazy `abort` (so it exists only if a host reads it).
+ * A class, so the getter lives on the prototype and every call's context has the same shape.
+ */
+class PolicyCallContext implements HostCallContext {
+  readonly deadline: number;
+  readonly onProgress?: (progress: ToolProgress) => void;
+
+  constructor(
+    readonly abort: LazyAbortController,
+    readonly timeoutMs: number,
+    readonly context: JsonObject,
+    onProgress: ((progress: ToolProgress) => void) | undefined,
+  ) {
+    this.deadline = Date.now() + timeoutMs;
+    if (onProgress) this.onProgress = onProgress;
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
   }
 }
 
