@@ -17,7 +17,8 @@ export interface ResponseWaiter {
  * one goes to every waiter of its type (OVOS behaviour, where any reply of the type answers).
  */
 export class ResponseWaiters {
-  private readonly byType = new Map<string, Map<string, Set<ResponseWaiter>>>();
+  /** Reply type → request id → the waiters of that id (almost always one; an array is cheaper than a Set). */
+  private readonly byType = new Map<string, Map<string, ResponseWaiter[]>>();
   private count = 0;
 
   /** Waiters pending. */
@@ -35,9 +36,9 @@ export class ResponseWaiters {
     for (const type of waiter.types) {
       let ids = this.byType.get(type);
       if (!ids) this.byType.set(type, (ids = new Map()));
-      let set = ids.get(waiter.requestId);
-      if (!set) ids.set(waiter.requestId, (set = new Set()));
-      set.add(waiter);
+      const list = ids.get(waiter.requestId);
+      if (!list) ids.set(waiter.requestId, [waiter]);
+      else if (!list.includes(waiter)) list.push(waiter);
     }
     this.count++;
   }
@@ -47,10 +48,12 @@ export class ResponseWaiters {
     let found = false;
     for (const type of waiter.types) {
       const ids = this.byType.get(type);
-      const set = ids?.get(waiter.requestId);
-      if (!ids || !set?.delete(waiter)) continue;
+      const list = ids?.get(waiter.requestId);
+      const i = list ? list.indexOf(waiter) : -1;
+      if (!ids || !list || i < 0) continue;
       found = true;
-      if (set.size === 0) ids.delete(waiter.requestId);
+      list.splice(i, 1);
+      if (list.length === 0) ids.delete(waiter.requestId);
       if (ids.size === 0) this.byType.delete(type);
     }
     if (found) this.count--;
@@ -61,9 +64,8 @@ export class ResponseWaiters {
     const ids = this.byType.get(message.type);
     if (!ids) return;
     const got = message.context[REQUEST_ID_KEY];
-    const candidates: ResponseWaiter[] = [];
-    if (got === undefined) for (const set of ids.values()) candidates.push(...set);
-    else if (typeof got === 'string') candidates.push(...(ids.get(got) ?? []));
+    // a copy: settling removes waiters from these lists
+    const candidates = got === undefined ? [...ids.values()].flat() : typeof got === 'string' ? (ids.get(got)?.slice() ?? []) : [];
     for (const waiter of candidates) {
       if (!isReplyTo(waiter.requestId, message)) continue;
       this.remove(waiter);
@@ -74,7 +76,7 @@ export class ResponseWaiters {
   /** Removes every waiter and settles each with `null` (reason `closed`). */
   closeAll(): void {
     const all = new Set<ResponseWaiter>();
-    for (const ids of this.byType.values()) for (const set of ids.values()) for (const w of set) all.add(w);
+    for (const ids of this.byType.values()) for (const list of ids.values()) for (const w of list) all.add(w);
     this.byType.clear();
     this.count = 0;
     for (const w of all) w.settle(null, 'closed');
