@@ -29,7 +29,7 @@ export type { CompiledSchema, ParseResult } from './validation/compileSchema.js'
 export { Message, safeResponse } from './wire/Message.js';
 export type { JsonObject } from './wire/Message.js';
 export { MalformedMessageError } from './wire/MalformedMessageError.js';
-export { copyWithinDepth, MAX_MESSAGE_DEPTH, mayNestDeeperThan, nestsDeeperThan, shallowContext } from './wire/nesting.js';
+export { copyWithinDepth, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './wire/nesting.js';
 export { applyReplyRule, DEFAULT_REPLY_RULE } from './wire/replyContext.js';
 export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';

@@ -1,5 +1,5 @@
 import { MalformedMessageError } from './MalformedMessageError.js';
-import { copyWithinDepth, keysTooDeep, MAX_MESSAGE_DEPTH, mayNestDeeperThan, nestsDeeperThan, shallowContext } from './nesting.js';
+import { copyWithinDepth, keysTooDeep, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './nesting.js';
 import { applyReplyRule, type ReplyOptions } from './replyContext.js';
 
 /** A JSON object as it appears in a message's `data` or `context`. */
@@ -40,18 +40,9 @@ export class Message {
    *   cycle; TypeError if they hold a BigInt.
    */
   serialize(): string {
-    let text: string;
-    try {
-      text = JSON.stringify({ type: this.type, data: this.data, context: this.context });
-    } catch (err) {
-      throw this.checkDepth() ?? err; // a cycle, or nesting deep enough to exhaust the stack
-    }
-    // the exact walk only when the text has enough brackets to nest too deep (almost never)
-    if (mayNestDeeperThan(text, MAX_MESSAGE_DEPTH)) {
-      const err = this.checkDepth();
-      if (err) throw err;
-    }
-    return text;
+    const err = this.checkDepth();
+    if (err) throw err;
+    return JSON.stringify({ type: this.type, data: this.data, context: this.context });
   }
 
   /**
@@ -82,9 +73,8 @@ export class Message {
    */
   static deserialize(raw: string | Uint8Array): Message {
     let parsed: unknown;
-    const text = typeof raw === 'string' ? raw : utf8.decode(raw);
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw));
     } catch (err) {
       throw new MalformedMessageError(`frame is not valid JSON: ${(err as Error).message}`);
     }
@@ -98,7 +88,7 @@ export class Message {
       if (v != null && (typeof v !== 'object' || Array.isArray(v))) throw new MalformedMessageError(`"${key}" must be an object`);
     }
     const message = new Message(o.type, o.data as JsonObject | null, o.context as JsonObject | null);
-    if (!mayNestDeeperThan(text, MAX_MESSAGE_DEPTH)) return message;
+    if (!nestsDeeperThan(message.data, MAX_MESSAGE_DEPTH) && !nestsDeeperThan(message.context, MAX_MESSAGE_DEPTH)) return message;
     const deep = [
       ...keysTooDeep(message.data, MAX_MESSAGE_DEPTH).map((k) => `data.${k}`),
       ...keysTooDeep(message.context, MAX_MESSAGE_DEPTH).map((k) => `context.${k}`),

@@ -16,21 +16,6 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
 }
 
 /**
- * A cheap screen for a JSON text: false when nothing in it can nest more than `maxDepth` levels, because it has at
- * most `maxDepth` opening brackets (`{` and `[`, counted inside strings too: it may answer true for a shallow text,
- * never false for a deep one). Loops over the characters without allocating and stops at the first bracket past
- * the limit; callers run the exact check ({@link nestsDeeperThan}) only when it answers true.
- */
-export function mayNestDeeperThan(text: string, maxDepth: number): boolean {
-  let brackets = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 0x7b || c === 0x5b) && ++brackets > maxDepth) return true;
-  }
-  return false;
-}
-
-/**
  * True when `value` nests objects/arrays more than `maxDepth` levels deep (a cycle counts as infinitely deep).
  * Walks with an explicit stack, never recursion, and stops at the first level past the limit, so a 100,000-level
  * value costs as much as a 65-level one. A primitive nests 0 levels.
