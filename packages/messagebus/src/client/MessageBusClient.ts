@@ -9,7 +9,6 @@ import {
   type MalformedMessageHandler,
   type RawMessageHandler,
 } from '@ovos-tools/core';
-import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { busUrl } from '../config/MessageBusConfig.js';
@@ -21,8 +20,6 @@ import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
 import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
 import { FrameQueue } from './FrameQueue.js';
 import { OwnFrames } from './OwnFrames.js';
-import { connectSocket } from '../socket/connectSocket.js';
-import { WriteBatcher } from '../socket/WriteBatcher.js';
 import { ResponseWaiters } from './ResponseWaiters.js';
 
 export type { WaitForResponseOptions } from './awaitReply.js';
@@ -114,9 +111,6 @@ export class MessageBusClient implements Bus {
   private readonly queue: FrameQueue;
   private readonly listeners = new Map<keyof ConnectionEvents, Set<(...args: never[]) => void>>();
   private ws: WebSocket | undefined;
-  /** The current connection's socket, corked per event-loop turn so a burst of emits is one write. */
-  private socket: Socket | undefined;
-  private readonly batcher = new WriteBatcher({ firstFrameAtOnce: true });
   /** Frames sent on this connection, expected back from the bus (which echoes to the sender). */
   private readonly ownFrames = new OwnFrames();
   private started = false;
@@ -230,7 +224,6 @@ export class MessageBusClient implements Bus {
     if (message.context.session === undefined) message.context.session = { session_id: this.options.sessionId ?? 'default' };
     const frame = message.serialize();
     if (this.ws && this.connected) {
-      if (this.socket) this.batcher.hold(this.socket);
       this.ws.send(frame);
       this.ownFrames.record(frame, message.type);
       return;
@@ -298,12 +291,9 @@ export class MessageBusClient implements Bus {
   private openSocket(): void {
     const headers: Record<string, string> = {};
     if (this.secret) headers.Authorization = `Bearer ${this.secret}`;
-    this.socket = undefined;
     this.ownFrames.clear();
     const ws = new WebSocket(this.url, {
       headers,
-      // the connection's socket, so frames emitted in one event-loop turn go out in one write (WriteBatcher)
-      createConnection: connectSocket(this.url.startsWith('wss:'), (socket) => (this.socket = socket)) as unknown as WebSocket.ClientOptions['createConnection'], // @types/ws types it with net.createConnection's overloads
       handshakeTimeout: this.options.handshakeTimeoutMs ?? 5000,
       perMessageDeflate: false,
     });

@@ -53,21 +53,6 @@ describe('WriteBatcher', () => {
     expect(writes).toEqual([['echo', 'answer']]);
   });
 
-  it('with firstFrameAtOnce (a client), writes the first frame of a turn at once and the rest in one write', async () => {
-    const batcher = new WriteBatcher({ firstFrameAtOnce: true });
-    const { socket, writes } = recordingSocket();
-    for (let i = 0; i < 4; i++) {
-      batcher.hold(socket);
-      socket.write(`f${i}`);
-    }
-    expect(writes).toEqual([['f0']]);
-    await nextTurn();
-    expect(writes).toEqual([['f0'], ['f1', 'f2', 'f3']]);
-    batcher.hold(socket);
-    socket.write('g0');
-    expect(writes.at(-1)).toEqual(['g0']);
-  });
-
   it('batches each socket on its own and uncorks them all at the end of the turn', async () => {
     const batcher = new WriteBatcher();
     const a = recordingSocket();
