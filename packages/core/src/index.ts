@@ -79,7 +79,7 @@ export { HandlerRegistry } from './bus/HandlerRegistry.js';
 export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
-export { LazyAbortController } from './host/LazyAbortController.js';
+export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
 export { defaultWorkspace, ovosToolsDataDir } from './host/workspace.js';
 export type {
   CallOutcome,

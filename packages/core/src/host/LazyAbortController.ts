@@ -80,3 +80,16 @@ export class LazyAbortController {
 }
 
 const noop = (): void => {};
+
+/**
+ * Calls `listener` once when `source` aborts, and returns the function that stops listening. A
+ * {@link LazyAbortController} is listened to with `onAbort`, so its signal is not created; an `AbortSignal` with a
+ * `once` listener. Never calls `listener` for a source that is already aborted: check `source.aborted` first. The two
+ * are told apart by shape, not `instanceof`, because the caller's copy of this package may not be the callee's.
+ */
+export function listenForAbort(source: AbortSignal | LazyAbortController, listener: () => void): () => void {
+  if (typeof (source as AbortSignal).addEventListener !== 'function') return (source as LazyAbortController).onAbort(listener);
+  const signal = source as AbortSignal;
+  signal.addEventListener('abort', listener, { once: true });
+  return () => signal.removeEventListener('abort', listener);
+}

@@ -1,7 +1,7 @@
 import { ToolAbortedError, type ToolError, ToolExecutionError, ToolTimeoutError } from '../errors/ToolError.js';
 import type { Logger } from '../logging/Logger.js';
 import { parseTraceparent, withTraceparent } from '../logging/Logger.js';
-import { LazyAbortController } from '../host/LazyAbortController.js';
+import { LazyAbortController, listenForAbort } from '../host/LazyAbortController.js';
 import { timerDelay } from '../node/values.js';
 import type { AgentTool, ToolContext } from '../tool/AgentTool.js';
 import type { JsonObject } from '../wire/Message.js';
@@ -63,7 +63,7 @@ export function runTool(tool: AgentTool, input: ToolResult, options: CallToolOpt
             toolAbort.abort(err);
             finish(() => reject(err));
           }, timeoutMs);
-    const stopListening = external && listen(external, onAbort);
+    const stopListening = external && listenForAbort(external, onAbort);
     run(tool, input, toolAbort, options, owner).then(
       (v) => finish(() => resolve(v)),
       (e) => finish(() => reject(e)),
@@ -89,17 +89,6 @@ async function run(tool: AgentTool, input: ToolResult, abort: { readonly signal:
     if (isPassThrough(err)) throw err;
     throw new ToolExecutionError(tool.name, owner.toolboxId, { cause: err, detail: describeCause(err) });
   }
-}
-
-/**
- * Calls `onAbort` when `source` aborts; returns the unsubscribe. A lazy controller is listened to without creating
- * its signal. Told apart by shape, not `instanceof`: the caller's copy of this package may not be the toolbox's.
- */
-function listen(source: AbortSignal | LazyAbortController, onAbort: () => void): () => void {
-  if (typeof (source as AbortSignal).addEventListener !== 'function') return (source as LazyAbortController).onAbort(onAbort);
-  const signal = source as AbortSignal;
-  signal.addEventListener('abort', onAbort, { once: true });
-  return () => signal.removeEventListener('abort', onAbort);
 }
 
 /** The toolbox's logger, carrying the request's `traceparent` (when valid) on every line the tool writes. */

@@ -1,6 +1,7 @@
-import type { CallOutcome, CallToolOptions, HostCallContext, HostHealth, JsonObject, LazyAbortController, ToolboxDescription, ToolboxHost, ToolProgress } from '@ovos-tools/core';
+import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
 import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { abortOutcome } from './abortOutcome.js';
+import { callToolOptions } from './callToolOptions.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';
 import { wireErrors } from '../errors/wireErrors.js';
@@ -32,12 +33,12 @@ export class InlineHost implements ToolboxHost {
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     if (this.closed) return { ok: false, error: wireErrors.toolboxClosed(this.toolboxId) };
-    const abort = ctx.abort;
-    if (abort ? abort.aborted : ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
+    const abort = ctx.abort ?? ctx.signal; // the policy's lazy controller when there is one: reading it creates no signal
+    if (abort.aborted) return abortOutcome(abort, name, this.toolboxId);
     this.inflight++;
     try {
-      const outcome = await toolCallOutcome(this.instance, name, args, new InlineCallOptions(ctx));
-      return !outcome.ok && (abort ? abort.aborted : ctx.signal.aborted) ? abortOutcome(ctx.signal, name, this.toolboxId) : outcome;
+      const outcome = await toolCallOutcome(this.instance, name, args, callToolOptions(ctx.abort ?? ctx.signal, ctx.context, ctx.onProgress));
+      return !outcome.ok && abort.aborted ? abortOutcome(abort, name, this.toolboxId) : outcome;
     } finally {
       this.inflight--;
     }
@@ -54,23 +55,3 @@ export class InlineHost implements ToolboxHost {
   }
 }
 
-/**
- * `ToolBox.callTool`'s options for one call: the policy's lazy `abort` goes on as it is, so a tool that never reads
- * `ctx.signal` costs no `AbortSignal`; `signal` (a getter, created on first read) stays for a toolbox built on an
- * older core, which knows only `signal`. A class, so the getter lives on the prototype.
- */
-class InlineCallOptions implements CallToolOptions {
-  readonly abort?: LazyAbortController;
-  readonly context: JsonObject;
-  readonly onProgress?: (progress: ToolProgress) => void;
-
-  constructor(private readonly ctx: HostCallContext) {
-    if (ctx.abort) this.abort = ctx.abort;
-    this.context = ctx.context;
-    if (ctx.onProgress) this.onProgress = ctx.onProgress;
-  }
-
-  get signal(): AbortSignal {
-    return this.ctx.signal;
-  }
-}

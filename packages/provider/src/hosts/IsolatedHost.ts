@@ -1,14 +1,15 @@
-import type {
-  CallOutcome,
-  ChatEngine,
-  HostCallContext,
-  HostHealth,
-  HostState,
-  Logger,
-  ToolboxDescription,
-  ToolboxHost,
-  ToolProgress,
-  WireError,
+import {
+  listenForAbort,
+  type CallOutcome,
+  type ChatEngine,
+  type HostCallContext,
+  type HostHealth,
+  type HostState,
+  type Logger,
+  type ToolboxDescription,
+  type ToolboxHost,
+  type ToolProgress,
+  type WireError,
 } from '@ovos-tools/core';
 import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js';
 import type { HostChannel } from './channels.js';
@@ -119,7 +120,8 @@ export class IsolatedHost implements ToolboxHost {
   }
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
-    if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
+    const abort = ctx.abort ?? ctx.signal; // the policy's lazy controller when there is one: reading it creates no signal
+    if (abort.aborted) return abortOutcome(abort, name, this.toolboxId);
     // wait while the runtime restarts, or while a cut-off call may still be holding it (it is about to be reclaimed)
     while (this.gate || this.state === 'restarting') {
       const wait = this.gate ? this.gate.promise : this.ready;
@@ -131,9 +133,7 @@ export class IsolatedHost implements ToolboxHost {
     return new Promise<CallOutcome>((resolve) => {
       const call: PendingCall = { name, resolve, settled: false };
       if (ctx.onProgress) call.onProgress = ctx.onProgress;
-      const onAbort = () => this.abandon(id, call, ctx.signal);
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
-      call.detach = () => ctx.signal.removeEventListener('abort', onAbort);
+      call.detach = listenForAbort(abort, () => this.abandon(id, call, abort));
       this.pending.set(id, call);
       this.awaitAnswer();
       this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) }, (err) => {
@@ -167,16 +167,16 @@ export class IsolatedHost implements ToolboxHost {
   }
 
   /** The caller gave up (time limit or cancellation): answer now, tell the runtime, and reclaim it if it does not stop. */
-  private abandon(id: number, call: PendingCall, signal: AbortSignal): void {
+  private abandon(id: number, call: PendingCall, abort: { readonly reason: unknown }): void {
     if (call.settled) return;
     call.settled = true;
-    call.resolve(abortOutcome(signal, call.name, this.toolboxId));
+    call.resolve(abortOutcome(abort, call.name, this.toolboxId));
     if (!this.gate) {
       let open!: () => void;
       const promise = new Promise<void>((resolve) => (open = resolve));
       this.gate = { promise, open };
     }
-    const reason = (signal.reason as { code?: string } | undefined)?.code === 'timeout' ? 'timeout' : 'aborted';
+    const reason = (abort.reason as { code?: string } | undefined)?.code === 'timeout' ? 'timeout' : 'aborted';
     this.channel.post({ t: 'abort', id, reason }); // if the runtime is gone, its exit handler cleans up
     call.graceTimer = setTimeout(() => {
       if (!this.pending.has(id) || this.state !== 'ready') return;

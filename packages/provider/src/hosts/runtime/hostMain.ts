@@ -4,13 +4,14 @@
  * its tools, and answers calls over the channel until it is terminated. Protocol: `../protocol.ts`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ChatEngine, ChatMessage, Logger, LogLevel } from '@ovos-tools/core';
+import { LazyAbortController, type ChatEngine, type ChatMessage, type Logger, type LogLevel } from '@ovos-tools/core';
 import type { ToolBoxLike } from '@ovos-tools/core/testing';
 import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
 import { toDescriptor } from '../descriptors.js';
 import { batchingPoster, forEachMessage } from '../batching.js';
 import type { FromHost, HostInit, ToHost } from '../protocol.js';
+import { callToolOptions } from '../callToolOptions.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
 import { wakeSpinner } from '../wakeSpin.js';
 import { wireErrors } from '../../errors/wireErrors.js';
@@ -72,7 +73,7 @@ const brainProxy: ChatEngine = {
   },
 };
 
-const calls = new Map<number, AbortController>();
+const calls = new Map<number, LazyAbortController>();
 let instance: ToolBoxLike | undefined;
 /** After an answer, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
 let awaitNextCall: () => void = () => undefined;
@@ -104,11 +105,11 @@ function handle(message: ToHost): void {
       void start(message);
       return;
     case 'call': {
-      const controller = new AbortController();
+      const controller = new LazyAbortController(); // a signal only if the tool reads ctx.signal
       calls.set(message.id, controller);
       const id = message.id;
       const onProgress = message.progress ? (progress: { progress: number; total?: number; message?: string }) => send({ t: 'progress', id, progress }) : undefined;
-      void toolCallOutcome(instance!, message.name, message.args, { signal: controller.signal, context: message.context, onProgress }).then((outcome) => {
+      void toolCallOutcome(instance!, message.name, message.args, callToolOptions(controller, message.context, onProgress)).then((outcome) => {
         calls.delete(id);
         send({ t: 'result', id, outcome }, (err) =>
           send({ t: 'result', id, outcome: { ok: false, error: wireErrors.resultNotSendable(message.name, errorText(err)) } }),
