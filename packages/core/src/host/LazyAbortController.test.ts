@@ -1,4 +1,4 @@
-import { LazyAbortController } from '@ovos-tools/core';
+import { LazyAbortController, listenForAbort } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
 
 describe('LazyAbortController', () => {
@@ -71,5 +71,34 @@ describe('LazyAbortController', () => {
     abort.abort();
     expect(calls).toEqual(['after']);
     expect(await uncaught).toBe(boom);
+  });
+});
+
+describe('listenForAbort', () => {
+  it('listens to a lazy controller without creating its signal, and to an AbortSignal; each stops when asked', () => {
+    const Original = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    const calls: string[] = [];
+    try {
+      const lazy = new LazyAbortController();
+      listenForAbort(lazy, () => calls.push('lazy'));
+      listenForAbort(lazy, () => calls.push('lazy, removed'))();
+      lazy.abort();
+      expect(made).toBe(0);
+    } finally {
+      globalThis.AbortController = Original;
+    }
+    const controller = new AbortController();
+    listenForAbort(controller.signal, () => calls.push('signal'));
+    listenForAbort(controller.signal, () => calls.push('signal, removed'))();
+    controller.abort();
+    controller.abort();
+    expect(calls).toEqual(['lazy', 'signal']);
   });
 });
