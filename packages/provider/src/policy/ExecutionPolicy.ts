@@ -38,8 +38,9 @@ export class ExecutionPolicy {
     const releases: Array<() => void> = [];
     let outcome: CallOutcome;
     try {
-      releases.push(await this.semaphoreFor(toolboxId).acquire(request.signal));
-      releases.push(await this.global.acquire(request.signal));
+      const toolbox = this.semaphoreFor(toolboxId);
+      releases.push(toolbox.tryAcquire() ?? (await toolbox.acquire(request.signal)));
+      releases.push(this.global.tryAcquire() ?? (await this.global.acquire(request.signal)));
       outcome = await this.callWithLimit(entry, host, request);
     } catch (err) {
       outcome = { ok: false, error: queueError(err, entry) };

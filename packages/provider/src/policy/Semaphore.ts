@@ -31,10 +31,8 @@ export class Semaphore {
    * or with an `AbortError` (`code: 'aborted'`) when `signal` fires while waiting (the waiter leaves the queue).
    */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.active < this.limit) {
-      this.active++;
-      return Promise.resolve(this.releaser());
-    }
+    const release = this.tryAcquire();
+    if (release) return Promise.resolve(release);
     if (this.waiters.length >= this.maxQueue) {
       return Promise.reject(new QueueFullError(`${this.label}: ${this.limit} calls running and ${this.maxQueue} waiting; try again later`));
     }
@@ -52,6 +50,16 @@ export class Semaphore {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiters.push(waiter);
     });
+  }
+
+  /**
+   * Takes a free slot at once, without a promise: the release function, or `undefined` when every slot is taken
+   * (then {@link acquire} queues). Lets the common uncontended call skip a turn of the microtask queue.
+   */
+  tryAcquire(): (() => void) | undefined {
+    if (this.active >= this.limit) return undefined;
+    this.active++;
+    return this.releaser();
   }
 
   /** Calls running now. */
