@@ -136,7 +136,7 @@ export class IsolatedHost implements ToolboxHost {
       call.detach = listenForAbort(abort, () => this.abandon(id, call, abort));
       this.pending.set(id, call);
       this.awaitAnswer();
-      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress) }, (err) => {
+      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress), lone: this.pending.size === 1 }, (err) => {
         if (this.pending.get(id) !== call) return;
         this.pending.delete(id);
         call.detach?.();

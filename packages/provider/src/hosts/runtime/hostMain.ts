@@ -75,7 +75,7 @@ const brainProxy: ChatEngine = {
 
 const calls = new Map<number, LazyAbortController>();
 let instance: ToolBoxLike | undefined;
-/** After an answer, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
+/** After answering a lone call, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
 let awaitNextCall: () => void = () => undefined;
 
 async function start(init: HostInit): Promise<void> {
@@ -114,7 +114,7 @@ function handle(message: ToHost): void {
         send({ t: 'result', id, outcome }, (err) =>
           send({ t: 'result', id, outcome: { ok: false, error: wireErrors.resultNotSendable(message.name, errorText(err)) } }),
         );
-        awaitNextCall();
+        if (message.lone) awaitNextCall();
       });
       return;
     }
