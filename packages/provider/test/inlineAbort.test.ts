@@ -1,4 +1,5 @@
 import { AgentTool, silentLogger, ToolBox, Type, type CallToolOptions } from '@ovos-tools/core';
+import { countAbortControllers } from '@ovos-tools/core/testing';
 import { describe, expect, test } from 'vitest';
 import { parseProviderConfig } from '../src/config/ProviderConfig.js';
 import { toDescriptor } from '../src/hosts/descriptors.js';
@@ -42,31 +43,13 @@ function setUp(instance: Tools, settings: Record<string, unknown> = {}) {
   return { run: (name: string, args: unknown) => policy.run(entry(name), host, { name, args }) };
 }
 
-/** Counts `AbortController`s made while `fn` runs. */
-async function controllersMadeBy(fn: () => Promise<unknown>): Promise<number> {
-  const Original = globalThis.AbortController;
-  let made = 0;
-  globalThis.AbortController = class extends Original {
-    constructor() {
-      super();
-      made++;
-    }
-  };
-  try {
-    await fn();
-  } finally {
-    globalThis.AbortController = Original;
-  }
-  return made;
-}
-
 describe('the policy and an inline host: one lazy abort per call', () => {
   test('a tool that never reads ctx.signal costs no AbortController at all', async () => {
     const { run } = setUp(new Tools({ logger: silentLogger }));
-    const made = await controllersMadeBy(async () => {
+    const { count } = await countAbortControllers(async () => {
       for (let i = 0; i < 3; i++) expect(await run('add', { a: i, b: 1 })).toMatchObject({ ok: true, result: { sum: i + 1 } });
     });
-    expect(made).toBe(0);
+    expect(count).toBe(0);
   });
 
   test('at the time limit the tool’s ctx.signal fires (aborted, caused by the timeout), and the call answers timeout', async () => {

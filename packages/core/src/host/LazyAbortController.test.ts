@@ -1,4 +1,5 @@
 import { LazyAbortController, listenForAbort } from '@ovos-tools/core';
+import { countAbortControllers } from '@ovos-tools/core/testing';
 import { describe, expect, it } from 'vitest';
 
 describe('LazyAbortController', () => {
@@ -75,25 +76,15 @@ describe('LazyAbortController', () => {
 });
 
 describe('listenForAbort', () => {
-  it('listens to a lazy controller without creating its signal, and to an AbortSignal; each stops when asked', () => {
-    const Original = globalThis.AbortController;
-    let made = 0;
-    globalThis.AbortController = class extends Original {
-      constructor() {
-        super();
-        made++;
-      }
-    };
+  it('listens to a lazy controller without creating its signal, and to an AbortSignal; each stops when asked', async () => {
     const calls: string[] = [];
-    try {
+    const { count } = await countAbortControllers(() => {
       const lazy = new LazyAbortController();
       listenForAbort(lazy, () => calls.push('lazy'));
       listenForAbort(lazy, () => calls.push('lazy, removed'))();
       lazy.abort();
-      expect(made).toBe(0);
-    } finally {
-      globalThis.AbortController = Original;
-    }
+    });
+    expect(count).toBe(0);
     const controller = new AbortController();
     listenForAbort(controller.signal, () => calls.push('signal'));
     listenForAbort(controller.signal, () => calls.push('signal, removed'))();

@@ -17,3 +17,4 @@ export { assertExamples, checkExamples } from './checkExamples.js';
 export type { CheckExamplesOptions, ExampleFailure } from './checkExamples.js';
 export { runOnFakeBus } from './runOnFakeBus.js';
 export type { FakeBusRun } from './runOnFakeBus.js';
+export { countAbortControllers } from './countAbortControllers.js';

@@ -8,6 +8,7 @@ import { TOOLBOX_BRAND } from '../toolbox/brand.js';
 import { ToolBox } from '../toolbox/ToolBox.js';
 import {
   assertExamples,
+  countAbortControllers,
   checkExamples,
   checkToolBoxClass,
   checkToolboxPackage,
@@ -192,5 +193,23 @@ export class Hello extends ToolBox {
       declarations: [{ name: 'a', modulePath: './a.js', exportName: 'default' }],
       problems: ['entryPoints["opm.agents.toolbox"]["b"]: expected a string "./module.js#Export", received number'],
     });
+  });
+});
+
+describe('countAbortControllers', () => {
+  test('counts the controllers made while fn runs, returns its value, and restores the global even when fn throws', async () => {
+    const Original = globalThis.AbortController;
+    const { count, value } = await countAbortControllers(async () => {
+      new AbortController();
+      await Promise.resolve();
+      AbortSignal.timeout(1_000); // not made through the constructor: not counted
+      new AbortController();
+      return 'done';
+    });
+    expect(count).toBe(2);
+    expect(value).toBe('done');
+    expect(globalThis.AbortController).toBe(Original);
+    await expect(countAbortControllers(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(globalThis.AbortController).toBe(Original);
   });
 });

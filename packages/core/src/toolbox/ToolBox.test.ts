@@ -13,6 +13,7 @@ import {
   toWireError,
   type ToolContext,
 } from '@ovos-tools/core';
+import { countAbortControllers } from '@ovos-tools/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MathTools, addTool, recordingLogger, rejectionOf } from '../../test/fixtures.js';
 
@@ -454,31 +455,13 @@ describe('timeouts and aborts', () => {
 });
 
 describe('a lazy abort (CallToolOptions.abort)', () => {
-  /** Counts `AbortController`s made while `fn` runs (an AbortSignal is only ever made by one). */
-  async function controllersMadeBy(fn: () => Promise<unknown>): Promise<number> {
-    const Original = globalThis.AbortController;
-    let made = 0;
-    globalThis.AbortController = class extends Original {
-      constructor() {
-        super();
-        made++;
-      }
-    };
-    try {
-      await fn();
-    } finally {
-      globalThis.AbortController = Original;
-    }
-    return made;
-  }
-
   it('a tool that never reads ctx.signal gets no AbortSignal made for it, under a limit or not', async () => {
     const tb = new MathTools({ logger: silentLogger });
-    const made = await controllersMadeBy(async () => {
+    const { count } = await countAbortControllers(async () => {
       await expect(tb.callTool('add', { a: 1, b: 2 }, { abort: new LazyAbortController() })).resolves.toEqual({ result: 3 });
       await expect(tb.callTool('add', { a: 1, b: 2 }, { abort: new LazyAbortController(), timeoutMs: 5_000 })).resolves.toEqual({ result: 3 });
     });
-    expect(made).toBe(0);
+    expect(count).toBe(0);
   });
 
   it('aborting it rejects with code aborted and aborts the ctx.signal the tool read, with the same cause', async () => {
