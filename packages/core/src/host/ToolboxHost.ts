@@ -37,7 +37,8 @@ export interface ToolboxDescription {
 export interface HostCallContext {
   /**
    * Fires when the call is cut off (time limit, caller cancellation, shutdown); the host must stop the work.
-   * When {@link abort} is given, this is its signal, created on first read.
+   * When {@link abort} is given, this is its signal, created on first read. It may be a getter on the context's
+   * prototype (the provider's context is a class): pass a context on as it is; a spread copy (`{...ctx}`) drops it.
    */
   signal: AbortSignal;
   /**

@@ -37,7 +37,7 @@ export class InlineHost implements ToolboxHost {
     if (abort.aborted) return abortOutcome(abort, name, this.toolboxId);
     this.inflight++;
     try {
-      const outcome = await toolCallOutcome(this.instance, name, args, callToolOptions(ctx.abort ?? ctx.signal, ctx.context, ctx.onProgress));
+      const outcome = await toolCallOutcome(this.instance, name, args, callToolOptions(abort, ctx.context, ctx.onProgress));
       return !outcome.ok && abort.aborted ? abortOutcome(abort, name, this.toolboxId) : outcome;
     } finally {
       this.inflight--;
@@ -54,4 +54,3 @@ export class InlineHost implements ToolboxHost {
     }
   }
 }
-

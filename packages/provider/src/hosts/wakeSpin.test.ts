@@ -45,4 +45,12 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     await turns(10);
     expect(asked).toBe(0);
   });
+
+  it('a poke while busy() is already false starts nothing', async () => {
+    let asked = 0;
+    const poke = wakeSpinner(60_000, () => (asked++, false));
+    poke();
+    await turns(10);
+    expect(asked).toBe(1); // asked once, at the poke
+  });
 });

@@ -5,8 +5,8 @@
  * Used on both sides of a host channel (`spin_wait_ms`): by the provider's thread while a call is out, and by a
  * worker or process runtime after it answered a lone call. Returns `poke`: each call extends the polling to
  * `budgetMs` from now; the chain ends at the budget or as soon as `busy()` is false (a poke while it is already
- * false starts nothing). A budget of 0 (or less) turns it off. It costs
- * CPU only while it runs, at most `budgetMs` per poke; other work on the loop runs as usual meanwhile.
+ * false starts nothing). A budget of 0 (or less) turns it off. It costs CPU only while it runs, at most `budgetMs`
+ * per poke; other work on the loop runs as usual meanwhile.
  */
 export function wakeSpinner(budgetMs: number, busy: () => boolean = () => true): () => void {
   let until = 0;
