@@ -4,8 +4,8 @@
  * (`ovos.tools.list/get/invoke/reload`, the per-toolbox `ovos.persona.tools.*` topics), with hot reload,
  * execution policy and the `ovos-tools` CLI.
  */
-export { ToolsProvider } from './ToolsProvider.js';
-export type { ToolsProviderOptions } from './ToolsProvider.js';
+export { ToolsProvider } from './compose/ToolsProvider.js';
+export type { ToolsProviderOptions } from './compose/ToolsProvider.js';
 export type {
   AccessDecision,
   Authorizer,
@@ -53,7 +53,7 @@ export {
   hashCredential,
   parseAgentsConfig,
   sha256Hex,
-} from './permissions/index.js';
-export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './permissions/index.js';
+} from './access/index.js';
+export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './access/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '@ovos-tools/core';
-import { createAuthorizer, parseAgentsConfig, sha256Hex } from '../src/permissions/index.js';
+import { createAuthorizer, parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { PrometheusMetrics } from '../src/metrics/index.js';
 import { HttpServerConfigError, startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';

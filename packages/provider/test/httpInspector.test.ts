@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAgentsConfig, sha256Hex } from '../src/permissions/index.js';
+import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { inspectorHtml } from '../src/transports/http/inspector/inspectorPage.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';

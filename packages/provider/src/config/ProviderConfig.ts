@@ -3,7 +3,7 @@ import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
 import { configProblem, configProblemText, readConfig, type ConfigProblem } from '@ovos-tools/core/node';
 import { Type, type Static } from '@ovos-tools/core';
-import { parseAgentsConfig, type AgentDefinition } from '../permissions/AgentDefinition.js';
+import { parseAgentsConfig, type AgentDefinition } from '../access/AgentDefinition.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
@@ -105,7 +105,7 @@ export interface ProviderSettings {
   federation: FederationSettings;
   /** `http`: the HTTP API (`{listen, secret, secret_env, max_body_bytes, log_arguments}`); off when absent. */
   http: HttpConfig | undefined;
-  /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see permissions/. */
+  /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits; see access/. */
   agents: AgentDefinition[];
   /**
    * `bus_agent_field`: the OVOS message-context key that names the agent of a bus request (e.g. `agent_id`), so the

@@ -1,7 +1,7 @@
 import { Message, personaCallTopic, type Bus, type CallOutcome, type HostCallContext, type HostHealth, type JsonObject, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
 import { abortOutcome } from '../hosts/abortOutcome.js';
 import { isObject } from '@ovos-tools/core/node';
-import { wireErrors } from '../errors/wireErrors.js';
+import { wireErrors } from '../service/wireErrors.js';
 
 /**
  * A toolbox that lives elsewhere on the messagebus (a Python OVOS `ToolBox`, another provider), reached over its

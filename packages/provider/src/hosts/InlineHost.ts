@@ -4,7 +4,7 @@ import { abortOutcome } from './abortOutcome.js';
 import { callToolOptions } from './callToolOptions.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';
-import { wireErrors } from '../errors/wireErrors.js';
+import { wireErrors } from '../service/wireErrors.js';
 
 /**
  * A toolbox running in the provider's own thread (isolation `inline`): the fastest host and the only one

@@ -16,7 +16,7 @@ import type { HostChannel } from './channels.js';
 import { abortOutcome } from './abortOutcome.js';
 import { isFromHost, type FromHost, type HostInit } from './protocol.js';
 import { wakeSpinner } from './wakeSpin.js';
-import { wireErrors } from '../errors/wireErrors.js';
+import { wireErrors } from '../service/wireErrors.js';
 
 /** Options of {@link IsolatedHost.start}. */
 export interface IsolatedHostOptions {

@@ -3,7 +3,7 @@ import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
-import { wireErrors } from '../errors/wireErrors.js';
+import { wireErrors } from '../service/wireErrors.js';
 
 /**
  * Runs invocations under the provider's policy, the same for every transport and every host kind:

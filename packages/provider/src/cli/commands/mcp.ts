@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createLogger, type LogLevel } from '@ovos-tools/core';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
-import { ToolsProvider } from '../../ToolsProvider.js';
+import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 
 /** Options of `ovos-tools mcp`. */

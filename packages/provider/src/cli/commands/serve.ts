@@ -3,10 +3,10 @@ import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } f
 import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
-import { ToolsProvider } from '../../ToolsProvider.js';
-import { busCallerOf } from '../../permissions/busCaller.js';
+import { ToolsProvider } from '../../compose/ToolsProvider.js';
+import { busCallerOf } from '../../transports/ovos-bus/busCaller.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
-import { createAuthorizer } from '../../permissions/createAuthorizer.js';
+import { createAuthorizer } from '../../access/createAuthorizer.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';

@@ -14,7 +14,7 @@ import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { callToolOptions } from '../callToolOptions.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
 import { wakeSpinner } from '../wakeSpin.js';
-import { wireErrors } from '../../errors/wireErrors.js';
+import { wireErrors } from '../../service/wireErrors.js';
 
 /** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
 const send = batchingPoster<FromHost>(

@@ -1,5 +1,5 @@
 import type { Logger } from '@ovos-tools/core';
-import type { AgentDefinition } from '../../permissions/AgentDefinition.js';
+import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { parseListen, type HttpConfig } from './HttpConfig.js';

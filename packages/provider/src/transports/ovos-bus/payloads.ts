@@ -16,14 +16,14 @@ import {
 } from '@ovos-tools/core';
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { readRequestName } from './requestName.js';
-import { wireErrors } from '../../errors/wireErrors.js';
+import { wireErrors } from '../../service/wireErrors.js';
 
 /**
  * The OVOS payloads of the provider API (wire spec §4.4, ovos-PHAL-plugin-tools) and the per-toolbox API
  * (§2.4–2.5, OPM `ToolBox`), built from the {@link ToolService}. Only this module shapes `ovos.tools.*` and
  * `ovos.persona.tools.*` data; `registerOvosBus.ts` only routes. Requests are checked here, at the edge, against
  * core's payload schemas (`ToolsListRequest`, `OvosToolName`, …; `@ovos-tools/core` `wire/ovosPayloads.ts`), and
- * every answer has the type of its response schema; the error texts come from `errors/wireErrors.ts`.
+ * every answer has the type of its response schema; the error texts come from `service/wireErrors.ts`.
  */
 
 /** One `ovos.tools.list` entry: OVOS `{name, description, argument_schema, output_schema, toolbox_id}`. */

@@ -15,7 +15,7 @@ import {
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
-import { wireErrors } from '../../errors/wireErrors.js';
+import { wireErrors } from '../../service/wireErrors.js';
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
 export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';

@@ -1,16 +1,16 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
-import { createBrain } from './brain/createBrain.js';
-import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
-import { BusFederation } from './federation/BusFederation.js';
-import type { MetricsRecorder } from './metrics/MetricsRecorder.js';
-import { ExecutionPolicy } from './policy/ExecutionPolicy.js';
-import type { RegistryGeneration } from './registry/RegistryGeneration.js';
-import { Reloader } from './reload/Reloader.js';
-import { createToolService } from './service/createToolService.js';
-import type { Authorizer, CatalogChange, ReloadReport, ToolService } from './service/ToolService.js';
-import { registerOvosBus, type OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
+import { createBrain } from '../brain/createBrain.js';
+import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
+import { BusFederation } from '../federation/BusFederation.js';
+import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
+import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
+import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
+import { Reloader } from '../catalog/Reloader.js';
+import { createToolService } from './createToolService.js';
+import type { Authorizer, CatalogChange, ReloadReport, ToolService } from '../service/ToolService.js';
+import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {

@@ -2,7 +2,7 @@ import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core'
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
-import type { Reloader } from '../reload/Reloader.js';
+import type { Reloader } from '../catalog/Reloader.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type {
   Authorizer,
@@ -16,8 +16,8 @@ import type {
   LoadProblem,
   ToolService,
   ToolboxStatus,
-} from './ToolService.js';
-import { wireErrors } from '../errors/wireErrors.js';
+} from '../service/ToolService.js';
+import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
 export interface ToolServiceParts {
