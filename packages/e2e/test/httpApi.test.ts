@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@ovos-tools/core';
-import { createAuthorizer, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
 import { PrometheusMetrics, startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,7 +114,7 @@ export class Toolbox extends ToolBox {
       'agent:kid': { credential: { sha256: sha256Hex('kid-token-0123456789') }, tools: ['tag:test'] },
     },
   });
-  provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null, authorize: createAuthorizer({ agents: settings.agents }) });
+  provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null, metrics });
   const report = await provider.start();
   expect(report.problems).toEqual([]);
   api = await startHttpServer(provider.service, { port: 0, agents: settings.agents, metrics });

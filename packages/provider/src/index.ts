@@ -6,6 +6,8 @@
  */
 export { ToolsProvider } from './compose/ToolsProvider.js';
 export type { ToolsProviderOptions } from './compose/ToolsProvider.js';
+export { createAccessControl } from './access/AccessControl.js';
+export type { AccessControl, AccessControlOptions, Admission, BusExposure, BusReloadRule } from './access/AccessControl.js';
 export type {
   AccessDecision,
   Authorizer,
@@ -18,6 +20,8 @@ export type {
   InvokeRequest,
   ListQuery,
   LoadProblem,
+  OperatorAction,
+  ReloadOutcome,
   ReloadReport,
   ToolboxStatus,
   ToolService,

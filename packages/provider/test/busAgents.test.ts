@@ -1,5 +1,5 @@
 import { FakeBus, Message, silentLogger } from '@ovos-tools/core';
-import { busCallerOf, createAuthorizer, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
+import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource } from './helpers/pluginRoot.js';
 
@@ -13,15 +13,7 @@ test('bus_agent_field: the agents allowlists apply on the OVOS bus to the agent 
     agents: { 'agent:kid': { credential: { sha256: 'a'.repeat(64) }, tools: ['safe_*'] } },
   });
   const bus = new FakeBus();
-  const provider = new ToolsProvider({
-    bus,
-    pluginRoots: [root.dir],
-    settings,
-    logger: silentLogger,
-    brain: null,
-    authorize: createAuthorizer({ agents: settings.agents }),
-    busCaller: busCallerOf({ contextField: settings.busAgentField! }),
-  });
+  const provider = new ToolsProvider({ bus, pluginRoots: [root.dir], settings, logger: silentLogger, brain: null });
   await provider.start();
   const ask = async (type: string, data: Record<string, unknown>, context: Record<string, unknown> = {}) => (await bus.waitForResponse(new Message(type, data, context)))!.data;
   try {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '@ovos-tools/core';
-import { createAuthorizer, parseAgentsConfig, sha256Hex } from '../src/access/index.js';
+import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { PrometheusMetrics } from '../src/metrics/index.js';
 import { HttpServerConfigError, startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';
@@ -26,7 +26,7 @@ function agents(extra: Record<string, unknown> = {}) {
   return list;
 }
 
-function catalog(authorize = createAuthorizer({ agents: agents() })) {
+function catalog(access: Parameters<typeof fakeToolService>[1] = { agents: agents() }) {
   return fakeToolService(
     [
       {
@@ -41,7 +41,7 @@ function catalog(authorize = createAuthorizer({ agents: agents() })) {
       { tool: descriptor('pm.only', { allowedAgents: ['agent:pm'] }), toolboxId: 'pm', run: async () => ({}) },
       { tool: descriptor('boom'), toolboxId: 'x', run: async () => Promise.reject(new Error('Connection failed: http://projects-service:8000/')) },
     ],
-    authorize,
+    access,
   );
 }
 
@@ -126,15 +126,19 @@ describe('authentication', () => {
     expect((await fetch(`${s.url}/health`)).status).toBe(200);
   });
 
-  it('accepts Authorization: Bearer and the operator secret (which acts for no agent)', async () => {
+  it('accepts Authorization: Bearer and the operator secret (which acts for no agent unless it names one)', async () => {
     const service = catalog();
     const s = await start(service, { secret: 'operator-secret-0123456789' });
     const kid = await fetch(`${s.url}/internal/tools`, { headers: { Authorization: 'Bearer kid-token-0123456789' } });
     expect((await kid.json()).total).toBe(2);
     const op = await fetch(`${s.url}/internal/tools`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
     expect((await op.json()).tools.map((t: { id: string }) => t.id)).not.toContain('pm.only');
-    const claim = await fetch(`${s.url}/internal/tools?agent_id=agent:sofia`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
-    expect(claim.status).toBe(403);
+    // the operator secret may act for a named agent (toolcore's runtime holds one service secret): that agent's rules apply
+    const claim = await fetch(`${s.url}/internal/tools?agent_id=agent:kid`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
+    expect(claim.status).toBe(200);
+    expect((await claim.json()).total).toBe(2);
+    const unknown = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'clock.now', agent_id: 'agent:nobody' }) });
+    expect(await unknown.json()).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('agent "agent:nobody": not declared in agents') });
     await fetch(`${s.url}/internal/tools/call`, {
       method: 'POST',
       headers: json('operator-secret-0123456789'),
@@ -182,7 +186,7 @@ describe('per-agent permissions', () => {
 
   it("honours the seed's per-tool allowed_agents and per-agent rate limits", async () => {
     const list = agents({ 'agent:pm': { credential: { sha256: sha256Hex('pm-token-0123456789') }, tools: ['*'], rate_per_minute: 2 } });
-    const s = await start(catalog(createAuthorizer({ agents: list })), { agents: list });
+    const s = await start(catalog({ agents: list }), { agents: list });
     const call = (secret: string) =>
       fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json(secret), body: JSON.stringify({ tool_id: 'pm.only' }) });
     const sofia = await call(SECRET);
@@ -249,7 +253,7 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     const lines: string[] = [];
     const logger: Logger = { debug() {}, info: (m) => lines.push(m), warn() {}, error() {} };
     const metrics = new PrometheusMetrics();
-    const service = catalog();
+    const service = catalog({ agents: agents(), metrics });
     const s = await start(service, { metrics, logger });
     const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     await fetch(`${s.url}/internal/tools/call`, {

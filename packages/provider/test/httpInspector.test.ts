@@ -15,9 +15,8 @@ afterEach(async () => {
 
 /** A service whose reload reports a change (and counts how often it ran). */
 function service() {
-  const s = fakeToolService([{ tool: descriptor('clock.now'), toolboxId: 'clock', run: async () => ({ now: 'noon' }) }]);
   let reloads = 0;
-  s.reload = async () => {
+  const rebuild = async () => {
     reloads += 1;
     return {
       loaded: ['clock', 'notes'],
@@ -30,6 +29,7 @@ function service() {
       durationMs: 1.5,
     };
   };
+  const s = fakeToolService([{ tool: descriptor('clock.now'), toolboxId: 'clock', run: async () => ({ now: 'noon' }) }], { rebuild });
   return Object.assign(s, { reloads: () => reloads });
 }
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { silentLogger } from '@ovos-tools/core';
-import { parseProviderConfig, ToolsProvider, type Caller, type CatalogChange, type ToolService } from '@ovos-tools/provider';
+import { createAccessControl, parseProviderConfig, ToolsProvider, type Authorizer, type Caller, type CatalogChange, type ToolService } from '@ovos-tools/provider';
 import { afterEach, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 
@@ -17,7 +17,11 @@ function inProcessTransport(service: ToolService, caller: Caller) {
     names: () => service.list({ caller }).map((e) => `${e.toolboxId}/${e.tool.name}`),
     describe: (name: string) => service.get(name, caller),
     call: (name: string, args: unknown) => service.invoke({ name, args, caller, context: { session: { session_id: 'test' } } }),
-    reload: () => service.reload(),
+    reload: async () => {
+      const outcome = await service.reload();
+      if (!outcome.ok) throw new Error(outcome.error.error);
+      return outcome.report;
+    },
   };
 }
 
@@ -28,13 +32,13 @@ afterEach(async () => {
   for (const r of roots.splice(0)) r.cleanup();
 });
 
-async function provider(config: Record<string, unknown> = {}, authorize?: ConstructorParameters<typeof ToolsProvider>[0]['authorize']) {
+async function provider(config: Record<string, unknown> = {}, authorize?: Authorizer) {
   const root = makePluginRoot();
   roots.push(root);
   const dir = root.addPackage('svc-tools', toolboxEntry('svc'), {
     'index.js': toolboxSource('svc', { add: '({ a, b }) => ({ result: a + b })', whoami: '(_a, ctx) => ({ result: ctx.context.session.session_id })' }),
   });
-  const p = new ToolsProvider({ bus: null, pluginRoots: [root.dir], settings: parseProviderConfig({ isolation: 'inline', ...config }), logger: silentLogger, brain: null, ...(authorize ? { authorize } : {}) });
+  const p = new ToolsProvider({ bus: null, pluginRoots: [root.dir], settings: parseProviderConfig({ isolation: 'inline', ...config }), logger: silentLogger, brain: null, ...(authorize ? { access: { ...createAccessControl({ agents: [] }), canUse: authorize } } : {}) });
   providers.push(p);
   await p.start();
   return { p, dir };
@@ -59,11 +63,11 @@ describe('the transport-free tool service', () => {
     expect(p.service.toolboxes()).toEqual([expect.objectContaining({ toolboxId: 'svc', origin: 'plugin', toolCount: 2, health: expect.objectContaining({ state: 'ready' }) })]);
   });
 
-  test('the authorizer hides tools from list and get and refuses invoke, naming the rule', async () => {
+  test('access control hides tools from list and refuses get and invoke, naming the rule', async () => {
     const { p } = await provider({}, (caller, entry) => (caller.agentId === 'kid' && entry.tool.name === 'whoami' ? { allowed: false, rule: 'agent "kid": only add is allowed' } : { allowed: true }));
     const kid = inProcessTransport(p.service, { transport: 'in-process', agentId: 'kid' });
     expect(kid.names()).toEqual(['svc/add']);
-    expect(kid.describe('whoami')).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
+    expect(kid.describe('whoami')).toMatchObject({ ok: false, error: { code: 'forbidden', error: expect.stringContaining('only add is allowed') } });
     expect(await kid.call('whoami', {})).toMatchObject({ ok: false, error: { code: 'forbidden', error: `PermissionError: Tool 'whoami' is not allowed for this caller: agent "kid": only add is allowed` } });
     const adult = inProcessTransport(p.service, { transport: 'in-process', agentId: 'adult' });
     expect(adult.names()).toEqual(['svc/add', 'svc/whoami']);

@@ -9,6 +9,7 @@
  * - `timeout`: the call ran past its time limit; its AbortSignal fired.
  * - `aborted`: the caller's AbortSignal fired before the tool finished.
  * - `overloaded`: a concurrency limit refused the call.
+ * - `rate_limited`: the caller's agent is over its own limit (`rate_per_minute`, `max_concurrency`); retry later.
  * - `invalid_request`: a bus payload had the wrong shape (e.g. a non-string name).
  * - `discovery_failed`: `discoverTools()` threw.
  * - `forbidden`: the caller's permissions refuse the tool (the error names the rule).
@@ -26,6 +27,7 @@ export type ToolErrorCode =
   | 'timeout'
   | 'aborted'
   | 'overloaded'
+  | 'rate_limited'
   | 'invalid_request'
   | 'discovery_failed'
   | 'forbidden'

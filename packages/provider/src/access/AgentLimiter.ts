@@ -13,7 +13,11 @@ export type LimitDecision =
       ok: false;
       /** The limit that refused, e.g. `agent "kid": max_concurrency 2 reached`. */
       rule: string;
+      /** For a `rate_per_minute` refusal: ms until the oldest counted start leaves the 60 s window. */
+      retryAfterMs?: number;
     };
+
+const UNLIMITED: LimitDecision = { ok: true, release: () => {} };
 
 /**
  * Per-agent limits: calls started per rolling minute (`rate_per_minute`) and calls running at once
@@ -34,7 +38,7 @@ export class AgentLimiter {
   /** Takes a slot for `agentId`, or says which limit refused (`agent "x": rate_per_minute 60 reached`). */
   acquire(agentId: string | undefined): LimitDecision {
     const agent = agentId ? this.#agents.get(agentId) : undefined;
-    if (!agent) return { ok: true, release: () => {} };
+    if (!agent) return UNLIMITED;
     const running = this.#running.get(agent.id) ?? 0;
     if (agent.maxConcurrency !== undefined && running >= agent.maxConcurrency) {
       return { ok: false, rule: `agent "${agent.id}": max_concurrency ${agent.maxConcurrency} reached` };
@@ -44,7 +48,7 @@ export class AgentLimiter {
       const recent = (this.#starts.get(agent.id) ?? []).filter((t) => now - t < 60_000);
       if (recent.length >= agent.ratePerMinute) {
         this.#starts.set(agent.id, recent);
-        return { ok: false, rule: `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached` };
+        return { ok: false, rule: `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached`, retryAfterMs: Math.max(0, 60_000 - (now - recent[0]!)) };
       }
       recent.push(now);
       this.#starts.set(agent.id, recent);

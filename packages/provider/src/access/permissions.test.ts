@@ -94,7 +94,7 @@ describe('AgentLimiter', () => {
     if (first.ok) first.release();
     const second = limiter.acquire('a');
     if (second.ok) second.release();
-    expect(limiter.acquire('a')).toEqual({ ok: false, rule: 'agent "a": rate_per_minute 2 reached' });
+    expect(limiter.acquire('a')).toEqual({ ok: false, rule: 'agent "a": rate_per_minute 2 reached', retryAfterMs: 60_000 });
     now = 60_001;
     expect(limiter.acquire('a').ok).toBe(true);
     expect(limiter.acquire(undefined).ok).toBe(true);

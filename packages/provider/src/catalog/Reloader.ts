@@ -7,6 +7,7 @@ import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
+import type { CatalogHolder } from './CatalogHolder.js';
 import { loadHostSource } from './loadHostSource.js';
 
 /**
@@ -41,8 +42,8 @@ export interface ReloaderOptions {
   extraSources?: readonly ExtraHostSource[];
   /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
   onHostRestart?: (toolboxId: string) => void;
-  /** Called with every generation that goes live (after a reload, or after a host's tools changed). */
-  onSwap: (previous: RegistryGeneration, next: RegistryGeneration, report: ReloadReport) => void;
+  /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
+  holder: CatalogHolder;
 }
 
 /**
@@ -53,7 +54,6 @@ export interface ReloaderOptions {
  * closes every host it no longer serves once the calls holding the old generation have ended. Reloads are serialised.
  */
 export class Reloader {
-  private current = new RegistryGeneration(0, [], []);
   private chain: Promise<unknown> = Promise.resolve();
   private readonly moduleCache: ModuleCache = new Map();
   private unsubscribes: Array<() => void> = [];
@@ -61,9 +61,8 @@ export class Reloader {
 
   constructor(private readonly options: ReloaderOptions) {}
 
-  /** The generation serving requests now. */
-  get generation(): RegistryGeneration {
-    return this.current;
+  private get current(): RegistryGeneration {
+    return this.options.holder.current;
   }
 
   /** Rescans and swaps in the next generation; never rejects for a bad toolbox. */
@@ -79,7 +78,7 @@ export class Reloader {
     this.closed = true;
     await this.chain;
     const old = this.current;
-    this.current = new RegistryGeneration(old.number + 1, [], []);
+    this.options.holder.retire(new RegistryGeneration(old.number + 1, [], []));
     this.watchHosts(this.current);
     await old.drained();
     await closeHosts(old.toolboxes.map((t) => t.host));
@@ -212,9 +211,8 @@ export class Reloader {
   }
 
   private swap(previous: RegistryGeneration, next: RegistryGeneration, r: ReloadReport): void {
-    this.current = next;
     this.watchHosts(next);
-    this.options.onSwap(previous, next, r);
+    this.options.holder.swap(next, r);
     const kept = new Set(next.toolboxes.map((t) => t.host));
     const replaced = previous.toolboxes.map((t) => t.host).filter((h) => !kept.has(h));
     if (replaced.length) void previous.drained().then(() => closeHosts(replaced));
@@ -229,11 +227,10 @@ export class Reloader {
           if (this.current !== generation || this.closed) return;
           const started = performance.now();
           const next = new RegistryGeneration(generation.number + 1, generation.toolboxes, generation.problems);
-          this.current = next;
           this.watchHosts(next);
           const r = report(generation, next, started);
           r.updated = [...new Set([...r.updated, t.source])];
-          this.options.onSwap(generation, next, r);
+          this.options.holder.swap(next, r);
         });
       });
       if (u) this.unsubscribes.push(u);

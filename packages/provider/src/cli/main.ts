@@ -62,6 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--plugins <dir>', 'plugin root whose node_modules is scanned (repeatable; replaces the defaults)', collect)
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed (clients get tools/list_changed)')
+    .option('--agent <id>', "act for this agent of the config's agents (its allowlist and limits); default mcp.agent, else the operator")
     .option('--log-level <level>', 'debug, info, warn, error or silent')
     .action(async (opts) => (await import('./commands/mcp.js')).mcpCommand(opts));
 

@@ -1,16 +1,19 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
+import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
+import { CatalogHolder } from '../catalog/CatalogHolder.js';
+import { Reloader } from '../catalog/Reloader.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
 import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import { Reloader } from '../catalog/Reloader.js';
-import { createToolService } from './createToolService.js';
-import type { Authorizer, CatalogChange, ReloadReport, ToolService } from '../service/ToolService.js';
+import type { ReloadReport, ToolService } from '../service/ToolService.js';
+import { busCallerOf } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
+import { createToolService } from './createToolService.js';
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {
@@ -26,10 +29,16 @@ export interface ToolsProviderOptions {
   logLevel?: LogLevel;
   /** The brain lent to every toolbox; default built from `settings.brain` and the environment. */
   brain?: ChatEngine | null;
-  /** Permission check for every transport; default: every caller may see and call every tool. */
-  authorize?: Authorizer;
-  /** Who an OVOS bus request acts for (advisory: the bus has no authentication unless its secret is set). */
-  busCaller?: OvosBusOptions['callerOf'];
+  /**
+   * Who may see, call, start a call now and reload, for every transport; default built from the settings' `agents`,
+   * `bus_requires_agent` and `bus_reload`, with `busExposure`.
+   */
+  access?: AccessControl;
+  /**
+   * Who can reach the messagebus (decides whether `ovos.tools.reload` is accepted from it under `bus_reload: "auto"`);
+   * default `loopback`. `ovos-tools serve` sets it from the bus it serves on (embedded or joined, host and secret).
+   */
+  busExposure?: BusExposure;
   /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
@@ -51,12 +60,11 @@ export class ToolsProvider {
   readonly brain: ChatEngine | null;
   /** The transport-free tool service every transport is written against. */
   readonly service: ToolService;
+  private readonly catalog = new CatalogHolder();
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
-  private readonly notify: (change: CatalogChange) => void;
+  private readonly busOptions: OvosBusOptions;
   private unregisterBus: (() => void) | undefined;
-  private pendingChange: CatalogChange | undefined;
-  private started = false;
   private closed = false;
 
   constructor(options: ToolsProviderOptions) {
@@ -66,9 +74,11 @@ export class ToolsProvider {
     this.logger = options.logger ?? createLogger('ovos-tools');
     this.policy = new ExecutionPolicy(this.settings, this.logger);
     this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
-    this.federation =
-      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined;
-    const federation = this.federation;
+    const federation = (this.federation =
+      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined);
+    if (federation) {
+      this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
+    }
     this.reloader = new Reloader({
       ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
       settings: this.settings,
@@ -77,52 +87,55 @@ export class ToolsProvider {
       brain: this.brain,
       logger: this.logger,
       logLevel: options.logLevel ?? envLevel(),
+      holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
-      onSwap: (_previous, next, report) => {
-        federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
-        if (!report.added.length && !report.removed.length && !report.updated.length) return;
-        const change = toChange(report);
-        if (this.started) this.notify(change);
-        else this.pendingChange = change;
-      },
     });
-    const { service, notify } = createToolService({
-      reloader: this.reloader,
+    const access =
+      options.access ??
+      createAccessControl({
+        agents: this.settings.agents,
+        busRequiresAgent: this.settings.busRequiresAgent,
+        busReload: this.settings.busReload,
+        ...(options.busExposure ? { busExposure: options.busExposure } : {}),
+      });
+    this.service = createToolService({
+      catalog: this.catalog,
+      rebuild: () => this.reloader.reload(),
+      access,
       policy: this.policy,
-      settings: this.settings,
-      ...(options.authorize ? { authorize: options.authorize } : {}),
+      duplicateToolNames: this.settings.duplicateToolNames,
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    this.service = service;
-    this.notify = notify;
-    this.busOptions = { logger: this.logger, ...(options.busCaller ? { callerOf: options.busCaller } : {}), ...(federation ? { hostId: federation.hostId } : {}) };
+    const busAgentField = this.settings.busAgentField;
+    this.busOptions = {
+      logger: this.logger,
+      ...(busAgentField ? { callerOf: busCallerOf({ contextField: busAgentField }) } : {}),
+      ...(federation ? { hostId: federation.hostId } : {}),
+    };
   }
-
-  private readonly busOptions: OvosBusOptions;
 
   /** The registry generation serving requests now. */
   get registry(): RegistryGeneration {
-    return this.reloader.generation;
+    return this.catalog.current;
   }
 
   /**
-   * Loads every toolbox, then serves the OVOS bus topics (when there is a bus) and broadcasts the first
-   * `ovos.tools.changed`. Resolves with the load report.
+   * Serves the OVOS bus topics (when there is a bus), then loads every toolbox; the first load's catalog goes out
+   * as the first `ovos.tools.changed`. Requests that arrive while the toolboxes load wait for them (bounded).
+   * Resolves with the load report.
    */
   async start(): Promise<ReloadReport> {
-    const report = await this.service.reload();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
-    this.started = true;
+    const report = await this.reload();
     this.federation?.start();
-    const first = this.pendingChange;
-    this.pendingChange = undefined;
-    if (first) this.notify(first);
     return report;
   }
 
-  /** Rescans the plugin roots and swaps in the next generation; see `Reloader`. Never rejects for a bad toolbox. */
-  reload(): Promise<ReloadReport> {
-    return this.service.reload();
+  /** Rescans the plugin roots and swaps in the next generation, as the operator; see `Reloader`. Never rejects for a bad toolbox. */
+  async reload(): Promise<ReloadReport> {
+    const outcome = await this.service.reload();
+    if (!outcome.ok) throw new Error(outcome.error.error); // the in-process operator may always reload
+    return outcome.report;
   }
 
   /** Stops serving the bus, then closes every toolbox host once its calls finish. Idempotent. */
@@ -134,10 +147,6 @@ export class ToolsProvider {
     this.unregisterBus = undefined;
     await this.reloader.close();
   }
-}
-
-function toChange(report: ReloadReport): CatalogChange {
-  return { generation: report.generation, loaded: report.loaded, totalTools: report.totalTools, added: report.added, removed: report.removed, updated: report.updated };
 }
 
 /**

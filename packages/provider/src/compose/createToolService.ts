@@ -1,11 +1,10 @@
 import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core';
-import type { ProviderSettings } from '../config/ProviderConfig.js';
+import type { AccessControl } from '../access/AccessControl.js';
+import type { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
-import type { Reloader } from '../catalog/Reloader.js';
-import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
+import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type {
-  Authorizer,
   Caller,
   CatalogChange,
   CatalogEntry,
@@ -14,6 +13,8 @@ import type {
   InvokeRequest,
   ListQuery,
   LoadProblem,
+  ReloadOutcome,
+  ReloadReport,
   ToolService,
   ToolboxStatus,
 } from '../service/ToolService.js';
@@ -21,44 +22,55 @@ import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
 export interface ToolServiceParts {
-  /** Builds and swaps registry generations; the service reads the current one on every call. */
-  reloader: Reloader;
+  /** The generation serving now, and where swaps are announced; the service reads it on every call. */
+  catalog: CatalogHolder;
+  /** Builds and swaps in the next generation (the `Reloader`); called only for callers that may reload. */
+  rebuild: () => Promise<ReloadReport>;
+  /** Who may see, call, start a call now, reload. */
+  access: AccessControl;
   /** Concurrency and time limits every invocation runs under. */
   policy: ExecutionPolicy;
-  /** The provider settings (the duplicate-tool-name rule is read from them). */
-  settings: ProviderSettings;
-  /** Permission check for list/get/invoke; default: everything allowed. */
-  authorize?: Authorizer;
+  /** What a tool name several toolboxes serve means on an invoke without a toolbox (`duplicate_tool_names`). */
+  duplicateToolNames: DuplicateNamePolicy;
   /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
   metrics?: MetricsRecorder;
+  /** How long an invocation that arrives before the first load has finished waits for it, ms; default 30000. */
+  loadWaitMs?: number;
 }
 
 const IN_PROCESS: Caller = { transport: 'in-process' };
-const allowAll: Authorizer = () => ({ allowed: true });
 
 /**
- * The {@link ToolService} over a reloader (registry generations), an execution policy and an authorizer.
- * Returns the service and `notify`, which the provider calls with every swapped-in generation's change.
+ * The {@link ToolService} over a catalog holder (registry generations), access control and an execution policy.
+ * Every transport's call takes this one door: lookup in the current generation → may this caller use the tool →
+ * may it start a call now (its agent's limits) → the policy (time limit, concurrency) → the toolbox's host.
+ * Metrics are recorded here, once, for every transport.
  */
-export function createToolService(parts: ToolServiceParts): { service: ToolService; notify: (change: CatalogChange) => void } {
-  const { reloader, policy, settings } = parts;
-  const authorize = parts.authorize ?? allowAll;
+export function createToolService(parts: ToolServiceParts): ToolService {
+  const { catalog, access, policy } = parts;
   const metrics = parts.metrics ?? noopMetrics;
-  const listeners = new Set<(change: CatalogChange) => void>();
-  const visible = (caller: Caller, entry: CatalogEntry) => authorize(caller, entry).allowed;
+  const loadWaitMs = parts.loadWaitMs ?? 30_000;
+  const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
 
-  const service: ToolService = {
+  return {
     get generation() {
-      return reloader.generation.number;
+      return catalog.current.number;
     },
+    get loaded() {
+      return catalog.loaded;
+    },
+    whenLoaded: () => catalog.firstLoad,
     list(query: ListQuery = {}) {
       const caller = query.caller ?? IN_PROCESS;
       const tags = query.tags ?? [];
-      return reloader.generation.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
+      return catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
     },
     get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
-      const entry = reloader.generation.lookup(name);
-      if (!entry || !visible(caller, entry)) return { ok: false, error: unknownTool(name) };
+      const entry = catalog.current.lookup(name);
+      if (!entry) return { ok: false, error: unknownTool(name) };
+      // the same decision, and the same rule, as invoke gives (list hides what the caller may not call)
+      const decision = access.canUse(caller, entry);
+      if (!decision.allowed) return { ok: false, error: wireErrors.forbidden(name, decision.rule) };
       return { ok: true, entry };
     },
     async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
@@ -76,18 +88,22 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
       });
       return outcome;
     },
-    async reload() {
-      const report = await reloader.reload();
+    async reload(caller: Caller = IN_PROCESS): Promise<ReloadOutcome> {
+      const decision = access.allows(caller, 'reload');
+      if (!decision.allowed) return { ok: false, error: wireErrors.operatorOnly(decision.rule) };
+      const report = await parts.rebuild();
       metrics.reloaded(report.problems.length ? 'problems' : 'ok');
-      return report;
+      return { ok: true, report };
     },
+    allows: (caller, action) => access.allows(caller, action),
     onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return catalog.onSwap(({ report }) => {
+        if (report.added.length || report.removed.length || report.updated.length) listener(toChange(report));
+      });
     },
-    toolboxes: () => statuses(reloader.generation),
+    toolboxes: () => statuses(catalog.current),
     problems(): LoadProblem[] {
-      const g = reloader.generation;
+      const g = catalog.current;
       const out = [...g.problems];
       for (const t of g.toolboxes) {
         const h = t.host.health();
@@ -95,45 +111,59 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
       }
       return out;
     },
-    collisions: () => [...reloader.generation.collisions],
+    collisions: () => [...catalog.current.collisions],
   };
 
-  /** One invocation on the generation current now: lookup, permissions, the duplicate-name rule, policy → host. */
+  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host. */
   async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
-    const generation = reloader.generation;
+    if (!catalog.loaded && !(await loadedWithin(catalog, loadWaitMs))) {
+      return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
+    }
+    const generation = catalog.current;
     const release = generation.acquire();
     try {
       const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
       const entry = generation.lookup(request.name, request.toolboxId);
       if (!entry) return refused(unknownTool(request.name, request.toolboxId));
-      const decision = authorize(request.caller ?? IN_PROCESS, entry);
+      const caller = request.caller ?? IN_PROCESS;
+      const decision = access.canUse(caller, entry);
       if (!decision.allowed) return refused(wireErrors.forbidden(request.name, decision.rule), entry.toolboxId);
-      if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
+      if (parts.duplicateToolNames === 'error' && request.toolboxId === undefined) {
         const collision = generation.collision(request.name);
-        if (collision) {
-          return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
-        }
+        if (collision) return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
       }
-      const hosted = generation.toolbox(entry.toolboxId)!;
-      return await policy.run(entry, hosted.host, request);
+      const admission = access.admit(caller);
+      if (!admission.ok) {
+        return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
+      }
+      try {
+        return await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, request);
+      } finally {
+        admission.release();
+      }
     } catch (err) {
       return { ok: false, error: toWireError(err), latencyMs: elapsed(started) };
     } finally {
       release();
     }
   }
+}
 
-  const notify = (change: CatalogChange) => {
-    for (const l of listeners) {
-      try {
-        l(change);
-      } catch {
-        // a transport's listener failing must not stop the others
-      }
-    }
-  };
-  return { service, notify };
+/** Waits for the first load for at most `ms`; true when it finished. */
+function loadedWithin(catalog: CatalogHolder, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref?.();
+    void catalog.firstLoad.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+function toChange(report: ReloadReport): CatalogChange {
+  return { generation: report.generation, loaded: report.loaded, totalTools: report.totalTools, added: report.added, removed: report.removed, updated: report.updated };
 }
 
 function statuses(g: RegistryGeneration): ToolboxStatus[] {

@@ -3,6 +3,7 @@ import type { FederationSettings } from '../federation/BusFederation.js';
 import path from 'node:path';
 import { configProblem, configProblemText, readConfig, type ConfigProblem } from '@ovos-tools/core/node';
 import { Type, type Static } from '@ovos-tools/core';
+import type { BusReloadRule } from '../access/AccessControl.js';
 import { parseAgentsConfig, type AgentDefinition } from '../access/AgentDefinition.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 
@@ -113,6 +114,12 @@ export interface ProviderSettings {
    * agents to their allowlists and binds hostile ones only when the messagebus requires a secret. Off by default.
    */
   busAgentField: string | undefined;
+  /** `bus_requires_agent`: refuse bus messages that name no agent (in `bus_agent_field`); default false (a stock OVOS bus names none). */
+  busRequiresAgent: boolean;
+  /** `bus_reload`: who may send `ovos.tools.reload` on the bus: `auto` (default; not on an open bus), `allow` or `deny` (see `BusReloadRule`). */
+  busReload: BusReloadRule;
+  /** `mcp.agent`: the agent an `ovos-tools mcp` (stdio) session acts for; absent: the operator. `--agent` overrides it. */
+  mcpAgent: string | undefined;
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -200,6 +207,9 @@ const ProviderKeys = Type.Object({
   http: Type.Optional(Type.Unknown({ description: 'The HTTP API; read by parseHttpConfig' })),
   agents: Type.Optional(Type.Unknown({ description: 'Agents and credentials; read by parseAgentsConfig' })),
   bus_agent_field: Type.Optional(Type.String({ minLength: 1, description: 'The message-context key naming the agent' })),
+  bus_requires_agent: Type.Boolean({ default: false, description: 'Refuse bus messages that name no agent' }),
+  bus_reload: Type.Enum(['auto', 'allow', 'deny'], { default: 'auto', description: 'Who may reload over the messagebus (auto: not on an open bus)' }),
+  mcp: Type.Optional(Type.Object({ agent: Type.Optional(Type.String({ minLength: 1, description: 'The agent an MCP stdio session acts for' })) }, { additionalProperties: false, description: 'ovos-tools mcp' })),
 });
 
 /**
@@ -221,6 +231,10 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   for (const line of sectionProblems) {
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
+  }
+  const mcpAgent = k.mcp?.agent;
+  if (mcpAgent !== undefined && !agents.some((a) => a.id === mcpAgent)) {
+    problems.push(configProblemText(OWNER, configProblem('mcp.agent', `must name an agent declared in agents (${agents.map((a) => a.id).join(', ') || 'none is'})`, mcpAgent)));
   }
   if (problems.length) throw new ProviderConfigError(problems);
   const toolboxConfigs: Record<string, Record<string, unknown>> = {};
@@ -251,6 +265,9 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     pinnedToolboxes: k.pinned_toolboxes,
     federation: federationSettings(k.federation),
     busAgentField: k.bus_agent_field,
+    busRequiresAgent: k.bus_requires_agent,
+    busReload: k.bus_reload,
+    mcpAgent,
     http,
     agents,
   };

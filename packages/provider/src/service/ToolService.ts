@@ -40,6 +40,12 @@ export type AccessDecision =
 /** Decides whether `caller` may see and call `entry`; the service asks it on list, get and invoke. */
 export type Authorizer = (caller: Caller, entry: CatalogEntry) => AccessDecision;
 
+/**
+ * What an operator may do that an agent may not: `reload` (rescan the plugin roots and swap the catalog) and
+ * `events` (read the live tools-topic traffic of the messagebus, which shows every caller's arguments and results).
+ */
+export type OperatorAction = 'reload' | 'events';
+
 /** What {@link ToolService.list} filters by. */
 export interface ListQuery {
   /** Keep tools carrying every one of these tags (AND). */
@@ -87,6 +93,8 @@ export type InvokeOutcome =
       toolboxId?: string;
       /** Time from arrival at the service to the outcome, in ms (3 decimals). */
       latencyMs: number;
+      /** For `rate_limited`: when the caller's agent may start a call again, in ms from now, if known. */
+      retryAfterMs?: number;
     };
 
 /** What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool`, `forbidden`). */
@@ -160,6 +168,21 @@ export interface ReloadReport {
   durationMs: number;
 }
 
+/** What {@link ToolService.reload} answers: the report, or a refusal (`forbidden`) for a caller that may not reload. */
+export type ReloadOutcome =
+  | {
+      /** Reloaded (whatever the toolboxes did: their problems are in the report). */
+      ok: true;
+      /** What the reload did. */
+      report: ReloadReport;
+    }
+  | {
+      /** Refused: the caller may not reload. */
+      ok: false;
+      /** `forbidden`, naming the rule. */
+      error: WireError;
+    };
+
 /** A change of the catalog, sent to {@link ToolService.onChange} listeners (the bus `ovos.tools.changed`, MCP `list_changed`). */
 export interface CatalogChange {
   /** The registry generation now serving. */
@@ -178,8 +201,9 @@ export interface CatalogChange {
 
 /**
  * The transport-free tool service: everything a transport (the OVOS bus API, MCP, HTTP) needs, and nothing that
- * knows a topic, a route or a JSON-RPC method. Every call goes through the current registry generation, the
- * authorizer and the execution policy. Never throws for bad input: outcomes carry wire errors.
+ * knows a topic, a route or a JSON-RPC method. Every call goes through the current registry generation, access
+ * control (may this caller see, call, start now, reload) and the execution policy; transports only turn their
+ * credential into a {@link Caller} and outcomes into their wire. Never throws for bad input: outcomes carry wire errors.
  */
 export interface ToolService {
   /** The catalog in load order (colliding names once per toolbox), filtered by tags and the caller's permissions. */
@@ -188,8 +212,17 @@ export interface ToolService {
   get(name: string, caller?: Caller): GetOutcome;
   /** Runs one tool under permissions and policy on the generation current when it arrived. */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
-  /** Rescans and swaps in the next generation; serialised; never rejects for a bad toolbox. */
-  reload(): Promise<ReloadReport>;
+  /**
+   * Rescans and swaps in the next generation, if `caller` may reload (default: the in-process operator); serialised;
+   * never rejects for a bad toolbox.
+   */
+  reload(caller?: Caller): Promise<ReloadOutcome>;
+  /** May `caller` perform an operator action (reload, the bus traffic stream)? Agents never may. */
+  allows(caller: Caller, action: OperatorAction): AccessDecision;
+  /** Resolves once the first load has swapped in its catalog (at once afterwards); requests that arrive earlier can wait on it. */
+  whenLoaded(): Promise<void>;
+  /** True once the first load has swapped in its catalog. */
+  readonly loaded: boolean;
   /** Called after every reload (or host refresh) that changed the catalog. Returns the unsubscribe function. */
   onChange(listener: (change: CatalogChange) => void): () => void;
   /** Every loaded toolbox with its health, in load order. */

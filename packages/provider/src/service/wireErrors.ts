@@ -16,6 +16,15 @@ export const wireErrors = {
     error: `ValueError: Tool name '${name}' is provided by several toolboxes (${toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`,
     code: 'invalid_request',
   }),
+  /** An agent over its `rate_per_minute` or `max_concurrency` (`rule` names which); the caller should wait and retry. */
+  rateLimited: (rule: string): WireError => ({ error: `refused by ${rule}`, code: 'rate_limited' }),
+  /** An operator action (reload, the bus traffic stream) asked by a caller that may not (`rule` says why). */
+  operatorOnly: (rule: string): WireError => ({ error: `PermissionError: ${rule}`, code: 'forbidden' }),
+  /** A call that arrived while the provider was starting and its toolboxes did not finish loading in time. */
+  stillLoading: (waitedMs: number): WireError => ({
+    error: `RuntimeError: the provider is still loading its toolboxes (waited ${waitedMs} ms); retry in a moment`,
+    code: 'toolbox_unavailable',
+  }),
   /** A concurrency queue is full (`message` says which limit). */
   overloaded: (message: string): WireError => ({ error: `RuntimeError: ${message}`, code: 'overloaded' }),
   /** Something failed that no rule covers (`message` says what). */

@@ -1,73 +1,115 @@
-import type { JsonObject, ToolDescriptor } from '@ovos-tools/core';
-import type {
-  Authorizer,
-  CatalogEntry,
-  GetOutcome,
-  InvokeOutcome,
-  InvokeRequest,
-  ListQuery,
-  ToolService,
-} from '../../src/service/ToolService.js';
+import { compileSchema, type CallOutcome, type HostCallContext, type ToolDescriptor, type ToolboxHost } from '@ovos-tools/core';
+import { createAccessControl, type AccessControl } from '../../src/access/AccessControl.js';
+import type { AgentDefinition } from '../../src/access/AgentDefinition.js';
+import { CatalogHolder } from '../../src/catalog/CatalogHolder.js';
+import { createToolService } from '../../src/compose/createToolService.js';
+import { parseProviderConfig } from '../../src/config/ProviderConfig.js';
+import type { MetricsRecorder } from '../../src/metrics/MetricsRecorder.js';
+import { ExecutionPolicy } from '../../src/policy/ExecutionPolicy.js';
+import { RegistryGeneration, type HostedToolbox } from '../../src/registry/RegistryGeneration.js';
+import type { Authorizer, CatalogEntry, InvokeRequest, ReloadReport, ToolService } from '../../src/service/ToolService.js';
+import { silentLogger } from '@ovos-tools/core';
 
-/** What a fake tool does: answer a result, or throw to fail with `execution_failed`. */
-export type FakeHandler = (args: Record<string, unknown>, context: JsonObject, signal: AbortSignal) => Promise<Record<string, unknown>>;
+/** What a test tool does: answer a result, or throw to fail with `execution_failed`. */
+export type FakeHandler = (args: Record<string, unknown>, context: HostCallContext['context'], signal: AbortSignal, ctx: HostCallContext) => Promise<Record<string, unknown>>;
 
-/**
- * A small in-memory {@link ToolService} for transport tests (until the real `ToolsProvider.service` lands):
- * the catalog, tag AND-filtering, the authorizer on list/get/invoke, and every invoke request recorded.
- */
-export function fakeToolService(
-  tools: Array<{ tool: ToolDescriptor; toolboxId: string; kind?: CatalogEntry['kind']; run: FakeHandler }>,
-  authorize: Authorizer = () => ({ allowed: true }),
-): ToolService & { requests: InvokeRequest[] } {
-  const entries: CatalogEntry[] = tools.map((t) => ({ tool: t.tool, toolboxId: t.toolboxId, kind: t.kind ?? 'inline', source: t.toolboxId }));
-  const run = new Map(tools.map((t) => [t.tool.name, t.run]));
-  const requests: InvokeRequest[] = [];
-  const caller0 = { transport: 'in-process' as const };
-  const visible = (e: CatalogEntry, caller = caller0) => authorize(caller, e).allowed;
-  const service = {
-    requests,
-    generation: 1,
-    list(query: ListQuery = {}) {
-      return entries.filter((e) => visible(e, query.caller) && (query.tags ?? []).every((t) => (e.tool.tags ?? []).includes(t)));
-    },
-    get(name: string, caller = caller0): GetOutcome {
-      const entry = entries.find((e) => e.tool.name === name);
-      if (!entry) return { ok: false, error: { error: `ValueError: Unknown tool: ${name}`, code: 'unknown_tool' } };
-      const d = authorize(caller, entry);
-      if (!d.allowed) return { ok: false, error: { error: `RuntimeError: Forbidden: ${d.rule}`, code: 'forbidden' } };
-      return { ok: true, entry };
-    },
-    async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
-      requests.push(request);
-      const started = performance.now();
-      const latencyMs = () => Math.round((performance.now() - started) * 1000) / 1000;
-      const got = service.get(request.name, request.caller ?? caller0);
-      if (!got.ok) return { ok: false, error: got.error, latencyMs: latencyMs() };
+/** One tool of a {@link fakeToolService}: its descriptor, its toolbox, and what it does. */
+export interface FakeTool {
+  tool: ToolDescriptor;
+  toolboxId: string;
+  kind?: CatalogEntry['kind'];
+  run: FakeHandler;
+}
+
+/** A host over plain functions; arguments are checked against the tool's argument schema, as a toolbox's `callTool` does. */
+function functionHost(toolboxId: string, kind: CatalogEntry['kind'], tools: FakeTool[]): ToolboxHost {
+  return {
+    kind,
+    toolboxId,
+    describe: () => ({ toolboxId, tools: tools.map((t) => t.tool) }),
+    async call(name, args, ctx): Promise<CallOutcome> {
+      const t = tools.find((x) => x.tool.name === name)!;
+      const parsed = compileSchema((t.tool.argumentSchema ?? { type: 'object' }) as object).parse(args ?? {});
+      if (!parsed.ok) return { ok: false, error: { error: `ValueError: Invalid arguments for '${name}': ${parsed.problems.join('; ')}`, code: 'invalid_arguments' } };
       try {
-        const result = await run.get(request.name)!((request.args ?? {}) as Record<string, unknown>, request.context ?? {}, request.signal ?? new AbortController().signal);
-        return { ok: true, result, toolboxId: got.entry.toolboxId, latencyMs: latencyMs() };
+        return { ok: true, result: await t.run(parsed.value as Record<string, unknown>, ctx.context, ctx.signal, ctx) };
       } catch (err) {
-        return { ok: false, error: { error: `RuntimeError: ${(err as Error).message}`, code: 'execution_failed' }, toolboxId: got.entry.toolboxId, latencyMs: latencyMs() };
+        return { ok: false, error: { error: `RuntimeError: ${(err as Error).message}`, code: 'execution_failed' } };
       }
     },
-    async reload() {
-      return { loaded: [], totalTools: entries.length, generation: 1, problems: [], added: [], removed: [], updated: [], durationMs: 0 };
-    },
-    onChange() {
-      return () => {};
-    },
-    toolboxes() {
-      return [];
-    },
-    problems() {
-      return [];
-    },
-    collisions() {
-      return [];
-    },
+    health: () => ({ state: 'ready', restarts: 0, inflight: 0 }),
+    close: async () => {},
   };
-  return service;
+}
+
+/**
+ * The REAL tool service (`createToolService`: catalog lookup, access control with agents' allowlists and limits,
+ * the execution policy) over hosts that run plain functions, for transport tests: what a transport shows is
+ * what it would show over a provider. Every invoke request is recorded in `requests`; `addTool` swaps in a
+ * generation with one more tool (transports hear of it through `onChange`).
+ * @param access - `agents` for the provider's own access control, or an `authorize` function in its place;
+ *   `metrics` the service records into; `rebuild` what a permitted reload runs (default: report the current catalog).
+ */
+export function fakeToolService(
+  tools: FakeTool[],
+  access: { agents?: readonly AgentDefinition[]; authorize?: Authorizer; control?: AccessControl; metrics?: MetricsRecorder; rebuild?: () => Promise<ReloadReport> } = {},
+): ToolService & { requests: InvokeRequest[]; addTool(tool: FakeTool): void; listenerCount(): number } {
+  const all = [...tools];
+  const catalog = new CatalogHolder();
+  const build = (number: number) => {
+    const ids = [...new Set(all.map((t) => t.toolboxId))];
+    const hosted: HostedToolbox[] = ids.map((id) => {
+      const own = all.filter((t) => t.toolboxId === id);
+      return { host: functionHost(id, own[0]!.kind ?? 'inline', own), source: id, packageName: id, fingerprint: id, origin: 'plugin' };
+    });
+    return new RegistryGeneration(number, hosted, []);
+  };
+  const report = (g: RegistryGeneration, added: string[] = []): ReloadReport => ({
+    loaded: g.loaded,
+    totalTools: g.totalTools,
+    generation: g.number,
+    problems: [],
+    added,
+    removed: [],
+    updated: [],
+    durationMs: 0,
+  });
+  const first = build(1);
+  catalog.swap(first, report(first, all.map((t) => t.tool.name)));
+  const agents = access.agents ?? [];
+  const base = access.control ?? createAccessControl({ agents });
+  const control: AccessControl = access.authorize ? { ...base, canUse: access.authorize } : base;
+  const service = createToolService({
+    catalog,
+    rebuild: access.rebuild ?? (async () => report(catalog.current)),
+    access: control,
+    policy: new ExecutionPolicy(parseProviderConfig({}), silentLogger),
+    duplicateToolNames: 'precedence',
+    ...(access.metrics ? { metrics: access.metrics } : {}),
+  });
+  const requests: InvokeRequest[] = [];
+  let listeners = 0;
+  return Object.assign(Object.create(service) as ToolService, {
+    requests,
+    invoke(request: InvokeRequest) {
+      requests.push(request);
+      return service.invoke(request);
+    },
+    onChange(listener: Parameters<ToolService['onChange']>[0]) {
+      listeners++;
+      const off = service.onChange(listener);
+      return () => {
+        listeners--;
+        off();
+      };
+    },
+    listenerCount: () => listeners,
+    addTool(tool: FakeTool) {
+      all.push(tool);
+      const next = build(catalog.current.number + 1);
+      catalog.swap(next, report(next, [tool.tool.name]));
+    },
+  });
 }
 
 /** A descriptor with an object argument schema. */

@@ -1,69 +1,58 @@
-import type { CatalogChange, CatalogEntry, InvokeOutcome, InvokeRequest, ToolService } from '../../src/service/ToolService.js';
+import type { ToolDescriptor } from '@ovos-tools/core';
+import { fakeToolService as realServiceOver, type FakeTool } from '../helpers/fakeToolService.js';
 
-const entry = (name: string, extra: Partial<CatalogEntry['tool']> = {}): CatalogEntry => ({
-  tool: {
-    name,
-    description: `${name} tool`,
-    argumentSchema: { type: 'object', properties: { n: { type: 'integer' }, ms: { type: 'integer' } } },
-    outputSchema: { type: 'object', properties: { agent: { type: ['string', 'null'] }, n: { type: ['integer', 'null'] } } },
-    ...extra,
-  },
-  toolboxId: 'fake-tools',
-  kind: 'inline',
-  source: 'fake-tools',
+const tool = (name: string, extra: Partial<ToolDescriptor> = {}): ToolDescriptor => ({
+  name,
+  description: `${name} tool`,
+  argumentSchema: { type: 'object', properties: { n: { type: 'integer' }, ms: { type: 'integer' } } },
+  outputSchema: { type: 'object', properties: { session: { type: ['string', 'null'] }, n: { type: ['integer', 'null'] } } },
+  ...extra,
 });
 
+/** `whoami` answers `{session, n}` (the MCP session id its context carries) after `ms`, honouring the signal. */
+const whoami = (aborted: string[]): FakeTool['run'] => async (args, context, signal, ctx) => {
+  ctx.onProgress?.({ progress: 1, total: 2 });
+  const ms = args.ms as number | undefined;
+  if (ms) {
+    const stopped = await new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(false), ms);
+      signal.addEventListener('abort', () => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+    if (stopped) {
+      aborted.push(String(args.n));
+      throw new Error('aborted');
+    }
+  }
+  return { session: (context.mcp_session_id as string | undefined) ?? null, n: (args.n as number | undefined) ?? null };
+};
+
 /**
- * An in-memory {@link ToolService} for transport tests: `whoami` answers `{agent, n}` after `ms` (honouring the
- * signal), `broken` fails with `execution_failed`; `rename(name)` adds a tool and fires onChange.
+ * The real tool service over function hosts (see `helpers/fakeToolService.ts`) with the tools these MCP tests use:
+ * `whoami`, `broken` (fails with `execution_failed`), `odd name.v2`; `addTool(name)` adds one and fires onChange.
  */
 export function fakeToolService() {
-  const entries: CatalogEntry[] = [entry('whoami', { readOnly: true, title: 'Who am I' }), entry('broken', { destructive: true }), entry('odd name.v2')];
-  const listeners = new Set<(c: CatalogChange) => void>();
   const aborted: string[] = [];
-  const service: ToolService = {
-    list: () => [...entries],
-    get: (name) => {
-      const e = entries.find((x) => x.tool.name === name);
-      return e ? { ok: true, entry: e } : { ok: false, error: { error: `ValueError: Unknown tool '${name}'`, code: 'unknown_tool' } };
+  const run = whoami(aborted);
+  const service = realServiceOver([
+    { tool: tool('whoami', { readOnly: true, title: 'Who am I' }), toolboxId: 'fake-tools', run },
+    {
+      tool: tool('broken', { destructive: true }),
+      toolboxId: 'fake-tools',
+      run: async () => {
+        throw new Error("Tool execution failed for 'broken'");
+      },
     },
-    async invoke(req: InvokeRequest): Promise<InvokeOutcome> {
-      const args = (req.args ?? {}) as { n?: unknown; ms?: number };
-      if (args.n !== undefined && typeof args.n !== 'number') return { ok: false, error: { error: 'ValueError: Invalid arguments: n must be integer', code: 'invalid_arguments' }, latencyMs: 0 };
-      if (req.name === 'broken') return { ok: false, error: { error: "RuntimeError: Tool execution failed for 'broken'", code: 'execution_failed' }, toolboxId: 'fake-tools', latencyMs: 0 };
-      req.onProgress?.({ progress: 1, total: 2 });
-      if (args.ms) {
-        const stopped = await new Promise<boolean>((resolve) => {
-          const t = setTimeout(() => resolve(false), args.ms);
-          req.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            resolve(true);
-          });
-        });
-        if (stopped) {
-          aborted.push(String(args.n));
-          return { ok: false, error: { error: 'RuntimeError: aborted', code: 'aborted' }, toolboxId: 'fake-tools', latencyMs: 0 };
-        }
-      }
-      return { ok: true, result: { agent: req.caller?.agentId ?? null, n: (args.n as number | undefined) ?? null }, toolboxId: 'fake-tools', latencyMs: 0 };
-    },
-    reload: async () => ({ loaded: [], totalTools: 0, generation: 1, problems: [], added: [], removed: [], updated: [], durationMs: 0 }),
-    onChange(l) {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    toolboxes: () => [],
-    problems: () => [],
-    collisions: () => [],
-    generation: 1,
-  };
+    { tool: tool('odd name.v2'), toolboxId: 'fake-tools', run },
+  ], { authorize: () => ({ allowed: true }) }); // MCP mechanics here; the access decisions are tested in e2e/test/oneDoor.test.ts
   return {
     service,
     aborted,
-    listenerCount: () => listeners.size,
+    listenerCount: () => service.listenerCount(),
     addTool(name: string) {
-      entries.push(entry(name));
-      for (const l of listeners) l({ generation: 2, loaded: [], totalTools: entries.length, added: [name], removed: [], updated: [] });
+      service.addTool({ tool: tool(name), toolboxId: 'fake-tools', run });
     },
   };
 }

@@ -56,7 +56,7 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
     expect(tools[0]).toMatchObject({ title: 'Who am I', annotations: { readOnlyHint: true, title: 'Who am I' }, outputSchema: { type: 'object' } });
     expect(tools[1]!.annotations).toEqual({ destructiveHint: true });
     const ok = await c.callTool({ name: 'odd.0020name.002ev2', arguments: { n: 1 } });
-    expect(ok.structuredContent).toEqual({ agent: null, n: 1 });
+    expect(ok.structuredContent).toEqual({ session: expect.any(String), n: 1 });
     const broken = await c.callTool({ name: 'broken', arguments: {} });
     expect(broken).toMatchObject({ isError: true, content: [{ type: 'text', text: "RuntimeError: Tool execution failed for 'broken'" }], _meta: { 'org.openvoiceos/error_code': 'execution_failed' } });
     await expect(c.callTool({ name: 'nope', arguments: {} })).rejects.toThrow(/Unknown tool/);
@@ -67,12 +67,13 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
     const alice = await client(url, 'alice');
     const bob = await client(url, 'bob');
     expect(handler.sessionCount).toBe(2);
+    const sessions = { alice: (alice.transport as StreamableHTTPClientTransport).sessionId, bob: (bob.transport as StreamableHTTPClientTransport).sessionId };
     const calls = [];
     for (let i = 0; i < 10; i++) {
       calls.push(alice.callTool({ name: 'whoami', arguments: { n: i, ms: 10 * (i % 3) } }).then((r) => ({ who: 'alice', i, r })));
       calls.push(bob.callTool({ name: 'whoami', arguments: { n: i, ms: 10 * ((i + 1) % 3) } }).then((r) => ({ who: 'bob', i, r })));
     }
-    for (const { who, i, r } of await Promise.all(calls)) expect(r.structuredContent).toEqual({ agent: who, n: i });
+    for (const { who, i, r } of await Promise.all(calls)) expect(r.structuredContent).toEqual({ session: sessions[who as 'alice' | 'bob'], n: i });
   });
 
   test('list_changed reaches every session', async () => {

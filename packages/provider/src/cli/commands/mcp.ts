@@ -4,6 +4,7 @@ import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
+import { CliError, ExitCode } from '../CliError.js';
 
 /** Options of `ovos-tools mcp`. */
 export interface McpOptions {
@@ -15,6 +16,8 @@ export interface McpOptions {
   watch?: boolean;
   /** `debug`, `info`, `warn`, `error` or `silent` (logs go to stderr; stdout carries MCP). */
   logLevel?: string;
+  /** The agent the session acts for (overrides the config's `mcp.agent`); absent: the operator. */
+  agent?: string;
 }
 
 /**
@@ -28,13 +31,22 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
   const settings = parseProviderConfig(loadProviderConfig(options.config));
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const agentId = options.agent ?? settings.mcpAgent;
+  if (agentId !== undefined && !settings.agents.some((a) => a.id === agentId)) {
+    throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
+  }
   const provider = new ToolsProvider({ bus: null, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();
   logger.info(`MCP over stdio: ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es); plugin roots: ${provider.pluginRoots.join(', ')}`);
+  logger.info(
+    agentId
+      ? `MCP session acts for agent "${agentId}": its allowlist, allowed_agents and limits apply`
+      : 'MCP session acts as the operator (no --agent and no mcp.agent in the config): every tool but those restricted with allowed_agents',
+  );
 
   const { serveMcpStdio } = await import('../../transports/mcp/serveMcpStdio.js');
   const version = await providerVersion();
-  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version } });
+  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version }, caller: { transport: 'mcp', ...(agentId ? { agentId } : {}) } });
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 

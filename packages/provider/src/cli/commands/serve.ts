@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
-import { isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
+import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
+import type { BusExposure } from '../../access/AccessControl.js';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
 import { parseProviderConfig } from '../../config/ProviderConfig.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
-import { busCallerOf } from '../../transports/ovos-bus/busCaller.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
-import { createAuthorizer } from '../../access/createAuthorizer.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
@@ -61,8 +60,13 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     server = await startEmbeddedBus(url, logger);
   }
   let bus: (Bus & RawFrameSource & { close(): Promise<void> }) | undefined;
-  if (server) bus = server.attach({ logger });
-  else {
+  let busExposure: BusExposure;
+  if (server) {
+    bus = server.attach({ logger });
+    busExposure = server.requiresSecret ? 'authenticated' : isLoopbackHost(new URL(url).hostname) ? 'loopback' : 'open';
+  } else {
+    const secret = loadMessageBusConfig().secret;
+    busExposure = secret ? 'authenticated' : isLoopbackHost(new URL(url).hostname) ? 'loopback' : 'open';
     const client = new MessageBusClient({ url, logger });
     client.connect();
     const joined = await Promise.race([client.ready.then(() => true), stopRequested.then(() => false)]);
@@ -72,27 +76,26 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   }
 
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
-  const authorize = createAuthorizer({ agents: settings.agents });
-  // with the HTTP API on, the service records every transport's calls (bus, HTTP) into the metrics /metrics serves
+  // with the HTTP API on, the service records every transport's calls (bus, HTTP, MCP) into the metrics /metrics serves
   // (Fastify and prom-client load only when the HTTP API is on)
   const httpOn = Boolean(settings.http || options.http);
   const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
-  const busCaller = settings.busAgentField ? busCallerOf({ contextField: settings.busAgentField }) : undefined;
   const provider = new ToolsProvider({
     bus,
     settings,
     pluginRoots,
     logger,
-    authorize,
+    busExposure,
     configPaths: options.config ? [options.config] : [],
     ...(metrics ? { metrics } : {}),
-    ...(busCaller ? { busCaller } : {}),
   });
   const report = await provider.start();
   let http: Awaited<ReturnType<typeof import('../../transports/http/startHttpFromSettings.js').startHttpFromSettings>>;
   try {
     http = httpOn
-      ? await (await import('../../transports/http/startHttpFromSettings.js')).startHttpFromSettings(provider.service, settings.http, options.http, settings.agents, logger, metrics, true, bus)
+      ? await (
+          await import('../../transports/http/startHttpFromSettings.js')
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: settings.agents, logger, ...(metrics ? { metrics } : {}), bus })
       : undefined;
   } catch (err) {
     await provider.close();
@@ -109,7 +112,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       report.loaded.map((ep) => `  - ${ep}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
-      (http ? `HTTP API on ${http.server.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.server.url}/inspector\n` : ''),
+      (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 
@@ -117,7 +120,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   logger.info(`${reason}: shutting down (waiting up to ${drainMs} ms for calls in flight)`);
   void notifySystemd(['STOPPING=1'], logger);
   await watcher?.close();
-  await http?.server.close(); // no new HTTP calls; the ones in flight are cancelled
+  await http?.close(); // no new HTTP calls; the ones in flight are cancelled
   const drained = await Promise.race([provider.close().then(() => true), sleep(drainMs).then(() => false)]);
   if (!drained) logger.warn(`calls still running after ${drainMs} ms; stopping without their answers`);
   await bus.close();

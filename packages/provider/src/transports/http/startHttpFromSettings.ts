@@ -1,30 +1,36 @@
 import type { Logger } from '@ovos-tools/core';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
-import { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
+import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { parseListen, type HttpConfig } from './HttpConfig.js';
 import type { RawFrameSource } from './inspector/BusTrafficFeed.js';
 import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
 
+/** What {@link startHttpFromSettings} reads: the `http` section, `--http`, the agents, and what the server serves. */
+export interface HttpFromSettings {
+  /** The `http` config section; `undefined` when absent. */
+  config: HttpConfig | undefined;
+  /** `--http [host:]port`: overrides the section's `listen`, and turns the server on when the section is absent. */
+  cliListen?: string | undefined;
+  /** The declared agents (their credentials are accepted). */
+  agents: readonly AgentDefinition[];
+  /** Access log and server problems. */
+  logger: Logger;
+  /** Served on `/metrics`: the metrics the provider's service records every call of every transport into. */
+  metrics?: PrometheusMetrics;
+  /** The provider's messagebus, whose tools-topic traffic is streamed at `/internal/events`. */
+  bus?: RawFrameSource;
+}
+
 /**
  * Starts the HTTP API as `ovos-tools serve` configures it: the `http` config section, with `--http [host:]port`
- * overriding its address (and turning the server on when the section is absent). `metrics` (default: a new
- * `PrometheusMetrics` with prom-client's process metrics) are served on `/metrics`; pass `serviceRecordsCalls` when
- * the provider's service already records every call into them, and the provider's `bus` to stream its tools-topic
- * traffic at `/internal/events`.
- * @returns the running server and its metrics, or `undefined` when HTTP is off.
- * @throws Error for a bad `--http` value; {@link HttpServerConfigError}; the listen error.
+ * overriding its address (and turning the server on when the section is absent); the operator secret from the
+ * section, else `$OVOS_TOOLS_HTTP_SECRET`.
+ * @returns the running server, or `undefined` when HTTP is off.
+ * @throws Error for a bad `--http` value; `HttpServerConfigError`; the listen error.
  */
-export async function startHttpFromSettings(
-  service: ToolService,
-  config: HttpConfig | undefined,
-  cliListen: string | undefined,
-  agents: readonly AgentDefinition[],
-  logger: Logger,
-  metrics: PrometheusMetrics = new PrometheusMetrics({ collectDefault: true }),
-  serviceRecordsCalls = false,
-  bus?: RawFrameSource,
-): Promise<{ server: HttpServerHandle; metrics: PrometheusMetrics } | undefined> {
+export async function startHttpFromSettings(service: ToolService, options: HttpFromSettings): Promise<HttpServerHandle | undefined> {
+  const { config, cliListen } = options;
   if (!config && !cliListen) return undefined;
   let listen = config ? { host: config.host, port: config.port } : { host: '127.0.0.1', port: 7009 };
   if (cliListen) {
@@ -33,16 +39,14 @@ export async function startHttpFromSettings(
     listen = parsed;
   }
   const secret = config?.secret ?? (process.env.OVOS_TOOLS_HTTP_SECRET || undefined);
-  const server = await startHttpServer(service, {
+  return startHttpServer(service, {
     ...listen,
     ...(secret ? { secret } : {}),
-    agents,
+    agents: options.agents,
     maxBodyBytes: config?.maxBodyBytes ?? 1024 * 1024,
     logArguments: config?.logArguments ?? false,
-    logger,
-    metrics,
-    recordCalls: !serviceRecordsCalls,
-    ...(bus ? { bus } : {}),
+    logger: options.logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
-  return { server, metrics };
 }

@@ -5,9 +5,10 @@ import swagger from '@fastify/swagger';
 import { isLogEnabled, silentLogger, type JsonObject, type Logger } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
-import { AgentLimiter } from '../../access/AgentLimiter.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
 import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
+import type { IncomingMessage } from 'node:http';
+import type { McpHttpHandler } from '../mcp/createMcpHttpHandler.js';
 import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
@@ -32,13 +33,11 @@ export interface HttpServerOptions {
   logArguments?: boolean;
   /** Receives one access line per request (info) and server problems (warn/error). */
   logger?: Logger;
-  /** When given, `/metrics` serves it, and calls refused before they reach the service are recorded in it. */
-  metrics?: PrometheusMetrics;
   /**
-   * Also record the calls that reach the service (default true). `ovos-tools serve` sets false: its provider's
-   * service records every transport's calls in the same metrics, so counting here would count them twice.
+   * When given, `/metrics` serves it (operator credential needed when one is configured). The service records the
+   * calls of every transport into the metrics it was built with; give the same object here.
    */
-  recordCalls?: boolean;
+  metrics?: PrometheusMetrics;
   /**
    * The provider's messagebus connection: its tools-topic traffic is streamed at `GET /internal/events` (operator
    * only) for the inspector's live view. Without it that route answers 404.
@@ -58,6 +57,19 @@ export interface HttpServerHandle {
   readonly port: number;
   /** Stops listening, aborts the calls in flight and closes connections. Idempotent. */
   close(): Promise<void>;
+}
+
+/** Where MCP over Streamable HTTP is served. */
+export const MCP_PATH = '/mcp';
+
+/** Host header values of a loopback server on `port` (the MCP transport's DNS-rebinding check). */
+function loopbackHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+/** The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, else 200 with `ok: false` (as toolcore). */
+function statusOf(code: string): 200 | 403 | 404 | 429 {
+  return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : 200;
 }
 
 /** Thrown by {@link startHttpServer} when the options are unsafe (e.g. a public address without a secret). */
@@ -108,7 +120,6 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   }
   const logger = options.logger ?? silentLogger;
   const resolveAgent = createAgentResolver(agents);
-  const limiter = new AgentLimiter(agents);
   const notes = new WeakMap<FastifyRequest, RequestNote>();
   const note = (req: FastifyRequest): RequestNote => {
     let n = notes.get(req);
@@ -116,6 +127,10 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     return n;
   };
   const inflight = new Set<AbortController>();
+  const boundPort = (): number => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : (options.port ?? 7009);
+  };
 
   // No type coercion: a tool_id of 5 is a wrong shape, not the tool "5".
   const app = Fastify({
@@ -205,12 +220,17 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     logger.info(parts.join(' '));
   });
 
-  /** A body/query agent_id must name the credential's agent; returns the 403 body when it does not. */
-  const agentMismatch = (caller: Caller, claimed: string | undefined): Record<string, unknown> | undefined => {
-    if (claimed === undefined || claimed === '' || claimed === caller.agentId) return undefined;
-    if (!caller.agentId && !authRequired) return undefined; // open loopback server: nothing to disagree with
-    const actsFor = caller.agentId ? `agent "${caller.agentId}"` : 'no agent (the operator secret)';
-    return { ok: false, code: 'forbidden', error: `agent_id "${claimed}" does not match the credential, which acts for ${actsFor}` };
+  /**
+   * Who a request acts for, given the `agent_id` its body or query names: an agent credential acts for its own agent
+   * only (another name is refused 403); the operator secret may act for any named agent (that agent's rules apply:
+   * it only narrows what the secret may do, as toolcore's runtime does with one service secret); an open loopback
+   * server (no credential configured) ignores the name.
+   */
+  const actingFor = (caller: Caller, claimed: string | undefined): Caller | { refused: string } => {
+    if (claimed === undefined || claimed === '' || claimed === caller.agentId) return caller;
+    if (caller.agentId) return { refused: `agent_id "${claimed}" does not match the credential, which acts for agent "${caller.agentId}"` };
+    if (!authRequired) return caller;
+    return { ...caller, agentId: claimed };
   };
 
   app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok' }));
@@ -228,9 +248,9 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
 
   app.get('/internal/tools', { schema: listToolsSchema }, async (req, reply) => {
     const q = req.query as { agent_id?: string; summary?: string; tags?: string; examples?: string };
-    const caller = note(req).caller!;
-    const mismatch = agentMismatch(caller, q.agent_id);
-    if (mismatch) return reply.code(403).send(mismatch);
+    const caller = actingFor(note(req).caller!, q.agent_id);
+    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
+    note(req).caller = caller;
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const entries = service.list({ caller, ...(tags ? { tags } : {}) });
     const tools = entries.map((e) => toolView(e, { summary: q.summary === 'true', examples: q.examples === 'true' }));
@@ -242,9 +262,10 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     const q = req.query as { agent_id?: string };
     const n = note(req);
     n.tool = tool_id;
-    const mismatch = agentMismatch(n.caller!, q.agent_id);
-    if (mismatch) return reply.code(403).send({ ...mismatch, tool_id });
-    const got = service.get(tool_id, n.caller);
+    const caller = actingFor(n.caller!, q.agent_id);
+    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id });
+    n.caller = caller;
+    const got = service.get(tool_id, caller);
     if (got.ok) return toolView(got.entry, { full: true });
     n.outcome = got.error.code;
     const status = got.error.code === 'forbidden' ? 403 : 404;
@@ -254,24 +275,20 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
     const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject } & Record<string, unknown>;
     const n = note(req);
-    const caller = n.caller!;
     const toolId = body.tool_id;
     n.tool = toolId;
     n.args = body.args;
-    const started = performance.now();
-    const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
-    const fail = (status: 403 | 429, code: string, error: string) => {
-      n.outcome = code;
-      options.metrics?.invoked({ tool: '(refused)', outcome: code, latencyMs: elapsed(), transport: 'http' });
-      return reply.code(status).send({ ok: false, code, error, tool_id: toolId, latency_ms: elapsed() });
-    };
-    const mismatch = agentMismatch(caller, body.agent_id);
-    if (mismatch) return fail(403, 'forbidden', mismatch.error as string);
+    const acting = actingFor(n.caller!, body.agent_id);
+    if ('refused' in acting) {
+      n.outcome = 'forbidden';
+      return reply.code(403).send({ ok: false, code: 'forbidden', error: acting.refused, tool_id: toolId, latency_ms: 0 });
+    }
+    const caller = (n.caller = acting);
 
     const context: JsonObject = {};
     for (const [key, value] of Object.entries(body)) if (!EXCLUDED_CONTEXT_KEYS.has(key)) context[key] = value as never;
     Object.assign(context, body.context ?? {});
-    // The tool (and any service it forwards the context to) sees the authenticated agent, never a claimed one.
+    // The tool (and any service it forwards the context to) sees the agent the request acts for, never a claimed one.
     if (caller.agentId) context.agent_id = caller.agentId;
     else delete context.agent_id;
     const traceparent = pickTraceparent(req.headers.traceparent, body.context?.traceparent);
@@ -279,44 +296,58 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     else delete context.traceparent;
     n.traceparent = traceparent;
 
-    const slot = limiter.acquire(caller.agentId);
-    if (!slot.ok) return fail(429, 'overloaded', `refused by ${slot.rule}`);
     const controller = new AbortController();
     inflight.add(controller);
     const onClose = () => {
       if (!reply.raw.writableFinished) controller.abort(new Error('the HTTP client went away'));
     };
     reply.raw.once('close', onClose);
-    const recorder = options.recordCalls === false ? undefined : options.metrics;
-    recorder?.inflight(1);
     try {
       const outcome = await service.invoke({ name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller });
-      const known = outcome.ok || outcome.error.code !== 'unknown_tool';
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      recorder?.invoked({
-        tool: known ? toolId : '(unknown)',
-        ...(outcome.toolboxId ? { toolboxId: outcome.toolboxId } : {}),
-        outcome: n.outcome,
-        latencyMs: outcome.latencyMs,
-        transport: 'http',
-      });
       if (outcome.ok) return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs };
-      const status = outcome.error.code === 'unknown_tool' ? 404 : outcome.error.code === 'forbidden' ? 403 : 200;
-      return reply.code(status).send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
+      if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
+      return reply
+        .code(statusOf(outcome.error.code))
+        .send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
     } finally {
-      recorder?.inflight(-1);
-      slot.release();
       inflight.delete(controller);
       reply.raw.off('close', onClose);
     }
   });
 
+  // MCP over Streamable HTTP at /mcp: the same credentials as the other routes (an agent credential acts for its agent,
+  // the operator secret for the operator), one SDK server per session. The SDK loads on the first MCP request.
+  let mcp: Promise<McpHttpHandler> | undefined;
+  const mcpCallers = new WeakMap<IncomingMessage, Caller>();
+  const mcpHandler = () =>
+    (mcp ??= import('../mcp/createMcpHttpHandler.js').then(({ createMcpHttpHandler }) =>
+      createMcpHttpHandler(service, {
+        callerOf: (raw) => mcpCallers.get(raw),
+        logger,
+        maxBodyBytes: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
+        ...(isLoopbackHost(host) ? { allowedHosts: loopbackHosts(boundPort()) } : {}),
+      }),
+    ));
+  app.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: MCP_PATH,
+    bodyLimit: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
+    schema: { summary: 'MCP over Streamable HTTP (tools/list, tools/call); the same credentials and rules as the other routes', security: [{ internalSecret: [] }, { bearer: [] }] },
+    handler: async (req, reply) => {
+      const caller = note(req).caller!;
+      mcpCallers.set(req.raw, { ...caller, transport: 'mcp' });
+      const handler = await mcpHandler();
+      reply.hijack();
+      await handler(req.raw, reply.raw, req.body);
+    },
+  });
+
   registerInspectorRoutes(app, service, (req) => note(req).caller!);
-  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => note(req).caller!, options.eventStream);
+  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => note(req).caller!, (caller) => service.allows(caller, 'events'), options.eventStream);
 
   await app.listen({ host, port: options.port ?? 7009 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 7009);
+  const port = boundPort();
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
@@ -326,6 +357,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     close: () =>
       (closing ??= (async () => {
         for (const c of inflight) c.abort(new Error('the HTTP server is closing'));
+        await (await mcp)?.close();
         await app.close();
       })()),
   };

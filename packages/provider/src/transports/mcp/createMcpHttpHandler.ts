@@ -32,9 +32,12 @@ export interface McpHttpHandlerOptions {
   allowedOrigins?: string[];
 }
 
-/** A Node `(req, res)` handler for MCP Streamable HTTP, plus `close()` (ends every session). */
+/**
+ * A Node `(req, res)` handler for MCP Streamable HTTP, plus `close()` (ends every session). Pass `body` when a framework
+ * has already read and parsed the JSON body (then the stream is not read again).
+ */
 export interface McpHttpHandler {
-  (req: IncomingMessage, res: ServerResponse): Promise<void>;
+  (req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void>;
   /** Open sessions now. */
   readonly sessionCount: number;
   /** Ends every MCP session and releases them. */
@@ -79,12 +82,12 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
       ? { enableDnsRebindingProtection: true, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }
       : {};
 
-  const handler = (async (req: IncomingMessage, res: ServerResponse) => {
+  const handler = (async (req: IncomingMessage, res: ServerResponse, parsed?: unknown) => {
     try {
       const caller = callerOf(req);
       if (!caller) return reject(res, 401, 'Unauthorized: this MCP endpoint needs a credential');
-      let body: unknown;
-      if (req.method === 'POST') {
+      let body: unknown = parsed;
+      if (req.method === 'POST' && parsed === undefined) {
         const read = await readJson(req, maxBody);
         if (!read.ok) return reject(res, read.status, read.message, read.rpcCode);
         body = read.value;

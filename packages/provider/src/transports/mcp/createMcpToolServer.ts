@@ -31,11 +31,12 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  * (the CVE-2026-25536 class).
  * - `tools/list`: every tool the caller may see, names mapped by `toMcpToolName`; a name served by several
  *   toolboxes is listed once (the collision winner).
- * - `tools/call`: `service.invoke` with the request's AbortSignal (MCP `notifications/cancelled` fires it),
+ * - `tools/call`: `service.invoke` (the one door: access, agent limits, policy) with the request's AbortSignal (MCP `notifications/cancelled` fires it),
  *   progress forwarded as `notifications/progress` when the request carried a `progressToken`, and `_meta`'s
  *   `traceparent`/`tracestate` passed in `context`. Success: `structuredContent` plus a text block with the JSON.
  *   Tool-level failures (bad arguments, tool error, timeout, forbidden, …) are results with `isError: true`,
- *   our error text and the code in `_meta`. A name that is not a tool is a protocol error (`-32602`).
+ *   our error text and the code in `_meta` (`forbidden`, `rate_limited`, … exactly as the bus and HTTP answer). A name
+ *   the catalog does not have is a protocol error (`-32602`).
  * - `service.onChange` sends `notifications/tools/list_changed`.
  */
 export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
@@ -48,10 +49,9 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
     const name = typeof params.name === 'string' ? fromMcpToolName(params.name) : undefined;
-    const found = name === undefined ? undefined : service.get(name, caller);
-    if (!found || (!found.ok && found.error.code === 'unknown_tool')) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
-    }
+    const unknown = () =>
+      new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
+    if (name === undefined) throw unknown();
     const meta = params._meta ?? {};
     const token = meta.progressToken;
     const onProgress =
@@ -64,7 +64,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
           }
         : undefined;
     const outcome = await service.invoke({
-      name: name!,
+      name,
       args: params.arguments ?? {},
       context: contextOf(meta, ctx.sessionId),
       signal: ctx.mcpReq.signal,
@@ -72,6 +72,8 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       ...(onProgress ? { onProgress } : {}),
     });
     if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.result) }], structuredContent: outcome.result } as never;
+    // the same decision as every other transport; only a name the catalog does not have is a protocol error
+    if (outcome.error.code === 'unknown_tool') throw unknown();
     return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
   });
 

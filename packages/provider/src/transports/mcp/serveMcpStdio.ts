@@ -18,7 +18,7 @@ export interface McpStdioOptions extends McpToolServerOptions {
  */
 export async function serveMcpStdio(service: ToolService, options: McpStdioOptions = {}): Promise<{ closed: Promise<void>; close(): Promise<void> }> {
   const stdin = options.stdin ?? process.stdin;
-  const { server, close } = createMcpToolServer(service, { caller: { transport: 'mcp' }, ...options });
+  const { server, close } = createMcpToolServer(service, { caller: options.caller ?? { transport: 'mcp' }, ...options });
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

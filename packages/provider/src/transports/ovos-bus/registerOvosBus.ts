@@ -77,7 +77,17 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
     [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
-    [Topics.toolsReload, answer(async (m) => reloadPayload(await service.reload(), service, callerOf(m)), () => ({ loaded: [], total_tools: 0 }))],
+    [
+      Topics.toolsReload,
+      answer(
+        async (m) => {
+          const caller = callerOf(m);
+          const outcome = await service.reload(caller);
+          return outcome.ok ? reloadPayload(outcome.report, service, caller) : { loaded: [], total_tools: 0, ...outcome.error };
+        },
+        () => ({ loaded: [], total_tools: 0 }),
+      ),
+    ],
     [
       Topics.personaDiscover,
       (m: Message) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Caller } from '../../../service/ToolService.js';
+import type { AccessDecision, Caller } from '../../../service/ToolService.js';
 import type { BusTrafficFeed, TrafficEvent } from './BusTrafficFeed.js';
 
 /** The path of the live bus-traffic stream. */
@@ -20,10 +20,16 @@ export interface EventStreamLimits {
  * (`text/event-stream`), for the inspector's live view. Each message is one `data:` line with the JSON
  * `{time, type, data, context}` (see {@link TrafficEvent}); a stream that cannot keep up loses events and is told how
  * many in an `event: dropped` with `{"dropped": N}` once it has caught up; `: ping` comments every `heartbeatMs`.
- * Operator only (the stream shows every caller's arguments and results): the operator secret, or an open loopback
- * server; an agent credential gets 403 `forbidden`. Without a bus: 404 `not_found`. Streams end when the server closes.
+ * Operator only (the stream shows every caller's arguments and results): `allows` (the service's access control,
+ * action `events`) refuses every agent, 403 `forbidden`. Without a bus: 404 `not_found`. Streams end when the server closes.
  */
-export function registerEventStream(app: FastifyInstance, feed: BusTrafficFeed | undefined, callerOf: (req: FastifyRequest) => Caller, limits: EventStreamLimits = {}): void {
+export function registerEventStream(
+  app: FastifyInstance,
+  feed: BusTrafficFeed | undefined,
+  callerOf: (req: FastifyRequest) => Caller,
+  allows: (caller: Caller) => AccessDecision,
+  limits: EventStreamLimits = {},
+): void {
   const maxStreams = limits.maxStreams ?? 4;
   const maxBuffered = limits.maxBufferedBytes ?? 256 * 1024;
   const heartbeatMs = limits.heartbeatMs ?? 15_000;
@@ -34,10 +40,8 @@ export function registerEventStream(app: FastifyInstance, feed: BusTrafficFeed |
   });
 
   app.get(EVENTS_PATH, { schema: { summary: 'Live tools-topic traffic of the messagebus, as server-sent events (operator only)', security: [{ internalSecret: [] }, { bearer: [] }] } }, async (req, reply) => {
-    const caller = callerOf(req);
-    if (caller.agentId) {
-      return reply.code(403).send({ ok: false, code: 'forbidden', error: `the bus traffic stream is for the operator: agent "${caller.agentId}" may not read it; use the operator secret` });
-    }
+    const decision = allows(callerOf(req));
+    if (!decision.allowed) return reply.code(403).send({ ok: false, code: 'forbidden', error: `PermissionError: ${decision.rule}` });
     if (!feed) return reply.code(404).send({ ok: false, code: 'not_found', error: 'no messagebus is attached to this HTTP server (run it with `ovos-tools serve --http`)' });
     if (open.size >= maxStreams) {
       return reply.code(503).send({ ok: false, code: 'overloaded', error: `${maxStreams} bus traffic streams are open already; close one (another inspector tab) and retry` });

@@ -74,10 +74,8 @@ export function registerInspectorRoutes(app: FastifyInstance, service: ToolServi
   });
 
   app.post('/internal/tools/reload', { schema: reloadToolsSchema }, async (req, reply) => {
-    const caller = callerOf(req);
-    if (caller.agentId) {
-      return reply.code(403).send({ ok: false, code: 'forbidden', error: `reload is for the operator: agent "${caller.agentId}" may not reload; use the operator secret` });
-    }
-    return reloadBody(await service.reload());
+    const outcome = await service.reload(callerOf(req));
+    if (!outcome.ok) return reply.code(403).send({ ok: false, ...outcome.error });
+    return reloadBody(outcome.report);
   });
 }

@@ -1,0 +1,104 @@
+import type { WireError } from '@ovos-tools/core';
+import type { AccessDecision, Caller, CatalogEntry, OperatorAction } from '../service/ToolService.js';
+import type { AgentDefinition } from './AgentDefinition.js';
+import { AgentLimiter } from './AgentLimiter.js';
+import { createAuthorizer } from './createAuthorizer.js';
+import { wireErrors } from '../service/wireErrors.js';
+
+/**
+ * Who can reach the messagebus the provider serves on, as far as the provider can tell:
+ * - `loopback`: only this machine (an embedded bus bound to 127.0.0.1, a URL on loopback, an in-process bus);
+ * - `authenticated`: every client had to present the bus's shared secret;
+ * - `open`: anyone who can reach the address, with no secret.
+ */
+export type BusExposure = 'loopback' | 'authenticated' | 'open';
+
+/**
+ * `bus_reload`: who may send `ovos.tools.reload` on the messagebus. `auto` (default): a bus message that names no
+ * agent may reload when the bus is loopback-only or authenticated, never on an open bus (a reload restarts changed
+ * toolboxes and costs every caller latency, so it is an operator's act); `allow`: any bus message naming no agent;
+ * `deny`: never over the bus (use the CLI on the HTTP API, or SIGHUP). An agent may never reload, on any transport.
+ */
+export type BusReloadRule = 'auto' | 'allow' | 'deny';
+
+/** An admission to start a call now: `release()` once it has ended; or a refusal naming the agent limit. */
+export type Admission =
+  | {
+      /** The call may start. */
+      ok: true;
+      /** Frees the agent's concurrency slot; call exactly once when the call ends (extra calls are ignored). */
+      release: () => void;
+    }
+  | {
+      /** Refused: the caller's agent is over its `rate_per_minute` or `max_concurrency`. */
+      ok: false;
+      /** `{error: 'refused by agent "x": rate_per_minute 60 reached', code: 'rate_limited'}`. */
+      error: WireError;
+      /** When the limit frees up again, in ms from now (a rate window), if known; transports send it as `Retry-After`. */
+      retryAfterMs?: number;
+    };
+
+/**
+ * The one place that decides what a caller may do, asked by the tool service for every transport (OVOS bus, HTTP,
+ * MCP over stdio and over HTTP, in-process): transports only turn their credential into a {@link Caller}.
+ */
+export interface AccessControl {
+  /** May `caller` see and call `entry`? (agents' allowlists, the tool's `allowed_agents`, `bus_requires_agent`). */
+  canUse(caller: Caller, entry: CatalogEntry): AccessDecision;
+  /** May `caller` start a call now? (its agent's `rate_per_minute` and `max_concurrency`; callers without an agent are not limited here). */
+  admit(caller: Caller): Admission;
+  /** May `caller` perform an operator action? Agents never may; bus callers per {@link BusReloadRule}. */
+  allows(caller: Caller, action: OperatorAction): AccessDecision;
+}
+
+/** What {@link createAccessControl} is built from: the `agents` section and the bus rules. */
+export interface AccessControlOptions {
+  /** The declared agents (credentials, allowlists, limits). */
+  agents: readonly AgentDefinition[];
+  /** Refuse bus messages that name no agent (`bus_requires_agent`); default false. */
+  busRequiresAgent?: boolean;
+  /** Who may reload over the bus (`bus_reload`); default `auto`. */
+  busReload?: BusReloadRule;
+  /** Who can reach the bus; default `loopback`. `ovos-tools serve` sets it from the bus it serves on. */
+  busExposure?: BusExposure;
+  /** The clock for rate windows, in ms (tests pass a fake one); default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * Builds the provider's {@link AccessControl}. Decisions, first refusal wins:
+ * - tools: see `createAuthorizer` (a caller naming no agent sees every tool but those with `allowed_agents`; an
+ *   undeclared agent nothing; an agent what its allowlist and the tools' `allowed_agents` allow);
+ * - starting a call: the agent's `rate_per_minute` (calls started in the last 60 s) and `max_concurrency` (calls
+ *   running), refused at once with code `rate_limited` (never queued: the service's own policy queues);
+ * - operator actions: refused to every agent; to a bus caller naming no agent per `busReload` and `busExposure`;
+ *   allowed to every other caller naming no agent (the in-process embedder, the HTTP operator secret or an open
+ *   loopback HTTP server, MCP over stdio without `--agent`).
+ */
+export function createAccessControl(options: AccessControlOptions): AccessControl {
+  const authorize = createAuthorizer({ agents: options.agents, busRequiresAgent: options.busRequiresAgent ?? false });
+  const limiter = new AgentLimiter(options.agents, options.now);
+  const busReload = options.busReload ?? 'auto';
+  const exposure = options.busExposure ?? 'loopback';
+  return {
+    canUse: authorize,
+    admit(caller) {
+      const slot = limiter.acquire(caller.agentId);
+      if (slot.ok) return slot;
+      return { ok: false, error: wireErrors.rateLimited(slot.rule), ...(slot.retryAfterMs !== undefined ? { retryAfterMs: slot.retryAfterMs } : {}) };
+    },
+    allows(caller, action) {
+      const what = action === 'reload' ? 'reload' : 'read the bus traffic stream';
+      if (caller.agentId) return { allowed: false, rule: `${action} is for the operator: agent "${caller.agentId}" may not ${what}` };
+      if (caller.transport !== 'ovos-bus') return { allowed: true };
+      if (options.busRequiresAgent) return { allowed: false, rule: `${action} is for the operator: the bus message names no agent and bus_requires_agent is set` };
+      if (action === 'events') return { allowed: true };
+      if (busReload === 'allow' || (busReload === 'auto' && exposure !== 'open')) return { allowed: true };
+      const why =
+        busReload === 'deny'
+          ? 'bus_reload is "deny"'
+          : 'the messagebus is reachable from other machines without a shared secret (bus_reload "auto"); set a bus secret, or bus_reload "allow"';
+      return { allowed: false, rule: `reload over the messagebus is refused: ${why}; or reload through the HTTP API (POST /internal/tools/reload with the operator secret)` };
+    },
+  };
+}
