@@ -117,7 +117,7 @@ export class Toolbox extends ToolBox {
   provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null, metrics });
   const report = await provider.start();
   expect(report.problems).toEqual([]);
-  api = await startHttpServer(provider.service, { port: 0, agents: settings.agents, metrics });
+  api = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents, metrics });
 });
 
 afterAll(async () => {

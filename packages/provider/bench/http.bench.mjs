@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
-import { createAuthorizer, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer } from '@ovos-tools/provider/http';
 
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
@@ -71,9 +71,9 @@ const settings = parseProviderConfig({
 const bus = new MessageBusServer({ port: 0, logger: silentLogger });
 await bus.start();
 const providerBus = await connect(bus.url);
-const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root], settings, logger: silentLogger, brain: null, authorize: createAuthorizer({ agents: settings.agents }) });
+const provider = new ToolsProvider({ bus: providerBus, pluginRoots: [root], settings, logger: silentLogger, brain: null });
 await provider.start();
-const api = await startHttpServer(provider.service, { port: 0, agents: settings.agents });
+const api = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents });
 
 // node:http with a keep-alive agent (one socket per client), as an agent runtime's pooled client would; Node's
 // fetch (undici) adds about 1 ms of client-side cost per call on this machine, which is not the server's.

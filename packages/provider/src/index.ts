@@ -27,7 +27,16 @@ export type {
   ToolService,
 } from './service/ToolService.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
-export type { BrainConfig, HostSettings, IsolationMode, ProviderSettings } from './config/ProviderConfig.js';
+export type { ProviderSettings } from './config/ProviderConfig.js';
+export type { AccessSettings } from './access/accessSettings.js';
+export type { BrainConfig } from './brain/brainSettings.js';
+export type { DiscoverySettings } from './discovery/discoverySettings.js';
+export type { FederationSettings } from './federation/federationSettings.js';
+export type { HostDefaults, HostSettings, IsolationMode } from './hosts/hostSettings.js';
+export type { PolicySettings } from './policy/policySettings.js';
+export type { RegistrySettings } from './registry/registrySettings.js';
+export type { BusSettings } from './transports/ovos-bus/busSettings.js';
+export type { McpSettings } from './transports/mcp/mcpSettings.js';
 export { scanPluginRoots } from './discovery/scanPluginRoots.js';
 export type { DiscoveryProblem, ScanOptions, ScanResult, ToolboxDeclaration } from './discovery/scanPluginRoots.js';
 export { readInstallRecords } from './discovery/installRecords.js';

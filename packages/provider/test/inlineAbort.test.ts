@@ -37,7 +37,7 @@ class OlderCoreTools extends Tools {
 }
 
 function setUp(instance: Tools, settings: Record<string, unknown> = {}) {
-  const policy = new ExecutionPolicy(parseProviderConfig({ isolation: 'inline', ...settings }), silentLogger);
+  const policy = new ExecutionPolicy(parseProviderConfig({ isolation: 'inline', ...settings }).policy, silentLogger);
   const host = new InlineHost(instance);
   const entry = (name: string): CatalogEntry => ({ tool: toDescriptor(instance.tools.get(name)!), toolboxId: 'lazy', kind: 'inline', source: 'lazy' });
   return { run: (name: string, args: unknown) => policy.run(entry(name), host, { name, args }) };

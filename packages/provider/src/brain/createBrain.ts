@@ -1,5 +1,5 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
-import type { BrainConfig } from '../config/ProviderConfig.js';
+import type { BrainConfig } from './brainSettings.js';
 import { OpenAIChatEngine } from './OpenAIChatEngine.js';
 
 /**

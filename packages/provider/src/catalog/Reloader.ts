@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createLogger, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
-import type { ProviderSettings } from '../config/ProviderConfig.js';
+import type { DiscoverySettings } from '../discovery/discoverySettings.js';
+import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
+import type { RegistrySettings } from '../registry/registrySettings.js';
 import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
-import { hostSettingsFor, startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
+import { startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
@@ -26,8 +28,14 @@ export interface ExtraHostSource {
 
 /** What the {@link Reloader} needs. */
 export interface ReloaderOptions {
-  /** The provider settings. */
-  settings: ProviderSettings;
+  /** Which packages may load. */
+  discovery: DiscoverySettings;
+  /** Who wins an id or name (`pinned_toolboxes`). */
+  registry: RegistrySettings;
+  /** How toolboxes are hosted. */
+  hosts: HostDefaults;
+  /** Toolbox config sections by entry-point name. */
+  toolboxConfigs: Record<string, Record<string, unknown>>;
   /** Plugin roots scanned on every reload. */
   pluginRoots: readonly string[];
   /** Paths no toolbox may read or write. */
@@ -86,12 +94,12 @@ export class Reloader {
 
   private async buildAndSwap(): Promise<ReloadReport> {
     const started = performance.now();
-    const { settings, logger } = this.options;
+    const { discovery, logger } = this.options;
     const previous = this.current;
-    const scan = await scanPluginRoots(this.options.pluginRoots, { allowedPackages: settings.allowedPackages });
+    const scan = await scanPluginRoots(this.options.pluginRoots, { allowedPackages: discovery.allowedPackages });
     const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
-    const disabled = new Set(settings.disabledToolboxes);
+    const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
 
     let localIds: ReadonlySet<string> = new Set();
@@ -145,10 +153,10 @@ export class Reloader {
 
   /** The hosts of one declaration: its reused or new package host, or a host source's hosts. */
   private async hostsFor(decl: ToolboxDeclaration, previous: RegistryGeneration): Promise<{ hosts: HostedToolbox[]; problems: LoadProblem[] }> {
-    const { settings } = this.options;
-    const config = settings.toolboxConfigs[decl.entryPointName] ?? {};
-    const origin: ToolboxStatus['origin'] = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : settings.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
-    const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(settings, decl.entryPointName)]);
+    const { hosts, registry } = this.options;
+    const config = this.options.toolboxConfigs[decl.entryPointName] ?? {};
+    const origin: ToolboxStatus['origin'] = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : registry.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
+    const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(hosts, decl.entryPointName)]);
     const logger = createLogger(decl.entryPointName, this.options.logLevel);
     if (decl.group === 'ovos-tools.hosts') {
       // a host source runs in the provider's own thread, outside every isolation mode: only trusted packages may
@@ -172,7 +180,7 @@ export class Reloader {
     const state = reusable?.host.health().state;
     if (reusable && (state === 'ready' || state === 'restarting')) return { hosts: [reusable], problems: [] };
     const host = await startPackageHost(decl, {
-      settings,
+      settings: hosts,
       config,
       brain: this.options.brain,
       logger,

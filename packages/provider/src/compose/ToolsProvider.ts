@@ -70,9 +70,9 @@ export class ToolsProvider {
   constructor(options: ToolsProviderOptions) {
     this.bus = options.bus ?? null;
     this.settings = options.settings ?? parseProviderConfig({});
-    this.pluginRoots = options.pluginRoots ?? this.settings.pluginRoots ?? defaultPluginRoots();
+    this.pluginRoots = options.pluginRoots ?? this.settings.discovery.pluginRoots ?? defaultPluginRoots();
     this.logger = options.logger ?? createLogger('ovos-tools');
-    this.policy = new ExecutionPolicy(this.settings, this.logger);
+    this.policy = new ExecutionPolicy(this.settings.policy, this.logger);
     this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
       this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined);
@@ -81,7 +81,10 @@ export class ToolsProvider {
     }
     this.reloader = new Reloader({
       ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
-      settings: this.settings,
+      discovery: this.settings.discovery,
+      registry: this.settings.registry,
+      hosts: this.settings.hosts,
+      toolboxConfigs: this.settings.toolboxConfigs,
       pluginRoots: this.pluginRoots,
       protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
       brain: this.brain,
@@ -93,9 +96,9 @@ export class ToolsProvider {
     const access =
       options.access ??
       createAccessControl({
-        agents: this.settings.agents,
-        busRequiresAgent: this.settings.busRequiresAgent,
-        busReload: this.settings.busReload,
+        agents: this.settings.access.agents,
+        busRequiresAgent: this.settings.access.busRequiresAgent,
+        busReload: this.settings.access.busReload,
         ...(options.busExposure ? { busExposure: options.busExposure } : {}),
       });
     this.service = createToolService({
@@ -103,10 +106,10 @@ export class ToolsProvider {
       rebuild: () => this.reloader.reload(),
       access,
       policy: this.policy,
-      duplicateToolNames: this.settings.duplicateToolNames,
+      duplicateToolNames: this.settings.registry.duplicateToolNames,
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    const busAgentField = this.settings.busAgentField;
+    const busAgentField = this.settings.bus.agentField;
     this.busOptions = {
       logger: this.logger,
       ...(busAgentField ? { callerOf: busCallerOf({ contextField: busAgentField }) } : {}),

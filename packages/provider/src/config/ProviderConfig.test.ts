@@ -39,14 +39,16 @@ describe('loadProviderConfig', () => {
 describe('parseProviderConfig', () => {
   test('defaults', () => {
     const s = parseProviderConfig({});
-    expect(s).toMatchObject({ defaultTimeoutMs: 30_000, maxConcurrency: 64, maxConcurrencyPerToolbox: 16, maxQueue: 50_000, logArguments: false, importTimeoutMs: 10_000 });
-    expect(s.pluginRoots).toBeUndefined();
+    expect(s.policy).toEqual({ defaultTimeoutMs: 30_000, toolTimeouts: {}, maxConcurrency: 64, maxConcurrencyPerToolbox: 16, maxQueue: 50_000, logArguments: false });
+    expect(s.hosts).toMatchObject({ isolation: 'worker', memoryLimitMb: 256, importTimeoutMs: 10_000, maxRestarts: 5 });
+    expect(s.access).toEqual({ agents: [], busRequiresAgent: false, busReload: 'auto' });
+    expect(s.discovery.pluginRoots).toBeUndefined();
     expect(userPluginRoot()).toMatch(/ovos-tools\/plugins$/);
   });
 
   test('spin_wait_ms: 0.1 ms by default, 0 turns it off, negative or huge values are refused', () => {
-    expect(parseProviderConfig({}).spinWaitMs).toBe(0.1);
-    expect(parseProviderConfig({ spin_wait_ms: 0 }).spinWaitMs).toBe(0);
+    expect(parseProviderConfig({}).hosts.spinWaitMs).toBe(0.1);
+    expect(parseProviderConfig({ spin_wait_ms: 0 }).hosts.spinWaitMs).toBe(0);
     expect(() => parseProviderConfig({ spin_wait_ms: -1 })).toThrow("provider config 'spin_wait_ms': must be >= 0, received -1");
     expect(() => parseProviderConfig({ spin_wait_ms: 1000 })).toThrow("provider config 'spin_wait_ms': must be <= 100, received 1000");
   });
@@ -55,6 +57,18 @@ describe('parseProviderConfig', () => {
     const s = parseProviderConfig({ enabled: true, brain: { base_url: 'http://x/v1', model: 'm' }, 'ovos-math-tools': { k: 1 }, stray: 5 });
     expect(s.toolboxConfigs).toEqual({ 'ovos-math-tools': { k: 1 } });
     expect(s.brain).toEqual({ baseUrl: 'http://x/v1', model: 'm' });
+  });
+
+  test('bus_reload, bus_requires_agent and mcp.agent; an mcp.agent that is not declared is refused', () => {
+    const agents = { 'agent:kid': { credential: { sha256: 'a'.repeat(64) }, tools: ['*'] } };
+    expect(parseProviderConfig({ bus_reload: 'deny', bus_requires_agent: 'yes', agents, mcp: { agent: 'agent:kid' } })).toMatchObject({
+      access: { busReload: 'deny', busRequiresAgent: true, agents: [expect.objectContaining({ id: 'agent:kid' })] },
+      mcp: { agent: 'agent:kid' },
+    });
+    expect(() => parseProviderConfig({ bus_reload: 'sometimes' })).toThrow(`provider config 'bus_reload': must be "auto", "allow" or "deny", received "sometimes"`);
+    expect(() => parseProviderConfig({ agents, mcp: { agent: 'agent:ghost' } })).toThrow(
+      `provider config 'mcp.agent': must name an agent declared in agents (agent:kid), received "agent:ghost"`,
+    );
   });
 
   test('every wrong key is reported at once, in the toolbox kit\'s one style', () => {
@@ -78,17 +92,17 @@ describe('parseProviderConfig', () => {
         "provider config 'tool_timeouts': [a] must be > 0, received 0",
         "provider config 'max_concurrency': must be number, received \"many\"",
         "provider config 'log_arguments': must be boolean, received \"sometimes\"",
-        "provider config 'plugin_roots': must be array, received \"dir\"",
-        "provider config 'brain': [model] must be string, received 3",
         "provider config 'isolation': must be \"inline\", \"worker\" or \"process\", received \"vm\"",
         expect.stringMatching(/^provider config 'toolbox_hosts': \[x\.allow_fs_read\.0\] must match pattern/),
+        "provider config 'plugin_roots': must be array, received \"dir\"",
+        "provider config 'brain': [model] must be string, received 3",
         "provider config 'toolbox_hosts': [x.colour] is not a host setting (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker), received \"red\"",
         "provider config 'http.secret': expected a string of at least 16 characters",
       ]);
       expect((err as Error).message).toContain("provider config 'default_timeout_ms': must be > 0, received -1; ");
     }
     const lax = parseProviderConfig({ max_concurrency: '8', log_arguments: 'yes', federation: false, toolbox_hosts: { x: { memory_limit_mb: 64.5, allow_worker: false } } });
-    expect(lax).toMatchObject({ maxConcurrency: 8, logArguments: true, federation: { enabled: false }, toolboxHosts: { x: { memoryLimitMb: 64, allowWorker: false } } });
+    expect(lax).toMatchObject({ policy: { maxConcurrency: 8, logArguments: true }, federation: { enabled: false }, hosts: { toolboxHosts: { x: { memoryLimitMb: 64, allowWorker: false } } } });
     expect(() => parseProviderConfig([])).toThrow("provider config '(section)': must be a JSON object, received []");
   });
 });

@@ -2,19 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Message, REQUEST_ID_KEY, Topics, type Bus, type BusHandler, type Logger, type ToolboxHost } from '@ovos-tools/core';
 import type { LoadProblem } from '../service/ToolService.js';
 import { BusToolboxHost, descriptorsFromDiscover } from './BusToolboxHost.js';
+import type { FederationSettings } from './federationSettings.js';
 
 /** The context key a provider stamps on its own `discover` answers, so its federation never lists its own toolboxes. */
 export const TOOLS_HOST_KEY = 'tools_host';
-
-/** Settings of {@link BusFederation} (`federation` in the provider config). */
-export interface FederationSettings {
-  /** Off: only local toolboxes are served. Default on. */
-  enabled: boolean;
-  /** How long a discovery collects `ovos.persona.tools.discover.response` frames, ms; default 300. */
-  discoverWindowMs: number;
-  /** Re-discovery period, ms; default 60000 (0: only on reload and on other providers' `ovos.tools.changed`). */
-  intervalMs: number;
-}
 
 /**
  * Finds toolboxes that live elsewhere on the messagebus — any process answering `ovos.persona.tools.discover`,

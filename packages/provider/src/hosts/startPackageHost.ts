@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChatEngine, Logger, LogLevel, ToolboxHost } from '@ovos-tools/core';
-import type { HostSettings, ProviderSettings } from '../config/ProviderConfig.js';
+import { hostSettingsFor, type HostDefaults } from './hostSettings.js';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { importFresh } from '../loading/importFresh.js';
 import { loadToolbox } from '../loading/loadToolbox.js';
@@ -18,7 +18,7 @@ export type ModuleCache = Map<string, { fingerprint: string; namespace: Record<s
 /** What {@link startPackageHost} needs beside the declaration. */
 export interface PackageHostOptions {
   /** The provider settings (isolation mode, limits, per-toolbox host settings). */
-  settings: ProviderSettings;
+  settings: HostDefaults;
   /** The toolbox's own config section. */
   config: Record<string, unknown>;
   /** The chat engine lent to toolboxes; `null` when none is configured. */
@@ -35,20 +35,6 @@ export interface PackageHostOptions {
   moduleCache: ModuleCache;
   /** Called with the toolbox id when a worker or process host restarts its runtime. */
   onRestart?: (toolboxId: string) => void;
-}
-
-/** The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults. */
-export function hostSettingsFor(settings: ProviderSettings, entryPointName: string): Required<HostSettings> {
-  const own = settings.toolboxHosts[entryPointName] ?? {};
-  return {
-    isolation: own.isolation ?? settings.isolation,
-    memoryLimitMb: own.memoryLimitMb ?? settings.memoryLimitMb,
-    env: own.env ?? [],
-    allowFsRead: own.allowFsRead ?? [],
-    allowFsWrite: own.allowFsWrite ?? [],
-    allowChildProcess: own.allowChildProcess ?? false,
-    allowWorker: own.allowWorker ?? true,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isLogEnabled, LazyAbortController, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type HostCallContext, type JsonObject, type Logger, type ToolProgress, type ToolboxHost, type WireError } from '@ovos-tools/core';
 import { MAX_TIMER_MS } from '@ovos-tools/core/node';
-import type { ProviderSettings } from '../config/ProviderConfig.js';
+import type { PolicySettings } from './policySettings.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
 import { wireErrors } from '../service/wireErrors.js';
@@ -20,7 +20,7 @@ export class ExecutionPolicy {
   private readonly perToolbox = new Map<string, Semaphore>();
 
   constructor(
-    private readonly settings: ProviderSettings,
+    private readonly settings: PolicySettings,
     private readonly logger: Logger,
   ) {
     this.global = new Semaphore(settings.maxConcurrency, settings.maxQueue, 'provider concurrency limit (max_concurrency)');

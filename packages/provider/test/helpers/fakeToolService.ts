@@ -83,7 +83,7 @@ export function fakeToolService(
     catalog,
     rebuild: access.rebuild ?? (async () => report(catalog.current)),
     access: control,
-    policy: new ExecutionPolicy(parseProviderConfig({}), silentLogger),
+    policy: new ExecutionPolicy(parseProviderConfig({}).policy, silentLogger),
     duplicateToolNames: 'precedence',
     ...(access.metrics ? { metrics: access.metrics } : {}),
   });

@@ -31,9 +31,9 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
   const settings = parseProviderConfig(loadProviderConfig(options.config));
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
-  const agentId = options.agent ?? settings.mcpAgent;
-  if (agentId !== undefined && !settings.agents.some((a) => a.id === agentId)) {
-    throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
+  const agentId = options.agent ?? settings.mcp.agent;
+  if (agentId !== undefined && !settings.access.agents.some((a) => a.id === agentId)) {
+    throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.access.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
   }
   const provider = new ToolsProvider({ bus: null, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
   const report = await provider.start();

@@ -1,0 +1,28 @@
+import { Type, type Static } from '@ovos-tools/core';
+import type { BusReloadRule } from './AccessControl.js';
+import { parseAgentsConfig, type AgentDefinition } from './AgentDefinition.js';
+
+/** Access control's keys of the provider config (snake_case on disk); `agents` has its own parser. */
+export const AccessKeys = Type.Object({
+  agents: Type.Optional(Type.Unknown({ description: 'Agents and credentials; read by parseAgentsConfig' })),
+  bus_requires_agent: Type.Boolean({ default: false, description: 'Refuse bus messages that name no agent' }),
+  bus_reload: Type.Enum(['auto', 'allow', 'deny'], { default: 'auto', description: 'Who may reload over the messagebus (auto: not on an open bus)' }),
+});
+
+/** Who may do what (access control's part of the provider config). */
+export interface AccessSettings {
+  /** `agents`: agents with a hashed (or env) credential, a tool allowlist and optional limits. */
+  agents: AgentDefinition[];
+  /** `bus_requires_agent`: refuse bus messages that name no agent (in `bus_agent_field`); default false (a stock OVOS bus names none). */
+  busRequiresAgent: boolean;
+  /** `bus_reload`: who may send `ovos.tools.reload` on the bus: `auto` (default; not on an open bus), `allow` or `deny`. */
+  busReload: BusReloadRule;
+}
+
+/**
+ * The {@link AccessSettings} of keys read against {@link AccessKeys}; `agents` problems are pushed to `problems` as
+ * `agents.<id>.<key>: …` (the agent is left out, so a typo never grants access).
+ */
+export function accessSettings(k: Static<typeof AccessKeys>, problems: string[]): AccessSettings {
+  return { agents: parseAgentsConfig(k.agents, problems), busRequiresAgent: k.bus_requires_agent, busReload: k.bus_reload };
+}
