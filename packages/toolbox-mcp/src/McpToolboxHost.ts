@@ -1,10 +1,6 @@
 import {
-  compileSchema,
-  InvalidArgumentsError,
-  ToolAbortedError,
   ToolExecutionError,
   toWireError,
-  UnknownToolError,
   type CallOutcome,
   type HostCallContext,
   type HostHealth,
@@ -15,10 +11,12 @@ import {
   type ToolDescriptor,
   type WireError,
 } from '@ovos-tools/core';
+import { abortOutcome, untilAborted } from './abortOutcome.js';
 import { classifyFailure, errorText as fullErrorText } from './classifyFailure.js';
 import { compileToolSelection, type ToolSelection } from './compileToolSelection.js';
 import { listServedTools, type ServedTool } from './listServedTools.js';
 import { ConnectError, openConnection, type McpConnection } from './openConnection.js';
+import { prepareCall, type PreparedCall } from './prepareCall.js';
 import type { McpServerSpec, McpTimings } from './serverConfig.js';
 import { serverLabel, withoutUrlSecrets } from './serverLabel.js';
 import { toCallOutcome } from './toCallOutcome.js';
@@ -38,8 +36,6 @@ export interface McpToolboxHostOptions {
 /** A call the server refused because it no longer knows the session: safe to send again on a new one. */
 const SESSION_GONE = Symbol('session-gone');
 type SendOutcome = CallOutcome | typeof SESSION_GONE;
-/** A tool found and its arguments validated against the schema of the connection it will be sent on. */
-type Prepared = { ok: true; tool: ServedTool; args: Record<string, unknown> } | { ok: false; error: WireError };
 
 /**
  * One mounted MCP server as a {@link ToolboxHost} of kind `mcp`. `start` connects (spawns a stdio server or
@@ -128,11 +124,11 @@ export class McpToolboxHost implements ToolboxHost {
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     if (this.state === 'closed' || this.state === 'unhealthy') return { ok: false, error: this.unavailable() };
-    let prepared = this.prepare(this.served, name, args);
+    let prepared = prepareCall(this.toolboxId, this.served, name, args);
     if (!prepared.ok) return prepared;
     const connection = await this.live(ctx, name);
     if (!('client' in connection)) return connection;
-    if (connection.served !== this.served) prepared = this.prepare(connection.served, name, args);
+    if (connection.served !== this.served) prepared = prepareCall(this.toolboxId, connection.served, name, args);
     if (!prepared.ok) return prepared;
     const first = await this.send(connection, name, prepared, ctx);
     if (first !== SESSION_GONE) return first;
@@ -141,7 +137,7 @@ export class McpToolboxHost implements ToolboxHost {
     const fresh = await untilAborted(this.renew(connection), ctx.signal);
     if (fresh === undefined) return abortOutcome(ctx.signal, name, this.toolboxId);
     if (fresh instanceof ConnectError) return { ok: false, error: this.unavailable(fresh.summary) };
-    prepared = this.prepare(fresh.served, name, args);
+    prepared = prepareCall(this.toolboxId, fresh.served, name, args);
     if (!prepared.ok) return prepared;
     const second = await this.send(fresh, name, prepared, ctx);
     if (second !== SESSION_GONE) return second;
@@ -169,17 +165,6 @@ export class McpToolboxHost implements ToolboxHost {
     return openConnection({ toolboxId, spec, timings, selection: this.selection, logger: this.logger });
   }
 
-  /** Finds tool `name` among `served` and validates `args` against its input schema. */
-  private prepare(served: Map<string, ServedTool>, name: string, args: unknown): Prepared {
-    const tool = served.get(name);
-    if (!tool) return { ok: false, error: toWireError(new UnknownToolError(name, this.toolboxId)) };
-    const parsed = compileSchema(tool.input).parse(args ?? {});
-    if (!parsed.ok) {
-      return { ok: false, error: toWireError(new InvalidArgumentsError('ValueError', `Invalid arguments for tool '${name}'`, { detail: parsed.problems.join('; ') })) };
-    }
-    return { ok: true, tool, args: parsed.value as Record<string, unknown> };
-  }
-
   /**
    * The connection to send on: the live one; for stdio, the one a restart brings (waiting until the call's
    * deadline); for HTTP, a new session opened now. Else the outcome to answer.
@@ -197,7 +182,7 @@ export class McpToolboxHost implements ToolboxHost {
   }
 
   /** Sends one `tools/call` on `connection`; {@link SESSION_GONE} when the server no longer knows the session. */
-  private send(connection: McpConnection, name: string, prepared: Prepared & { ok: true }, ctx: HostCallContext): Promise<SendOutcome> {
+  private send(connection: McpConnection, name: string, prepared: PreparedCall & { ok: true }, ctx: HostCallContext): Promise<SendOutcome> {
     return new Promise<SendOutcome>((resolve) => {
       const settle = (outcome: SendOutcome) => {
         if (!this.inflight.delete(settle)) return;
@@ -399,24 +384,4 @@ export class McpToolboxHost implements ToolboxHost {
       }
     }
   }
-}
-
-/** `promise`'s value, or `undefined` as soon as `signal` fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-    void promise.then((v) => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(v);
-    });
-  });
-}
-
-/** The outcome of a call whose signal fired: the signal's reason when it is a tool error (the policy's timeout), else `aborted`. */
-function abortOutcome(signal: AbortSignal, name: string, toolboxId: string): CallOutcome {
-  const reason = signal.reason as { ovosClass?: unknown; code?: unknown } | undefined;
-  if (reason && typeof reason.ovosClass === 'string' && typeof reason.code === 'string') return { ok: false, error: toWireError(reason) };
-  return { ok: false, error: toWireError(new ToolAbortedError(name, toolboxId, { cause: reason })) };
 }
