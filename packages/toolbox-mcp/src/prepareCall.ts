@@ -2,7 +2,21 @@ import { compileSchema, InvalidArgumentsError, toWireError, UnknownToolError, ty
 import type { ServedTool } from './listServedTools.js';
 
 /** A tool found and its arguments validated (and coerced): ready to send; or the error to answer. */
-export type PreparedCall = { ok: true; tool: ServedTool; args: Record<string, unknown> } | { ok: false; error: WireError };
+export type PreparedCall =
+  | {
+      /** Found, and the arguments are valid. */
+      ok: true;
+      /** The tool as the server knows it. */
+      tool: ServedTool;
+      /** The arguments, validated and coerced. */
+      args: Record<string, unknown>;
+    }
+  | {
+      /** Not sendable. */
+      ok: false;
+      /** `unknown_tool` or `invalid_arguments`. */
+      error: WireError;
+    };
 
 /**
  * Finds tool `name` (as served) among `served` and validates `args` against its input schema with core's
