@@ -54,16 +54,26 @@ export function parseHttpToolsConfig(raw: Record<string, unknown>): HttpToolsCon
   };
 }
 
+/** Whether the last (re)load found the section absent: "inactive" is logged once per stretch, not on every reload. */
+let inactive = false;
+
 /**
  * The `ovos-tools.hosts` entry point of this package: on every provider (re)load it reads the tools file named
  * by its config and returns one {@link HttpToolsHost}. When neither the file nor the config changed, the previous
  * host is returned as it is; otherwise a new one replaces it (so editing the file and reloading changes the
  * tools). Tools with problems are left out and reported, the rest are served; an unreadable file or a bad config
- * serves nothing and is reported in `problems`. Never throws.
+ * serves nothing and is reported in `problems`. Without a config section (installed but not configured) the
+ * source is quietly inactive: no host, no problem, one info line. Never throws.
  */
 export const httpHostSource: HostSource = {
   [HOST_SOURCE_BRAND]: HOST_SOURCE_CONTRACT_VERSION,
   async createHosts({ config, logger, previous }: HostSourceOptions): Promise<HostSourceResult> {
+    if (Object.keys(config).length === 0) {
+      if (!inactive) logger.info('not configured (add an "ovos-http-tools" config section with "file": the tools YAML/JSON file to serve some); inactive');
+      inactive = true;
+      return { hosts: [], problems: [] };
+    }
+    inactive = false;
     const cfg = parseHttpToolsConfig(config);
     const id = typeof config.toolbox_id === 'string' && config.toolbox_id ? config.toolbox_id : 'ovos-http-tools';
     if (Array.isArray(cfg)) return { hosts: [], problems: [{ toolboxId: id, error: `config: ${cfg.join('; ')}` }] };

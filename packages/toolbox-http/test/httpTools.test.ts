@@ -181,6 +181,15 @@ tools:
 });
 
 describe('httpHostSource', () => {
+  it('without a config section is quietly inactive: no host, no problem, one info line however often it reloads', async () => {
+    const lines: string[] = [];
+    const logger = { ...silentLogger, info: (m: string) => void lines.push(m) };
+    for (let i = 0; i < 3; i++) expect(await httpHostSource.createHosts({ config: {}, logger, previous: [] })).toEqual({ hosts: [], problems: [] });
+    expect(lines).toEqual(['not configured (add an "ovos-http-tools" config section with "file": the tools YAML/JSON file to serve some); inactive']);
+    // a section without "file" is a mistake, not "unconfigured": a problem naming the key
+    expect((await httpHostSource.createHosts({ config: { toolbox_id: 'x' }, logger, previous: [] })).problems).toEqual([{ toolboxId: 'x', error: 'config: file: expected the path of the tools YAML/JSON file' }]);
+  });
+
   it('serves the file, reuses the host while nothing changed, and serves the edited file after a reload', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'http-tools-'));
     try {

@@ -1,13 +1,6 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
-  compileSchema,
-  InvalidArgumentsError,
-  InvalidOutputError,
-  ToolAbortedError,
   ToolExecutionError,
   toWireError,
-  UnknownToolError,
   type CallOutcome,
   type HostCallContext,
   type HostHealth,
@@ -18,15 +11,21 @@ import {
   type ToolDescriptor,
   type WireError,
 } from '@ovos-tools/core';
+import { abortOutcome, untilAborted } from './abortOutcome.js';
+import { classifyFailure, errorText as fullErrorText } from './classifyFailure.js';
+import { compileToolSelection, type ToolSelection } from './compileToolSelection.js';
+import { listServedTools, type ServedTool } from './listServedTools.js';
+import { ConnectError, openConnection, type McpConnection } from './openConnection.js';
+import { prepareCall, type PreparedCall } from './prepareCall.js';
 import type { McpServerSpec, McpTimings } from './serverConfig.js';
-import { serverEnv } from './serverEnv.js';
-import { toToolDescriptor, type McpTool } from './toToolDescriptor.js';
+import { serverLabel, withoutUrlSecrets } from './serverLabel.js';
+import { toCallOutcome } from './toCallOutcome.js';
 
 /** Options of {@link McpToolboxHost.start}. */
 export interface McpToolboxHostOptions {
   /** The toolbox id: the server's name in config. */
   toolboxId: string;
-  /** How to reach the MCP server. */
+  /** How to reach the MCP server, and which of its tools to serve under which names. */
   spec: McpServerSpec;
   /** Connect, call and restart timings. */
   timings: McpTimings;
@@ -34,61 +33,72 @@ export interface McpToolboxHostOptions {
   logger: Logger;
 }
 
-/** What one connection to the server holds. */
-interface Connection {
-  client: Client;
-  tools: ToolDescriptor[];
-  /** Every tool's declared schemas by name (as the server sent them). */
-  schemas: Map<string, { input: object; output?: object }>;
-}
-
-const STDERR_TAIL = 2000;
+/** A call the server refused because it no longer knows the session: safe to send again on a new one. */
+const SESSION_GONE = Symbol('session-gone');
+type SendOutcome = CallOutcome | typeof SESSION_GONE;
 
 /**
  * One mounted MCP server as a {@link ToolboxHost} of kind `mcp`. `start` connects (spawns a stdio server or
  * opens a Streamable HTTP session), initializes and lists its tools within `connect_timeout_ms`, or rejects with
- * a readable reason. Calls validate arguments against the tool's `inputSchema` (core `compileSchema`) before
- * anything is sent, and the result against its `outputSchema` when one is declared; an `isError` result is an
- * `execution_failed` error carrying the server's text. `ctx.signal` cancels the request on the server (the SDK
- * sends `notifications/cancelled`). The server's `tools/list_changed` re-lists its tools and tells
- * `onToolsChanged` listeners. A server that exits or disconnects is restarted with exponential backoff: calls
- * in flight get `toolbox_crashed`, calls meanwhile wait for the restart until their deadline, and after
- * `max_restarts` failed restarts in a row (without a successful call between) the host is `unhealthy` and answers
- * `toolbox_unavailable` until the next reload.
+ * a {@link ConnectError} naming the server, its URL or command, how it ended and its stderr tail. Only the tools
+ * the spec's `include`/`exclude` select are served, named `prefix` + their server name. Calls validate arguments
+ * against the tool's `inputSchema` (core `compileSchema`) before anything is sent, and the result against its
+ * `outputSchema` when one is declared; an `isError` result is an `execution_failed` error carrying the server's
+ * text. `ctx.signal` cancels the request on the server. The server's `tools/list_changed` re-lists its tools and
+ * tells `onToolsChanged` listeners.
+ *
+ * Supervision:
+ * - stdio: a server that exits is restarted with exponential backoff; calls in flight get `toolbox_crashed`,
+ *   calls meanwhile wait for the restart until their deadline, and after `max_restarts` failed restarts in a row
+ *   (without a successful call between) the host is `unhealthy` and answers `toolbox_unavailable` until the next
+ *   reload.
+ * - Streamable HTTP: when the server answers that it no longer knows the session (HTTP 404, as the MCP spec
+ *   says, or a 400 saying so, after a restart), a new session is started and the call sent once more — the server
+ *   refused it before running it, so this is safe. When the server is unreachable, the call is answered
+ *   `toolbox_unavailable` naming the URL and the host reconnects in the background with backoff; the next call
+ *   also tries at once. An HTTP server is never given up on.
  */
 export class McpToolboxHost implements ToolboxHost {
   readonly kind = 'mcp' as const;
   readonly toolboxId: string;
   private readonly options: McpToolboxHostOptions;
   private readonly logger: Logger;
-  private connection: Connection | undefined;
+  /** `MCP server 'x' at <url>` / `MCP server 'x' (command: …)`: how every error names the server. */
+  private readonly label: string;
+  private readonly selection: ToolSelection;
+  private connection: McpConnection | undefined;
+  private reconnecting: Promise<McpConnection | ConnectError> | undefined;
   private state: HostState = 'starting';
   private restarts = 0;
-  private crashesInRow = 0;
+  private failuresInRow = 0;
+  /** Why the server last stopped, for the operator (with its stderr tail). */
   private lastError: string | undefined;
-  private stderrTail = '';
+  /** The same without stderr: what callers are told. */
+  private lastReason: string | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
-  private readonly inflight = new Set<(outcome: CallOutcome) => void>();
+  private readonly inflight = new Set<(outcome: SendOutcome) => void>();
   private readonly listeners = new Set<() => void>();
   private stateWaiters: Array<() => void> = [];
   /** The last-known tools: kept while restarting, so the catalog does not flap. */
   private tools: ToolDescriptor[] = [];
-  private schemas = new Map<string, { input: object; output?: object }>();
+  private served = new Map<string, ServedTool>();
 
   private constructor(options: McpToolboxHostOptions) {
     this.options = options;
     this.toolboxId = options.toolboxId;
     this.logger = options.logger;
+    this.label = serverLabel(options.toolboxId, options.spec);
+    this.selection = compileToolSelection(options.spec);
   }
 
   /**
    * Connects to the server and lists its tools.
-   * @throws Error saying why the server could not be used (spawn failure, exit, HTTP error, timeout), with the
-   *   tail of a stdio server's stderr.
+   * @throws {@link ConnectError} saying why the server could not be used (spawn failure, exit code, unreachable
+   *   URL, HTTP error, timeout), naming the server and its URL or command, with the tail of a stdio server's stderr.
    */
   static async start(options: McpToolboxHostOptions): Promise<McpToolboxHost> {
     const host = new McpToolboxHost(options);
-    host.adopt(await host.connect());
+    host.adopt(await host.open());
     return host;
   }
 
@@ -114,50 +124,24 @@ export class McpToolboxHost implements ToolboxHost {
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     if (this.state === 'closed' || this.state === 'unhealthy') return { ok: false, error: this.unavailable() };
-    const schemas = this.schemas.get(name);
-    if (!schemas) return { ok: false, error: toWireError(new UnknownToolError(name, this.toolboxId)) };
-    const parsed = compileSchema(schemas.input).parse(args ?? {});
-    if (!parsed.ok) {
-      return { ok: false, error: toWireError(new InvalidArgumentsError('ValueError', `Invalid arguments for tool '${name}'`, { detail: parsed.problems.join('; ') })) };
-    }
-    if (this.state !== 'ready') {
-      await this.waitForState(ctx.signal);
-      if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
-      if ((this.state as HostState) !== 'ready') return { ok: false, error: this.unavailable() };
-    }
-    const connection = this.connection!;
-    return new Promise<CallOutcome>((resolve) => {
-      const settle = (outcome: CallOutcome) => {
-        if (!this.inflight.delete(settle)) return;
-        ctx.signal.removeEventListener('abort', onAbort);
-        resolve(outcome);
-      };
-      const onAbort = () => settle(abortOutcome(ctx.signal, name, this.toolboxId));
-      this.inflight.add(settle);
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
-      const onprogress = ctx.onProgress;
-      connection.client
-        .callTool(
-          { name, arguments: parsed.value as Record<string, unknown> },
-          {
-            signal: ctx.signal,
-            timeout: Math.max(1000, ctx.deadline - Date.now() + 1000),
-            ...(onprogress ? { onprogress: (p: { progress: number; total?: number; message?: string }) => onprogress(p) } : {}),
-          },
-        )
-        .then(
-          (result) => {
-            if (this.connection === connection) this.crashesInRow = 0;
-            settle(this.toOutcome(name, schemas, result));
-          },
-          (err: unknown) => {
-            if (ctx.signal.aborted) return settle(abortOutcome(ctx.signal, name, this.toolboxId));
-            if (this.connection !== connection) return settle({ ok: false, error: this.crashed() });
-            settle({ ok: false, error: toWireError(new ToolExecutionError(name, this.toolboxId, { detail: `the MCP server answered with an error: ${message(err)}` })) });
-          },
-        );
-      if (ctx.signal.aborted) onAbort();
-    });
+    let prepared = prepareCall(this.toolboxId, this.served, name, args);
+    if (!prepared.ok) return prepared;
+    const connection = await this.live(ctx, name);
+    if (!('client' in connection)) return connection;
+    if (connection.served !== this.served) prepared = prepareCall(this.toolboxId, connection.served, name, args);
+    if (!prepared.ok) return prepared;
+    const first = await this.send(connection, name, prepared, ctx);
+    if (first !== SESSION_GONE) return first;
+
+    // the server refused our session before running the call: start a new session and send the call once more
+    const fresh = await untilAborted(this.renew(connection), ctx.signal);
+    if (fresh === undefined) return abortOutcome(ctx.signal, name, this.toolboxId);
+    if (fresh instanceof ConnectError) return { ok: false, error: this.unavailable(fresh.summary) };
+    prepared = prepareCall(this.toolboxId, fresh.served, name, args);
+    if (!prepared.ok) return prepared;
+    const second = await this.send(fresh, name, prepared, ctx);
+    if (second !== SESSION_GONE) return second;
+    return { ok: false, error: this.unavailable(`${this.label} refused a new session too (it answers that it does not know the session)`) };
   }
 
   async close(): Promise<void> {
@@ -168,160 +152,203 @@ export class McpToolboxHost implements ToolboxHost {
     const c = this.connection;
     this.connection = undefined;
     this.listeners.clear();
-    await c?.client.close().catch(() => undefined);
+    await c?.close(true);
   }
 
-  /** Opens one connection: transport, initialize, tools/list, within `connectTimeoutMs`. */
-  private async connect(): Promise<Connection> {
-    const { spec, timings } = this.options;
-    const client = new Client({ name: 'ovos-tools', version: '0.1.0' }, { capabilities: {} });
-    this.stderrTail = '';
-    const transport =
-      spec.transport === 'stdio'
-        ? new StdioClientTransport({ command: spec.command, args: spec.args, env: serverEnv(spec.env), ...(spec.cwd ? { cwd: spec.cwd } : {}), stderr: 'pipe' })
-        : new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
-    if (transport instanceof StdioClientTransport) {
-      transport.stderr?.on('data', (d: Buffer) => {
-        this.stderrTail = (this.stderrTail + String(d)).slice(-STDERR_TAIL);
-      });
+  /** `err`'s message chain, without the secrets an HTTP server's URL may hold. */
+  private errorText(err: unknown): string {
+    return withoutUrlSecrets(fullErrorText(err), this.options.spec);
+  }
+
+  private open(): Promise<McpConnection> {
+    const { toolboxId, spec, timings } = this.options;
+    return openConnection({ toolboxId, spec, timings, selection: this.selection, logger: this.logger });
+  }
+
+  /**
+   * The connection to send on: the live one; for stdio, the one a restart brings (waiting until the call's
+   * deadline); for HTTP, a new session opened now. Else the outcome to answer.
+   */
+  private async live(ctx: HostCallContext, name: string): Promise<McpConnection | CallOutcome> {
+    if (this.connection) return this.connection;
+    if (this.options.spec.transport === 'stdio') {
+      await this.waitForState(ctx.signal);
+      if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
+      return this.connection ?? { ok: false, error: this.unavailable() };
     }
-    const connection: Connection = { client, tools: [], schemas: new Map() };
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the MCP server did not answer initialize and tools/list within ${timings.connectTimeoutMs} ms (connect_timeout_ms)`)), timings.connectTimeoutMs);
+    const c = await untilAborted(this.reconnect(), ctx.signal);
+    if (c === undefined) return abortOutcome(ctx.signal, name, this.toolboxId);
+    return c instanceof ConnectError ? { ok: false, error: this.unavailable(c.summary) } : c;
+  }
+
+  /** Sends one `tools/call` on `connection`; {@link SESSION_GONE} when the server no longer knows the session. */
+  private send(connection: McpConnection, name: string, prepared: PreparedCall & { ok: true }, ctx: HostCallContext): Promise<SendOutcome> {
+    return new Promise<SendOutcome>((resolve) => {
+      const settle = (outcome: SendOutcome) => {
+        if (!this.inflight.delete(settle)) return;
+        ctx.signal.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      const onAbort = () => settle(abortOutcome(ctx.signal, name, this.toolboxId));
+      this.inflight.add(settle);
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      const onprogress = ctx.onProgress;
+      connection.client
+        .callTool(
+          { name: prepared.tool.mcpName, arguments: prepared.args },
+          {
+            signal: ctx.signal,
+            timeout: Math.max(1000, ctx.deadline - Date.now() + 1000),
+            ...(onprogress ? { onprogress: (p: { progress: number; total?: number; message?: string }) => onprogress(p) } : {}),
+          },
+        )
+        .then(
+          (result) => {
+            if (this.connection === connection) this.failuresInRow = 0;
+            settle(toCallOutcome(this.toolboxId, name, prepared.tool, result));
+          },
+          (err: unknown) => {
+            if (ctx.signal.aborted) return settle(abortOutcome(ctx.signal, name, this.toolboxId));
+            const kind = connection.transport === 'http' ? classifyFailure(err) : 'other';
+            if (kind === 'session-gone' || connection.sessionGone) return settle(SESSION_GONE);
+            if (kind === 'unreachable') {
+              this.lost(connection, `is unreachable: ${this.errorText(err)}`);
+              return settle({ ok: false, error: this.unavailable(`${this.label} is unreachable: ${this.errorText(err)}`) });
+            }
+            if (this.connection !== connection) return settle({ ok: false, error: this.crashed() });
+            settle({ ok: false, error: toWireError(new ToolExecutionError(name, this.toolboxId, { detail: `${this.label} answered with an error: ${this.errorText(err)}` })) });
+          },
+        );
+      if (ctx.signal.aborted) onAbort();
     });
-    try {
-      await Promise.race([
-        (async () => {
-          await client.connect(transport);
-          await this.list(connection);
-        })(),
-        timeout,
-      ]);
-    } catch (err) {
-      await client.close().catch(() => undefined);
-      const tail = this.stderrTail.trim();
-      throw new Error(`${message(err)}${tail ? `; its stderr ended with: ${tail.slice(-500)}` : ''}`);
-    } finally {
-      clearTimeout(timer);
-    }
-    return connection;
   }
 
-  /** Makes `connection` the live one: watches for its loss and for `list_changed`. */
-  private adopt(connection: Connection): void {
+  /** Makes `connection` the live one: watches for its loss, a lost HTTP session and `list_changed`. */
+  private adopt(connection: McpConnection): void {
     this.connection = connection;
     this.tools = connection.tools;
-    this.schemas = connection.schemas;
-    connection.client.onclose = () => this.lost(connection, 'the MCP server exited or closed the connection');
+    this.served = connection.served;
+    connection.client.onclose = () => this.lost(connection, connection.exitText() ?? 'closed the connection');
+    if (connection.transport === 'http') {
+      // the SDK reports a failed server-to-client (GET) stream here: a 404 after a server restart renews the session now
+      connection.client.onerror = (err: unknown) => {
+        if (classifyFailure(err) === 'session-gone') void this.renew(connection);
+      };
+    }
     connection.client.setNotificationHandler('notifications/tools/list_changed', () => {
-      void this.list(connection).then(
-        () => {
-          if (this.connection !== connection) return;
-          this.tools = connection.tools;
-          this.schemas = connection.schemas;
-          this.emitChanged();
-        },
-        (err: unknown) => this.logger.warn(`MCP server '${this.toolboxId}': re-listing tools after list_changed failed: ${message(err)}`),
-      );
+      void this.relist(connection);
     });
     this.setState('ready');
   }
 
-  /** Lists every tool (all pages) into `connection`; tools our wire format cannot carry are logged and skipped. */
-  private async list(connection: Connection): Promise<void> {
-    const result = await connection.client.listTools();
-    const tools: ToolDescriptor[] = [];
-    const schemas = new Map<string, { input: object; output?: object }>();
-    for (const tool of (result.tools ?? []) as McpTool[]) {
-      const mapped = toToolDescriptor(tool, this.toolboxId);
-      if (!mapped.ok) {
-        this.logger.warn(mapped.error);
-        continue;
-      }
-      if (schemas.has(tool.name)) {
-        this.logger.warn(`MCP server '${this.toolboxId}' lists tool '${tool.name}' twice; the first is served`);
-        continue;
-      }
-      tools.push(mapped.descriptor);
-      schemas.set(tool.name, { input: mapped.descriptor.argumentSchema, ...(tool.outputSchema ? { output: mapped.descriptor.outputSchema } : {}) });
+  private async relist(connection: McpConnection): Promise<void> {
+    try {
+      const { tools, served } = await listServedTools(connection.client, this.toolboxId, this.selection, this.logger);
+      connection.tools = tools;
+      connection.served = served;
+      if (this.connection !== connection) return;
+      this.tools = tools;
+      this.served = served;
+      this.emitChanged();
+    } catch (err) {
+      this.logger.warn(`${this.label}: re-listing tools after list_changed failed: ${this.errorText(err)}`);
     }
-    connection.tools = tools;
-    connection.schemas = schemas;
   }
 
-  /** The connection died: calls in flight get `toolbox_crashed`; a restart is scheduled. */
-  private lost(connection: Connection, why: string): void {
+  /** `stale`'s session is gone: drops it and opens a new one (or joins the renewal already under way). */
+  private renew(stale: McpConnection): Promise<McpConnection | ConnectError> {
+    stale.sessionGone = true;
+    if (this.connection === stale && this.state !== 'closed') {
+      this.connection = undefined;
+      this.lastError = this.lastReason = `${this.label} ended our session (it restarted, or dropped the session)`;
+      this.logger.info(`${this.lastReason}; starting a new session`);
+      this.setState('restarting');
+      void stale.close();
+    }
+    return this.reconnect();
+  }
+
+  /** Opens a new connection now, once however many ask; adopts it, or schedules the next try. */
+  private reconnect(): Promise<McpConnection | ConnectError> {
+    if (this.connection) return Promise.resolve(this.connection);
+    if (this.state === 'closed') return Promise.resolve(new ConnectError(`${this.label} was closed`, '', undefined));
+    if (this.reconnecting) return this.reconnecting;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    const attempt = this.open().then(
+      (connection) => {
+        this.reconnecting = undefined;
+        if (this.state === 'closed') {
+          void connection.close(true);
+          return new ConnectError(`${this.label} was closed`, '', undefined);
+        }
+        this.restarts++;
+        if (connection.transport === 'http') this.failuresInRow = 0;
+        const before = JSON.stringify(this.tools);
+        this.adopt(connection);
+        this.logger.info(`${this.label} ${connection.transport === 'http' ? 'reconnected' : 'restarted'} (${this.restarts} time(s) so far)`);
+        if (JSON.stringify(this.tools) !== before) this.emitChanged();
+        return connection;
+      },
+      (err: unknown) => {
+        this.reconnecting = undefined;
+        const failure = err instanceof ConnectError ? err : new ConnectError(`${this.label} could not be reached: ${this.errorText(err)}`, '', err);
+        if (this.state === 'closed') return failure;
+        this.lastError = failure.message;
+        this.lastReason = failure.summary;
+        this.logger.warn(`restart failed: ${failure.message}`);
+        this.scheduleRestart();
+        return failure;
+      },
+    );
+    this.reconnecting = attempt;
+    return attempt;
+  }
+
+  /** The connection died: for stdio, calls in flight get `toolbox_crashed`; a restart is scheduled. */
+  private lost(connection: McpConnection, why: string): void {
     if (this.connection !== connection || this.state === 'closed') return;
     this.connection = undefined;
-    const tail = this.stderrTail.trim();
-    this.lastError = `${why}${tail ? ` (stderr: ${tail.slice(-300)})` : ''}`;
-    this.logger.warn(`MCP server '${this.toolboxId}': ${this.lastError}`);
-    this.failInflight(this.crashed());
+    this.lastReason = `${this.label} ${why}`;
+    const tail = connection.stderrTail();
+    this.lastError = `${this.lastReason}${tail ? `; its stderr ended with: ${tail}` : ''}`;
+    this.logger.warn(this.lastError);
+    if (connection.transport === 'stdio') this.failInflight(this.crashed());
+    else void connection.close();
     this.scheduleRestart();
   }
 
+  /** Schedules the next restart (backoff); a stdio server that failed `max_restarts` times in a row is given up. */
   private scheduleRestart(): void {
-    const { timings } = this.options;
-    if (this.crashesInRow >= timings.maxRestarts) {
-      this.logger.error(`MCP server '${this.toolboxId}' failed ${this.crashesInRow} time(s) in a row; it is unhealthy until the next reload`);
+    const { timings, spec } = this.options;
+    if (this.restartTimer || this.state === 'closed') return;
+    if (spec.transport === 'stdio' && this.failuresInRow >= timings.maxRestarts) {
+      this.logger.error(`${this.label} failed ${this.failuresInRow} time(s) in a row; it is unhealthy until the next reload`);
       this.setState('unhealthy');
       return;
     }
-    const delay = Math.min(timings.restartDelayMs * 2 ** this.crashesInRow, timings.maxRestartDelayMs);
-    this.crashesInRow++;
+    const delay = Math.min(timings.restartDelayMs * 2 ** this.failuresInRow, timings.maxRestartDelayMs);
+    this.failuresInRow++;
     this.setState('restarting');
     this.restartTimer = setTimeout(() => {
-      this.connect().then(
-        (connection) => {
-          if (this.state === 'closed') return void connection.client.close().catch(() => undefined);
-          this.restarts++;
-          const before = JSON.stringify(this.tools);
-          this.adopt(connection);
-          this.logger.info(`MCP server '${this.toolboxId}' restarted (${this.restarts} restart(s) so far)`);
-          if (JSON.stringify(this.tools) !== before) this.emitChanged();
-        },
-        (err: unknown) => {
-          if (this.state === 'closed') return;
-          this.lastError = message(err);
-          this.logger.warn(`MCP server '${this.toolboxId}' restart failed: ${this.lastError}`);
-          this.scheduleRestart();
-        },
-      );
+      this.restartTimer = undefined;
+      void this.reconnect();
     }, delay);
     this.restartTimer.unref?.();
   }
 
-  private toOutcome(name: string, schemas: { output?: object }, result: unknown): CallOutcome {
-    const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | null;
-    if (!r || typeof r !== 'object' || !Array.isArray(r.content)) {
-      return { ok: false, error: toWireError(new InvalidOutputError(`MCP server '${this.toolboxId}' answered tool '${name}' with a malformed result (no content array)`)) };
-    }
-    if (r.isError === true) {
-      return { ok: false, error: toWireError(new ToolExecutionError(name, this.toolboxId, { detail: textOf(r.content) || 'the MCP server reported an error without text' })) };
-    }
-    if (schemas.output) {
-      const sc = r.structuredContent;
-      if (!sc || typeof sc !== 'object' || Array.isArray(sc)) {
-        return { ok: false, error: toWireError(new InvalidOutputError(`Tool '${name}' of MCP server '${this.toolboxId}' declares an outputSchema but returned no structuredContent object`)) };
-      }
-      const parsed = compileSchema(schemas.output).parse(sc);
-      if (!parsed.ok) {
-        return { ok: false, error: toWireError(new InvalidOutputError(`Tool '${name}' of MCP server '${this.toolboxId}' returned output that fails its outputSchema`, { detail: parsed.problems.join('; ') })) };
-      }
-      return { ok: true, result: parsed.value as Record<string, unknown> };
-    }
-    const sc = r.structuredContent;
-    if (sc && typeof sc === 'object' && !Array.isArray(sc)) return { ok: true, result: sc as Record<string, unknown> };
-    return { ok: true, result: { content: r.content } };
-  }
-
   private crashed(): WireError {
-    return { error: `RuntimeError: ToolBox '${this.toolboxId}' crashed during the call: ${this.lastError ?? 'the MCP server went away'}; it is being restarted`, code: 'toolbox_crashed' };
+    return { error: `RuntimeError: ToolBox '${this.toolboxId}' crashed during the call: ${this.lastReason ?? `${this.label} went away`}; it is being restarted`, code: 'toolbox_crashed' };
   }
 
-  private unavailable(): WireError {
-    const why = this.state === 'closed' ? 'it was closed' : this.state === 'unhealthy' ? `it failed repeatedly (${this.lastError ?? 'unknown error'}); reload to try again` : 'it is restarting';
+  private unavailable(reason?: string): WireError {
+    const why =
+      reason ??
+      (this.state === 'closed'
+        ? 'it was closed'
+        : this.state === 'unhealthy'
+          ? `it failed repeatedly (${this.lastReason ?? 'unknown error'}); reload to try again`
+          : `it is restarting${this.lastReason ? ` (${this.lastReason})` : ''}`);
     return { error: `RuntimeError: ToolBox '${this.toolboxId}' is unavailable: ${why}`, code: 'toolbox_unavailable' };
   }
 
@@ -353,26 +380,8 @@ export class McpToolboxHost implements ToolboxHost {
       try {
         l();
       } catch (err) {
-        this.logger.warn(`an onToolsChanged listener threw: ${message(err)}`);
+        this.logger.warn(`an onToolsChanged listener threw: ${this.errorText(err)}`);
       }
     }
   }
-}
-
-/** The outcome of a call whose signal fired: the signal's reason when it is a tool error (the policy's timeout), else `aborted`. */
-function abortOutcome(signal: AbortSignal, name: string, toolboxId: string): CallOutcome {
-  const reason = signal.reason as { ovosClass?: unknown; code?: unknown } | undefined;
-  if (reason && typeof reason.ovosClass === 'string' && typeof reason.code === 'string') return { ok: false, error: toWireError(reason) };
-  return { ok: false, error: toWireError(new ToolAbortedError(name, toolboxId, { cause: reason })) };
-}
-
-function textOf(content: unknown[]): string {
-  return content
-    .map((c) => (c && typeof c === 'object' && (c as { type?: unknown }).type === 'text' ? String((c as { text?: unknown }).text ?? '') : ''))
-    .filter(Boolean)
-    .join('\n');
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

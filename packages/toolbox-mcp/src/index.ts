@@ -5,8 +5,10 @@
 export { mcpHostSource } from './mcpHostSource.js';
 export { McpToolboxHost } from './McpToolboxHost.js';
 export type { McpToolboxHostOptions } from './McpToolboxHost.js';
-export { parseMcpConfig } from './serverConfig.js';
-export type { McpServerSpec, McpTimings, ParsedMcpConfig } from './serverConfig.js';
+export { ConnectError } from './openConnection.js';
+export { MCP_SOURCE_NAME, parseMcpConfig } from './serverConfig.js';
+export type { McpServerSpec, McpTimings, McpToolSelection, ParsedMcpConfig } from './serverConfig.js';
+export { MCP_CONTENT_MARKER, MCP_CONTENT_RESULT_SCHEMA } from './contentResultSchema.js';
 export { serverEnv } from './serverEnv.js';
 export { toToolDescriptor } from './toToolDescriptor.js';
 export type { McpTool } from './toToolDescriptor.js';

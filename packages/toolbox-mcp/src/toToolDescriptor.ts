@@ -1,4 +1,5 @@
 import type { ToolDescriptor } from '@ovos-tools/core';
+import { MCP_CONTENT_RESULT_SCHEMA } from './contentResultSchema.js';
 
 /** The parts of an MCP `Tool` (from `tools/list`) this mapping reads. */
 export interface McpTool {
@@ -20,21 +21,24 @@ export interface McpTool {
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
- * One MCP tool as our {@link ToolDescriptor}: `inputSchema` → `argumentSchema`, `outputSchema` (or `{type:'object'}`
- * when the server declares none; the result is then `{content: [...]}`) → `outputSchema`, the `*Hint` annotations →
- * `readOnly`/`destructive`/`idempotent`/`openWorld`, `title` (or `annotations.title`) → `title`, and the tag `mcp`.
+ * One MCP tool as our {@link ToolDescriptor}, served as `servedName` (the server's name with the configured
+ * prefix): `inputSchema` → `argumentSchema`, `outputSchema` → `outputSchema` (or, when the server declares none,
+ * {@link MCP_CONTENT_RESULT_SCHEMA}: the result is then `{content: [...], structuredContent?}`), the `*Hint`
+ * annotations → `readOnly`/`destructive`/`idempotent`/`openWorld`, `title` (or `annotations.title`) → `title`,
+ * and the tags `mcp` and the server name.
  * @returns the descriptor, or a reason why the tool cannot be served (a name our wire format does not allow).
  */
-export function toToolDescriptor(tool: McpTool, serverName: string): { ok: true; descriptor: ToolDescriptor } | { ok: false; error: string } {
-  if (typeof tool?.name !== 'string' || !NAME.test(tool.name)) {
-    return { ok: false, error: `tool ${JSON.stringify(tool?.name)} of MCP server '${serverName}' is skipped: tool names must be 1-64 letters, digits, "_" or "-"` };
+export function toToolDescriptor(tool: McpTool, serverName: string, servedName: string = tool?.name): { ok: true; descriptor: ToolDescriptor } | { ok: false; error: string } {
+  if (typeof servedName !== 'string' || !NAME.test(servedName)) {
+    const as = servedName !== tool?.name ? ` (served as ${JSON.stringify(servedName)})` : '';
+    return { ok: false, error: `tool ${JSON.stringify(tool?.name)}${as} of MCP server '${serverName}' is skipped: tool names must be 1-64 letters, digits, "_" or "-"` };
   }
   const input = tool.inputSchema && typeof tool.inputSchema === 'object' ? structuredClone(tool.inputSchema) : { type: 'object' };
   const d: ToolDescriptor = {
-    name: tool.name,
+    name: servedName,
     description: typeof tool.description === 'string' && tool.description ? tool.description : `${tool.name} (MCP server ${serverName})`,
     argumentSchema: input,
-    outputSchema: tool.outputSchema && typeof tool.outputSchema === 'object' ? structuredClone(tool.outputSchema) : { type: 'object' },
+    outputSchema: structuredClone(tool.outputSchema && typeof tool.outputSchema === 'object' ? tool.outputSchema : MCP_CONTENT_RESULT_SCHEMA),
     tags: ['mcp', serverName],
   };
   const title = tool.title ?? tool.annotations?.title;

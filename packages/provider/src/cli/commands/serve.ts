@@ -109,7 +109,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const where = server ? `${url} (embedded messagebus)` : url;
   process.stdout.write(
     `ovos-tools provider serving ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es) on ${where}\n` +
-      report.loaded.map((ep) => `  - ${ep}`).join('\n') +
+      provider.service.toolboxes().map((t) => `  - ${t.toolboxId === t.source ? t.source : `${t.toolboxId} (${t.source})`}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
       (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : ''),

@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
-import { toMcpTool, type McpToolJson } from './toMcpTool.js';
+import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
 export interface McpToolServerOptions {
@@ -31,9 +31,12 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  * (the CVE-2026-25536 class).
  * - `tools/list`: every tool the caller may see, names mapped by `toMcpToolName`; a name served by several
  *   toolboxes is listed once (the collision winner).
- * - `tools/call`: `service.invoke` (the one door: access, agent limits, policy) with the request's AbortSignal (MCP `notifications/cancelled` fires it),
+ * - `tools/call`: `service.invoke` (the one door: access, agent limits, policy) with the request's AbortSignal (MCP
+ *   `notifications/cancelled` fires it),
  *   progress forwarded as `notifications/progress` when the request carried a `progressToken`, and `_meta`'s
- *   `traceparent`/`tracestate` passed in `context`. Success: `structuredContent` plus a text block with the JSON.
+ *   `traceparent`/`tracestate` passed in `context`. Success: `structuredContent` plus a text block with the JSON;
+ *   for a tool that `returnsMcpContent` (a mounted MCP server's tool without `outputSchema`), its `content`
+ *   blocks as they are (text, image, audio, resource_link, resource) and its `structuredContent` when present.
  *   Tool-level failures (bad arguments, tool error, timeout, forbidden, …) are results with `isError: true`,
  *   our error text and the code in `_meta` (`forbidden`, `rate_limited`, … exactly as the bus and HTTP answer). A name
  *   the catalog does not have is a protocol error (`-32602`).
@@ -71,7 +74,11 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       caller,
       ...(onProgress ? { onProgress } : {}),
     });
-    if (outcome.ok) return { content: [{ type: 'text', text: JSON.stringify(outcome.result) }], structuredContent: outcome.result } as never;
+    if (outcome.ok) {
+      // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
+      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller) : undefined;
+      return callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result) as never;
+    }
     // the same decision as every other transport; only a name the catalog does not have is a protocol error
     if (outcome.error.code === 'unknown_tool') throw unknown();
     return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
@@ -90,6 +97,15 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       await server.close().catch(() => undefined);
     },
   };
+}
+
+/** A successful result as an MCP `CallToolResult` (see {@link createMcpToolServer}). */
+function callToolResult(tool: { outputSchema: object } | undefined, result: Record<string, unknown>): Record<string, unknown> {
+  if (tool && returnsMcpContent(tool) && Array.isArray(result.content)) {
+    const sc = result.structuredContent;
+    return { content: result.content, ...(sc !== null && typeof sc === 'object' && !Array.isArray(sc) ? { structuredContent: sc } : {}) };
+  }
+  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
 }
 
 function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
