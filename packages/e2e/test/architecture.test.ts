@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
@@ -24,8 +24,35 @@ const RULES: IForbiddenRuleType[] = [
     from: { path: '^packages/(toolbox-[^/]+)/' },
     to: { path: pkg('provider|messagebus|toolbox-[^/]+'), pathNot: '^(packages/|@ovos-tools/)$1(/|$)' },
   },
-  { name: 'service-knows-no-transport', severity: 'error', from: { path: '^packages/provider/src/(service|registry|policy|reload|hosts)/' }, to: { path: '^packages/provider/src/(transports|cli)/' } },
+  // in the provider and the packages above core, no cycle at all, type-only imports included: no file imports one
+  // that imports it back (core keeps two type-only pairs: Message and its MalformedMessageError, Message and replyContext)
+  { name: 'no-cycles-at-all', severity: 'error', from: { path: '^packages/(provider|messagebus|toolbox-[^/]+|create-ovos-toolbox)/' }, to: { circular: true } },
+  // the provider's floors, low to high (README "How a call flows"); an import may only go down or stay on its floor
+  ...floorRules('packages/provider/src', [
+    ['service'],
+    ['access', 'brain', 'discovery', 'federation', 'hosts', 'loading', 'metrics', 'policy', 'registry', 'watch', 'search', 'budget'],
+    ['catalog', 'transports'],
+    ['compose', 'config'],
+    ['cli'],
+  ]),
+  // on the same floor, the catalog (registry generations over time) and the transports know nothing of each other
+  { name: 'provider-catalog-knows-no-transport', severity: 'error', from: { path: '^packages/provider/src/catalog/' }, to: { path: '^packages/provider/src/transports/' } },
+  { name: 'provider-transports-know-no-catalog', severity: 'error', from: { path: '^packages/provider/src/transports/' }, to: { path: '^packages/provider/src/catalog/' } },
 ];
+
+/**
+ * One rule per floor: a module on floor i may not import a module on any floor above it. `floors[0]` is the ground
+ * floor (the vocabulary everything uses); folders are relative to `base`.
+ */
+function floorRules(base: string, floors: string[][]): IForbiddenRuleType[] {
+  return floors.slice(0, -1).map((floor, i) => ({
+    name: `provider-floor-${i}-imports-no-higher-floor`,
+    severity: 'error' as const,
+    comment: `${floor.join(', ')} may not import ${floors.slice(i + 1).flat().join(', ')}`,
+    from: { path: `^${base}/(${floor.join('|')})/` },
+    to: { path: `^${base}/(${floors.slice(i + 1).flat().join('|')})/` },
+  }));
+}
 
 async function check(dirs: string[], baseDir: string): Promise<string[]> {
   const result = await cruise(dirs, {
@@ -43,7 +70,8 @@ async function check(dirs: string[], baseDir: string): Promise<string[]> {
 
 describe('architecture', () => {
   test('no module cycle and no dependency against the layering in packages/*/src', async () => {
-    const packages = ['core', 'messagebus', 'provider', 'toolbox-clock', 'toolbox-filesystem', 'toolbox-math', 'toolbox-shell', 'toolbox-skill-md', 'toolbox-web'];
+    const packages = readdirSync(path.join(repoRoot, 'packages')).filter((p) => existsSync(path.join(repoRoot, 'packages', p, 'src')));
+    expect(packages).toEqual(expect.arrayContaining(['core', 'messagebus', 'provider', 'toolbox-mcp', 'toolbox-http', 'create-ovos-toolbox']));
     expect(await check(packages.map((p) => `packages/${p}/src`), repoRoot)).toEqual([]);
   });
 
@@ -58,12 +86,22 @@ describe('architecture', () => {
       file('packages/core/src/b.ts', "import { a } from './a.js';\nexport const b = typeof a;\n");
       file('packages/provider/src/serve.ts', 'export const serve = 1;\n');
       file('packages/toolbox-x/src/index.ts', "import { ToolsProvider } from '@ovos-tools/provider';\nexport const x = ToolsProvider;\n");
+      // a lower provider floor importing a higher one (the policy reading the config assembler), and a type-only cycle
+      file('packages/provider/src/config/ProviderConfig.ts', 'export const settings = 1;\n');
+      file('packages/provider/src/policy/ExecutionPolicy.ts', "import { settings } from '../config/ProviderConfig.js';\nexport const policy = settings;\n");
+      file('packages/provider/src/transports/http/server.ts', "import { Reloader } from '../../catalog/Reloader.js';\nexport const s = Reloader;\n");
+      file('packages/provider/src/catalog/Reloader.ts', 'export const Reloader = 1;\n');
+      file('packages/provider/src/service/A.ts', "import type { B } from './B.js';\nexport type A = { b?: B };\n");
+      file('packages/provider/src/service/B.ts', "import type { A } from './A.js';\nexport type B = { a?: A };\n");
       const violations = await check(['packages'], base);
       expect(violations).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^core-stands-alone: packages\/core\/src\/a\.ts → packages\/provider\/src\/serve\.ts/),
           expect.stringMatching(/^no-cycles: /),
           expect.stringMatching(/^toolboxes-use-core-only: packages\/toolbox-x\/src\/index\.ts → @ovos-tools\/provider/),
+          expect.stringMatching(/^provider-floor-1-imports-no-higher-floor: packages\/provider\/src\/policy\/ExecutionPolicy\.ts → packages\/provider\/src\/config\/ProviderConfig\.ts/),
+          expect.stringMatching(/^provider-transports-know-no-catalog: packages\/provider\/src\/transports\/http\/server\.ts → packages\/provider\/src\/catalog\/Reloader\.ts/),
+          expect.stringMatching(/^no-cycles-at-all: packages\/provider\/src\/service\/A\.ts → packages\/provider\/src\/service\/B\.ts/),
         ]),
       );
     } finally {

@@ -57,8 +57,6 @@ export type { HttpConfig } from './transports/http/HttpConfig.js';
 export {
   AgentLimiter,
   allowedAgentsOf,
-  busCaller,
-  busCallerOf,
   compileToolRule,
   createAgentResolver,
   createAuthorizer,
@@ -67,6 +65,8 @@ export {
   parseAgentsConfig,
   sha256Hex,
 } from './access/index.js';
-export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './access/index.js';
+export type { AgentDefinition, AgentResolver, AuthorizerOptions, LimitDecision, StoredCredential, ToolRule } from './access/index.js';
+export { busCaller, busCallerOf } from './transports/ovos-bus/busCaller.js';
+export type { BusCallerOptions } from './transports/ovos-bus/busCaller.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';

@@ -8,7 +8,5 @@ export { createAgentResolver, credentialFromHeaders } from './resolveAgent.js';
 export type { AgentResolver } from './resolveAgent.js';
 export { allowedAgentsOf, createAuthorizer } from './createAuthorizer.js';
 export type { AuthorizerOptions } from './createAuthorizer.js';
-export { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
-export type { BusCallerOptions } from '../transports/ovos-bus/busCaller.js';
 export { AgentLimiter } from './AgentLimiter.js';
 export type { LimitDecision } from './AgentLimiter.js';
