@@ -2,7 +2,10 @@
  * @ovos-tools/provider — discovers installed toolbox packages, runs each behind a toolbox host (inline, worker
  * thread or child process), and serves them through a transport-free tool service: on the OVOS messagebus
  * (`ovos.tools.list/get/invoke/reload`, the per-toolbox `ovos.persona.tools.*` topics), with hot reload,
- * execution policy and the `ovos-tools` CLI.
+ * execution policy and the `ovos-tools` CLI. The HTTP API is `@ovos-tools/provider/http`, MCP
+ * `@ovos-tools/provider/mcp`. What is exported here is what an embedder needs: the provider, its settings, the
+ * service vocabulary every transport is written against, access control, and the bus transport; the machinery
+ * (registry generations, hosts, policy, discovery) stays inside.
  */
 export { ToolsProvider } from './compose/ToolsProvider.js';
 export type { ToolsProviderOptions } from './compose/ToolsProvider.js';
@@ -37,36 +40,11 @@ export type { PolicySettings } from './policy/policySettings.js';
 export type { RegistrySettings } from './registry/registrySettings.js';
 export type { BusSettings } from './transports/ovos-bus/busSettings.js';
 export type { McpSettings } from './transports/mcp/mcpSettings.js';
-export { scanPluginRoots } from './discovery/scanPluginRoots.js';
-export type { DiscoveryProblem, ScanOptions, ScanResult, ToolboxDeclaration } from './discovery/scanPluginRoots.js';
-export { readInstallRecords } from './discovery/installRecords.js';
-export type { InstallRecords } from './discovery/installRecords.js';
-export { ToolboxLoadError } from './loading/ToolboxLoadError.js';
-export type { LoadPhase } from './loading/ToolboxLoadError.js';
-export { RegistryGeneration } from './registry/RegistryGeneration.js';
-export type { DuplicateNamePolicy, HostedToolbox } from './registry/RegistryGeneration.js';
-export { ExecutionPolicy } from './policy/ExecutionPolicy.js';
-export { QueueFullError, Semaphore } from './policy/Semaphore.js';
 export { registerOvosBus, STATIC_CALL_TOPIC } from './transports/ovos-bus/registerOvosBus.js';
 export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
-export { createBrain } from './brain/createBrain.js';
-export { parseHttpConfig } from './transports/http/HttpConfig.js';
-export type { HttpConfig } from './transports/http/HttpConfig.js';
-export {
-  AgentLimiter,
-  allowedAgentsOf,
-  compileToolRule,
-  createAgentResolver,
-  createAuthorizer,
-  credentialFromHeaders,
-  hashCredential,
-  parseAgentsConfig,
-  sha256Hex,
-} from './access/index.js';
-export type { AgentDefinition, AgentResolver, AuthorizerOptions, LimitDecision, StoredCredential, ToolRule } from './access/index.js';
-export { busCaller, busCallerOf } from './transports/ovos-bus/busCaller.js';
-export type { BusCallerOptions } from './transports/ovos-bus/busCaller.js';
+export { hashCredential, parseAgentsConfig, sha256Hex } from './access/index.js';
+export type { AgentDefinition, StoredCredential, ToolRule } from './access/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';
