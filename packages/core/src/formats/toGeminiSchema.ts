@@ -178,7 +178,11 @@ export function toGeminiSchema(node: unknown, at: string, root: JsonSchema, note
     if (items === undefined || items === false) {
       notes.add(pointer(at, 'items'), 'narrowed', 'an array without items', `Gemini requires items for an ARRAY: any string, number or boolean`);
       out.items = anyValue();
-    } else out.items = toGeminiSchema(items, pointer(at, 'items'), root, notes, refs) ?? anyValue();
+    } else {
+      const converted = toGeminiSchema(items, pointer(at, 'items'), root, notes, refs);
+      if (!converted) return undefined;
+      out.items = converted;
+    }
   }
   if (type === 'OBJECT') {
     const props: Record<string, GeminiSchema> = {};

@@ -66,7 +66,9 @@ function strictify(node: JsonSchema, at: string, notes: NoteList): void {
     const unsupported = !OPENAI_STRICT_KEYWORDS.has(key) || (key === 'format' && !OPENAI_STRICT_FORMATS.has(String(node.format)));
     if (!unsupported) continue;
     if (!['allOf', 'not', 'examples'].includes(key) && !key.startsWith('$')) dropped[key] = node[key];
-    notes.add(pointer(at, key), ANNOTATION_KEYWORDS.has(key) ? 'dropped' : 'relaxed', keywordText(key, node[key]), `${WHY} does not take ${key === 'format' ? `format "${String(node.format)}"` : key}`);
+    const action = ANNOTATION_KEYWORDS.has(key) ? 'dropped' : key === 'patternProperties' ? 'narrowed' : 'relaxed';
+    const also = key === 'patternProperties' ? ': objects are closed, so keys matching the patterns can no longer be sent' : '';
+    notes.add(pointer(at, key), action, keywordText(key, node[key]), `${WHY} does not take ${key === 'format' ? `format "${String(node.format)}"` : key}${also}`);
     delete node[key];
   }
   describeDropped(node, dropped);
