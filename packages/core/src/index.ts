@@ -60,7 +60,9 @@ export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
 export {
   checkPayload,
+  OvosFormatNote,
   OvosLoadProblem,
+  OvosSkippedTool,
   OvosToolEntry,
   OvosToolJson,
   OvosToolName,
@@ -68,6 +70,7 @@ export {
   PersonaDiscoverResponse,
   StaticToolboxCallRequest,
   ToolboxCallRequest,
+  ToolFormatField,
   ToolboxCallResponse,
   ToolsChangedEvent,
   ToolsGetRequest,
@@ -79,7 +82,9 @@ export {
   ToolsReloadResponse,
 } from './wire/ovosPayloads.js';
 export type {
+  OvosFormatNoteData,
   OvosLoadProblemData,
+  OvosSkippedToolData,
   OvosToolEntryData,
   PayloadMismatch,
   PersonaDiscoverResponseData,
