@@ -1,4 +1,4 @@
-import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core';
+import { restoreStrictArguments, UnknownToolError, toWireError, VendorNameIndex, type WireError } from '@ovos-tools/core';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
@@ -57,7 +57,7 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
       return reloader.generation.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
     },
     get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
-      const entry = reloader.generation.lookup(name);
+      const entry = lookup(reloader.generation, name);
       if (!entry || !visible(caller, entry)) return { ok: false, error: unknownTool(name) };
       return { ok: true, entry };
     },
@@ -105,18 +105,19 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
     const release = generation.acquire();
     try {
       const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
-      const entry = generation.lookup(request.name, request.toolboxId);
+      const entry = lookup(generation, request.name, request.toolboxId);
       if (!entry) return refused(unknownTool(request.name, request.toolboxId));
       const decision = authorize(request.caller ?? IN_PROCESS, entry);
       if (!decision.allowed) return refused(wireErrors.forbidden(request.name, decision.rule), entry.toolboxId);
       if (settings.duplicateToolNames === 'error' && request.toolboxId === undefined) {
-        const collision = generation.collision(request.name);
+        const collision = generation.collision(entry.tool.name);
         if (collision) {
           return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
         }
       }
       const hosted = generation.toolbox(entry.toolboxId)!;
-      return await policy.run(entry, hosted.host, request);
+      const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
+      return await policy.run(entry, hosted.host, args === request.args ? request : { ...request, args });
     } catch (err) {
       return { ok: false, error: toWireError(err), latencyMs: elapsed(started) };
     } finally {
@@ -134,6 +135,21 @@ export function createToolService(parts: ToolServiceParts): { service: ToolServi
     }
   };
   return { service, notify };
+}
+
+const vendorNames = new WeakMap<RegistryGeneration, VendorNameIndex>();
+
+/**
+ * The entry for `name` in generation `g`: by its exact name first, else by a vendor-mapped name (core
+ * `vendorToolName`: an OpenAI/Anthropic/Gemini-safe name, an MCP-escaped name), indexed once per generation.
+ */
+function lookup(g: RegistryGeneration, name: string, toolboxId?: string): CatalogEntry | undefined {
+  const exact = g.lookup(name, toolboxId);
+  if (exact) return exact;
+  let index = vendorNames.get(g);
+  if (!index) vendorNames.set(g, (index = new VendorNameIndex(g.entries.map((e) => e.tool.name))));
+  const resolved = index.resolve(name);
+  return resolved === undefined ? undefined : g.lookup(resolved, toolboxId);
 }
 
 function statuses(g: RegistryGeneration): ToolboxStatus[] {
