@@ -2,7 +2,7 @@ import type { ToolDescriptor } from '../host/ToolboxHost.js';
 import { plainSchema } from '../wire/toolJson.js';
 import { shapeRootObject } from './rootObject.js';
 import type { JsonSchema, NoteList } from './schemaNodes.js';
-import { toDraft2020 } from './toDraft2020.js';
+import { DRAFT_2020, toDraft2020 } from './toDraft2020.js';
 import type { ToolConversion } from './ToolConversion.js';
 import type { ToolFormat } from './ToolFormat.js';
 import { vendorToolName } from './vendorToolName.js';
@@ -27,12 +27,18 @@ export function vendorName(tool: ToolDescriptor, format: ToolFormat, notes: Note
 
 /**
  * The tool's argument schema as function parameters: a plain copy, in JSON Schema 2020-12 when `draft2020` (see
- * {@link toDraft2020}), shaped to an object root ({@link shapeRootObject}).
+ * {@link toDraft2020}; a `$schema` naming another draft is then removed), shaped to an object root ({@link shapeRootObject}).
  * @returns the schema, or an error text when its root cannot be an object.
  */
 export function prepareParameters(tool: ToolDescriptor, vendor: string, notes: NoteList, draft2020: boolean): { schema: JsonSchema } | { error: string } {
   const schema = plainSchema(tool.argumentSchema);
-  if (draft2020) toDraft2020(schema, ARGS, notes);
+  if (draft2020) {
+    toDraft2020(schema, ARGS, notes);
+    if (typeof schema.$schema === 'string' && !DRAFT_2020.test(schema.$schema)) {
+      notes.add(`${ARGS}/$schema`, 'rewritten', `$schema: ${JSON.stringify(schema.$schema)}`, `${vendor} reads parameters as JSON Schema 2020-12, which this schema is valid in; naming another draft would only confuse a validator`);
+      delete schema.$schema;
+    }
+  }
   const error = shapeRootObject(schema, ARGS, notes, vendor);
   return error === undefined ? { schema } : { error };
 }

@@ -1,6 +1,7 @@
 import { forEachSubschema, isSchema, type JsonSchema, type NoteList } from './schemaNodes.js';
 
-const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+/** A `$schema` naming JSON Schema 2020-12. */
+export const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const WHY = 'JSON Schema 2020-12 (the dialect MCP, Anthropic and OpenAI read schemas in) spells it this way';
 
 /**

@@ -1,9 +1,9 @@
 import { isSchema } from '../schemaNodes.js';
+import { DRAFT_2020 } from '../toDraft2020.js';
 import { checkDraft2020 } from './checkDraft2020.js';
 import { Violations, type RuleViolation } from './RuleViolation.js';
 
 const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
 
 /** Checks an MCP `Tool` against the MCP specification (2025-11-25, "Tools": `Tool`, tool names, JSON Schema usage). */
