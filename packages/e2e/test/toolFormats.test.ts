@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -177,4 +178,26 @@ describe('names a vendor forbids are mapped, and the mapped name works on invoke
       await client.close();
     }
   }, 120_000);
+});
+
+describe('ovos-tools list/get --format', () => {
+  const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args, '--bus-url', serve.url], { encoding: 'utf8', timeout: 60_000 });
+
+  test('list --format gemini prints the declarations as JSON, notes on stderr; get --format openai prints one definition', () => {
+    const list = cli('list', '--format', 'gemini');
+    expect(list.status).toBe(0);
+    const tools = JSON.parse(list.stdout) as JsonObject[];
+    expect(checkToolDefinitions('gemini', tools)).toEqual([]);
+    expect(list.stderr).toMatch(/^note: /m);
+    const one = cli('get', 'projects.list', '--format', 'openai');
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ type: 'function', function: { name: vendorToolName('projects.list', 'openai') } });
+    expect(one.stderr).toContain('renamed /name');
+  });
+
+  test('an unknown format is a usage error naming the accepted ones', () => {
+    const bad = cli('list', '--format', 'claude');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain(`--format: Unknown format "claude": use one of ${TOOL_FORMATS.join(', ')}`);
+  });
 });
