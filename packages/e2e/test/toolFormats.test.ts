@@ -12,7 +12,7 @@ import { toStrictJsonSchema } from 'openai/lib/transform';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { cliPath as bin } from '../../provider/test/helpers/serve.js';
-import { freePort, listen, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
+import { BUNDLED_TOOLS, freePort, listen, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
 
 // Every bundled tool, every tool of three real MCP servers mounted by toolbox-mcp (server-everything, server-memory,
 // server-filesystem) and config-declared HTTP tools with dotted names, listed by `ovos-tools serve` in every vendor
@@ -23,14 +23,6 @@ const VENDORS = TOOL_FORMATS.filter((f): f is VendorToolFormat => f !== 'ovos');
 const requireHere = createRequire(import.meta.url);
 const serverBin = (pkg: string) => path.join(path.dirname(requireHere.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
 const everything = path.join(path.dirname(createRequire(path.join(repoRoot, 'packages', 'toolbox-mcp', 'package.json')).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-const BUNDLED: Record<string, string[]> = {
-  'ovos-clock-tools': ['get_current_datetime', 'convert_time', 'parse_datetime'],
-  'ovos-filesystem-tools': ['read_file', 'write_file', 'list_directory', 'search_in_files', 'find_files'],
-  'ovos-math-tools': ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'],
-  'ovos-shell-tools': ['run_command'],
-  'ovos-skill-md-toolbox': ['summarise_text'],
-  'ovos-web-search-tools': ['web_search', 'fetch_url'],
-};
 
 let extra: PluginRoot;
 let work: string;
@@ -115,7 +107,7 @@ function sdkCheck(format: VendorToolFormat, def: JsonObject): void {
 test('the catalog holds the bundled tools, the HTTP tools and the tools of the three MCP servers', async () => {
   const list = await bus.request('ovos.tools.list', { summary: true });
   const tools = list.data.tools as Array<{ name: string; toolbox_id: string }>;
-  for (const [toolbox, names] of Object.entries(BUNDLED)) expect(tools.filter((t) => t.toolbox_id === toolbox).map((t) => t.name).sort()).toEqual([...names].sort());
+  for (const [toolbox, names] of Object.entries(BUNDLED_TOOLS)) expect(tools.filter((t) => t.toolbox_id === toolbox).map((t) => t.name).sort()).toEqual([...names].sort());
   expect(tools.filter((t) => t.toolbox_id === 'ovos-http-tools').map((t) => t.name)).toEqual(['projects.list', 'projects:archive']);
   for (const server of ['everything', 'memory', 'filesystem']) expect(tools.filter((t) => t.toolbox_id === server).length).toBeGreaterThan(5);
 });
