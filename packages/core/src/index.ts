@@ -10,6 +10,31 @@ export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/Tool
 export { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './toolbox/brand.js';
 export { compactSchema, normalizeTools, toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec } from './toolbox/openaiFormat.js';
 export type { CompactToolJson, OpenAITool, ToolsInput } from './toolbox/openaiFormat.js';
+export { isToolFormat, parseToolFormat, TOOL_FORMATS } from './formats/ToolFormat.js';
+export type { ToolFormat, VendorToolFormat } from './formats/ToolFormat.js';
+export type { FormatNote } from './formats/FormatNote.js';
+export type { ToolConversion } from './formats/ToolConversion.js';
+export { convertTool } from './formats/convertTool.js';
+export type { ToolDefinitionByFormat } from './formats/convertTool.js';
+export { toMcpToolDefinition } from './formats/toMcpToolDefinition.js';
+export type { McpToolDefinition } from './formats/toMcpToolDefinition.js';
+export { toOpenaiTool } from './formats/toOpenaiTool.js';
+export { OPENAI_STRICT_FORMATS, OPENAI_STRICT_KEYWORDS, toOpenaiStrictTool } from './formats/toOpenaiStrictTool.js';
+export { toAnthropicTool } from './formats/toAnthropicTool.js';
+export type { AnthropicTool } from './formats/toAnthropicTool.js';
+export { GEMINI_PARAMETER_NAME, toGeminiFunctionDeclaration } from './formats/toGeminiFunctionDeclaration.js';
+export type { GeminiFunctionDeclaration } from './formats/toGeminiFunctionDeclaration.js';
+export { GEMINI_FORMATS } from './formats/toGeminiSchema.js';
+export type { GeminiSchema, GeminiType } from './formats/toGeminiSchema.js';
+export { restoreStrictArguments } from './formats/restoreStrictArguments.js';
+export { ANTHROPIC_TOOL_NAME, GEMINI_TOOL_NAME, OPENAI_TOOL_NAME, VendorNameIndex, vendorToolName } from './formats/vendorToolName.js';
+export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './formats/mcpToolName.js';
+export { checkToolDefinition, checkToolDefinitions } from './formats/rules/checkToolDefinition.js';
+export { checkAnthropicTool } from './formats/rules/checkAnthropicTool.js';
+export { checkGeminiFunctionDeclaration } from './formats/rules/checkGeminiFunctionDeclaration.js';
+export { checkMcpTool } from './formats/rules/checkMcpTool.js';
+export { checkOpenaiTool } from './formats/rules/checkOpenaiTool.js';
+export type { RuleViolation } from './formats/rules/RuleViolation.js';
 export {
   InvalidArgumentsError,
   InvalidOutputError,
@@ -35,7 +60,9 @@ export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
 export {
   checkPayload,
+  OvosFormatNote,
   OvosLoadProblem,
+  OvosSkippedTool,
   OvosToolEntry,
   OvosToolJson,
   OvosToolName,
@@ -43,6 +70,7 @@ export {
   PersonaDiscoverResponse,
   StaticToolboxCallRequest,
   ToolboxCallRequest,
+  ToolFormatField,
   ToolboxCallResponse,
   ToolsChangedEvent,
   ToolsGetRequest,
@@ -54,7 +82,9 @@ export {
   ToolsReloadResponse,
 } from './wire/ovosPayloads.js';
 export type {
+  OvosFormatNoteData,
   OvosLoadProblemData,
+  OvosSkippedToolData,
   OvosToolEntryData,
   PayloadMismatch,
   PersonaDiscoverResponseData,

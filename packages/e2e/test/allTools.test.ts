@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { RawOvosClient, startSystem, type System } from './helpers/system.js';
+import { BUNDLED_TOOLS, RawOvosClient, startSystem, type System } from './helpers/system.js';
 
 // The product as a user meets it: `ovos-tools serve` started from the repository root finds the six bundled
 // toolboxes; a separate client speaking only the OVOS wire format invokes every tool with realistic input.
@@ -21,22 +21,14 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-const EXPECTED_TOOLS: Record<string, string[]> = {
-  'ovos-clock-tools': ['get_current_datetime', 'convert_time', 'parse_datetime'],
-  'ovos-filesystem-tools': ['read_file', 'write_file', 'list_directory', 'search_in_files', 'find_files'],
-  'ovos-math-tools': ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'],
-  'ovos-shell-tools': ['run_command'],
-  'ovos-skill-md-toolbox': ['summarise_text'],
-  'ovos-web-search-tools': ['web_search', 'fetch_url'],
-};
 
 test('serve loads the six bundled toolboxes and every tool is listed with its schemas', async () => {
   const reload = await client.request('ovos.tools.reload');
-  expect([...(reload.data.loaded as string[])].sort()).toEqual(Object.keys(EXPECTED_TOOLS).sort());
+  expect([...(reload.data.loaded as string[])].sort()).toEqual(Object.keys(BUNDLED_TOOLS).sort());
   expect(reload.data.problems).toEqual([]);
   const list = await client.request('ovos.tools.list');
   const tools = list.data.tools as Array<{ name: string; toolbox_id: string; argument_schema: { type: string }; output_schema: { type: string } }>;
-  for (const [toolbox, names] of Object.entries(EXPECTED_TOOLS)) {
+  for (const [toolbox, names] of Object.entries(BUNDLED_TOOLS)) {
     expect(tools.filter((t) => t.toolbox_id === toolbox).map((t) => t.name).sort()).toEqual([...names].sort());
   }
   for (const t of tools) {
@@ -128,10 +120,10 @@ describe('SKILL.md (brain wired by the provider)', () => {
 
 describe('the per-toolbox API beside the provider API', () => {
   test('ovos.persona.tools.discover answers once per toolbox; .call runs a tool', async () => {
-    const waits = Object.keys(EXPECTED_TOOLS).map(() => client.next('ovos.persona.tools.discover.response'));
+    const waits = Object.keys(BUNDLED_TOOLS).map(() => client.next('ovos.persona.tools.discover.response'));
     client.send('ovos.persona.tools.discover');
     const replies = await Promise.all(waits);
-    expect(replies.map((r) => r.data.toolbox_id).sort()).toEqual(Object.keys(EXPECTED_TOOLS).sort());
+    expect(replies.map((r) => r.data.toolbox_id).sort()).toEqual(Object.keys(BUNDLED_TOOLS).sort());
     const call = await client.request('ovos.persona.tools.ovos-math-tools.call', { name: 'evaluate_expression', kwargs: { expression: 'sqrt(16)' } });
     expect(call.data).toMatchObject({ result: { result: 4 }, toolbox_id: 'ovos-math-tools' });
   });

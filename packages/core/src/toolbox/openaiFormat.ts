@@ -4,8 +4,8 @@ import type { ToolJson } from '../wire/toolJson.js';
 export interface OpenAITool {
   /** Always `function`. */
   type: 'function';
-  /** The tool's name, description and JSON Schema `parameters`. */
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  /** The tool's name, description and JSON Schema `parameters`; `strict: true` asks for Structured Outputs. */
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict?: boolean };
 }
 
 /** A compact tool entry: `{name, description, parameters}` with schema titles stripped (wire spec §2.8). */

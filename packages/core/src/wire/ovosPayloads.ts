@@ -21,19 +21,31 @@ const ErrorText = Type.String({ description: 'OVOS-style text: `<Python class>: 
  */
 export const OvosToolName = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()], { description: 'The tool name (Python str() of a scalar)' });
 
-/** `ovos.tools.list` request: `{summary?, tags?}`; both optional, unknown keys ignored. */
+/**
+ * A request's `format`: the tool-definition format to answer in (`TOOL_FORMATS`: `ovos`, `mcp`, `openai`,
+ * `openai-strict`, `anthropic`, `gemini`); absent or `null` is `ovos`, the answer of a request without it.
+ */
+export const ToolFormatField = Type.Union([Type.String(), Type.Null()], { description: 'ovos (default), mcp, openai, openai-strict, anthropic or gemini' });
+
+/** `ovos.tools.list` request: `{summary?, tags?, format?}`; all optional, unknown keys ignored. */
 export const ToolsListRequest = Type.Object({
   summary: Type.Optional(Type.Unknown({ description: 'Exactly `true` for the light catalog (seed 004); anything else lists full entries' })),
   tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description: 'Keep tools carrying every tag; one string is one tag' })),
+  format: Type.Optional(ToolFormatField),
 });
 
-/** `ovos.tools.get` request: `{name}`. */
-export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName) });
+/** `ovos.tools.get` request: `{name, format?}`; `name` may be a tool's vendor-mapped name. */
+export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField) });
 
-/** `ovos.tools.invoke` request: `{name, args}`; `args` defaults to `{}` and is checked against the tool's schema. */
+/**
+ * `ovos.tools.invoke` request: `{name, args, format?}`; `args` defaults to `{}` and is checked against the tool's
+ * schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode sends for
+ * left-out optional properties back into absent keys first.
+ */
 export const ToolsInvokeRequest = Type.Object({
   name: Type.Optional(OvosToolName),
   args: Type.Optional(Type.Unknown({ description: 'The tool arguments; validated by the tool, not here' })),
+  format: Type.Optional(ToolFormatField),
 });
 
 /** `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs}`; `name` is read with `String()`. */
@@ -70,9 +82,32 @@ export const OvosLoadProblem = Type.Object({
   error: Type.String({ description: 'What went wrong and how to fix it' }),
 });
 
-/** `ovos.tools.list.response`: `{tools}`, plus `collisions` and `problems` when there are any, or `{tools: [], error, code}`. */
+/** One note of a vendor-format listing: a `FormatNote` (`path`, `action`, `what`, `why`) and the tool it is about. */
+export const OvosFormatNote = Type.Object({
+  name: Type.String({ description: 'The tool name' }),
+  toolbox_id: Type.String(),
+  path: Type.String({ description: 'JSON Pointer into the tool as ovos.tools.get shows it, e.g. /argument_schema/properties/x/format' }),
+  action: Type.Union([Type.Literal('dropped'), Type.Literal('relaxed'), Type.Literal('rewritten'), Type.Literal('narrowed'), Type.Literal('renamed')]),
+  what: Type.String(),
+  why: Type.String({ description: 'The vendor rule' }),
+});
+
+/** A tool a vendor-format listing leaves out because it cannot be expressed in that format. */
+export const OvosSkippedTool = Type.Object({ name: Type.String(), toolbox_id: Type.String(), error: Type.String({ description: 'What cannot be expressed and why' }) });
+
+/** A vendor tool definition (an OpenAI function tool, an Anthropic tool, a Gemini function declaration, an MCP Tool). */
+const VendorToolDefinition = Type.Record(Type.String(), Type.Unknown(), { description: 'The tool in the vendor format, ready to send' });
+
+/**
+ * `ovos.tools.list.response`: `{tools}`, plus `collisions` and `problems` when there are any, or `{tools: [], error,
+ * code}`. With a vendor `format`: `tools` are that vendor's definitions (collision winners only, so names are
+ * unique), with `format`, `notes` (what each conversion dropped or relaxed) and `skipped` (tools it cannot express).
+ */
 export const ToolsListResponse = Type.Object({
-  tools: Type.Array(Type.Union([OvosToolEntry, OvosToolSummary])),
+  tools: Type.Array(Type.Union([OvosToolEntry, OvosToolSummary, VendorToolDefinition])),
+  format: Type.Optional(Type.String({ description: 'The vendor format of tools (absent for ovos)' })),
+  notes: Type.Optional(Type.Array(OvosFormatNote)),
+  skipped: Type.Optional(Type.Array(OvosSkippedTool)),
   collisions: Type.Optional(
     Type.Array(Type.Object({ name: Type.String(), toolbox_ids: Type.Array(Type.String()), winner: Type.String({ description: 'The toolbox that answers the bare name' }) })),
   ),
@@ -81,8 +116,18 @@ export const ToolsListResponse = Type.Object({
   code: Type.Optional(ErrorCode),
 });
 
-/** `ovos.tools.get.response`: the full spec (OVOS keys first, then catalog metadata) or `{error, code}`. */
+/**
+ * `ovos.tools.get.response`: the full spec (OVOS keys first, then catalog metadata) or `{error, code}`; with a vendor
+ * `format`, `{format, name, toolbox_id, tool, notes}` (`tool` is the vendor definition).
+ */
 export const ToolsGetResponse = Type.Union([
+  Type.Object({
+    format: Type.String({ description: 'The vendor format of tool' }),
+    name: Type.String({ description: 'The tool name (tool.name may be its vendor-mapped name)' }),
+    toolbox_id: Type.String(),
+    tool: VendorToolDefinition,
+    notes: Type.Array(OvosFormatNote),
+  }),
   Type.Object({
     name: Type.String(),
     description: Type.String(),
@@ -189,6 +234,10 @@ export type ToolboxCallResponseData = Static<typeof ToolboxCallResponse>;
 export type OvosToolEntryData = Static<typeof OvosToolEntry>;
 /** A load problem in OVOS answers. */
 export type OvosLoadProblemData = Static<typeof OvosLoadProblem>;
+/** One note of a vendor-format listing. */
+export type OvosFormatNoteData = Static<typeof OvosFormatNote>;
+/** A tool a vendor-format listing leaves out. */
+export type OvosSkippedToolData = Static<typeof OvosSkippedTool>;
 
 /** The first field of a payload that does not match its schema: its top-level key and the value sent. */
 export interface PayloadMismatch {

@@ -12,6 +12,16 @@ export type { ServeProcess } from '../../../provider/test/helpers/serve.js';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const webFixtures = path.join(repoRoot, 'packages', 'toolbox-web', 'fixtures');
 
+/** The six bundled toolboxes `serve` finds from the repository root, and their tools. */
+export const BUNDLED_TOOLS: Record<string, string[]> = {
+  'ovos-clock-tools': ['get_current_datetime', 'convert_time', 'parse_datetime'],
+  'ovos-filesystem-tools': ['read_file', 'write_file', 'list_directory', 'search_in_files', 'find_files'],
+  'ovos-math-tools': ['evaluate_expression', 'unit_convert', 'statistics_summary', 'solve_equation'],
+  'ovos-shell-tools': ['run_command'],
+  'ovos-skill-md-toolbox': ['summarise_text'],
+  'ovos-web-search-tools': ['web_search', 'fetch_url'],
+};
+
 /** Starts an HTTP server on 127.0.0.1:0; resolves with it and its base URL. */
 export async function listen(handler: (req: IncomingMessage, body: string) => { status?: number; type?: string; body: string }): Promise<{ server: Server; base: string }> {
   const server = createServer((req, res) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../service/ToolService.js';
-import { busCaller, busCallerOf, compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import { compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
   tool: { name, description: '', argumentSchema: {}, outputSchema: {}, tags, ...extra },

@@ -66,19 +66,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--log-level <level>', 'debug, info, warn, error or silent')
     .action(async (opts) => (await import('./commands/mcp.js')).mcpCommand(opts));
 
+  const FORMAT_HELP = 'print the tool definitions for a model vendor: ovos (default), mcp, openai, openai-strict, anthropic, gemini';
   const client = (cmd: Command) =>
     cmd.option('--bus-url <url>', BUS_URL_HELP).option('--timeout <ms>', 'how long to wait for the answer', '10000').option('--json', 'print the raw response JSON');
 
   client(program.command('list').description('list the tools the provider serves'))
     .option('--summary', 'light entries: name, summary, tags')
     .option('--tags <tag>', 'only tools with every given tag (repeatable)', collect)
+    .option('--format <format>', FORMAT_HELP)
     .action(async (opts) => (await import('./commands/list.js')).listCommand(opts));
-  client(program.command('get').argument('<name>').description("show one tool's schema, examples and annotations")).action(
-    async (name, opts) => (await import('./commands/get.js')).getCommand(name, opts),
-  );
-  client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool')).action(
-    async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts),
-  );
+  client(program.command('get').argument('<name>').description("show one tool's schema, examples and annotations"))
+    .option('--format <format>', FORMAT_HELP)
+    .action(async (name, opts) => (await import('./commands/get.js')).getCommand(name, opts));
+  client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool'))
+    .option('--format <format>', 'the format the arguments come from: openai-strict turns its nulls for left-out properties back into absent ones')
+    .action(async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts));
   let commandExit: number = ExitCode.ok;
   client(program.command('reload').description('rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load)')).action(
     async (opts) => void (commandExit = await (await import('./commands/reload.js')).reloadCommand(opts)),

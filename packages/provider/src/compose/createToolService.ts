@@ -1,4 +1,4 @@
-import { UnknownToolError, toWireError, type WireError } from '@ovos-tools/core';
+import { restoreStrictArguments, UnknownToolError, toWireError, VendorNameIndex, type WireError } from '@ovos-tools/core';
 import type { AccessControl } from '../access/AccessControl.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
@@ -66,7 +66,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       return catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
     },
     get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
-      const entry = catalog.current.lookup(name);
+      const entry = lookup(catalog.current, name);
       if (!entry) return { ok: false, error: unknownTool(name) };
       // the same decision, and the same rule, as invoke gives (list hides what the caller may not call)
       const decision = access.canUse(caller, entry);
@@ -124,13 +124,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     const release = generation.acquire();
     try {
       const refused = (error: WireError, toolboxId?: string): InvokeOutcome => ({ ok: false, error, latencyMs: elapsed(started), ...(toolboxId ? { toolboxId } : {}) });
-      const entry = generation.lookup(request.name, request.toolboxId);
+      const entry = lookup(generation, request.name, request.toolboxId);
       if (!entry) return refused(unknownTool(request.name, request.toolboxId));
       const caller = request.caller ?? IN_PROCESS;
       const decision = access.canUse(caller, entry);
       if (!decision.allowed) return refused(wireErrors.forbidden(request.name, decision.rule), entry.toolboxId);
       if (parts.duplicateToolNames === 'error' && request.toolboxId === undefined) {
-        const collision = generation.collision(request.name);
+        const collision = generation.collision(entry.tool.name);
         if (collision) return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
       }
       const admission = access.admit(caller);
@@ -138,7 +138,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
         return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
       }
       try {
-        return await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, request);
+        const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
+        return await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, args === request.args ? request : { ...request, args });
       } finally {
         admission.release();
       }
@@ -148,6 +149,21 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       release();
     }
   }
+}
+
+const vendorNames = new WeakMap<RegistryGeneration, VendorNameIndex>();
+
+/**
+ * The entry for `name` in generation `g`: by its exact name first, else by a vendor-mapped name (core
+ * `vendorToolName`: an OpenAI/Anthropic/Gemini-safe name, an MCP-escaped name), indexed once per generation.
+ */
+function lookup(g: RegistryGeneration, name: string, toolboxId?: string): CatalogEntry | undefined {
+  const exact = g.lookup(name, toolboxId);
+  if (exact) return exact;
+  let index = vendorNames.get(g);
+  if (!index) vendorNames.set(g, (index = new VendorNameIndex(g.entries.map((e) => e.tool.name))));
+  const resolved = index.resolve(name);
+  return resolved === undefined ? undefined : g.lookup(resolved, toolboxId);
 }
 
 /** Waits for the first load for at most `ms`; true when it finished. */

@@ -1,4 +1,4 @@
-import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolProgress, WireError } from '@ovos-tools/core';
+import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolFormat, ToolProgress, WireError } from '@ovos-tools/core';
 
 /**
  * Who is asking: the transport a request came in on and, when known, the agent it acts for. HTTP and MCP-over-HTTP
@@ -56,7 +56,7 @@ export interface ListQuery {
 
 /** One invocation request, whatever transport it came in on. */
 export interface InvokeRequest {
-  /** The tool name. */
+  /** The tool name, or its name in a vendor format (e.g. an OpenAI-safe mapped name; core `vendorToolName`). */
   name: string;
   /** The raw arguments; validated (and coerced) by the toolbox's host. `undefined` means `{}`. */
   args: unknown;
@@ -70,6 +70,11 @@ export interface InvokeRequest {
   onProgress?: (progress: ToolProgress) => void;
   /** Who is asking; default an unauthenticated `in-process` caller. */
   caller?: Caller;
+  /**
+   * The format the caller listed the tool in. `openai-strict`: the nulls strict mode sends for left-out optional
+   * properties are removed before the arguments are validated (core `restoreStrictArguments`). Default `ovos`.
+   */
+  format?: ToolFormat;
 }
 
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */
@@ -208,7 +213,7 @@ export interface CatalogChange {
 export interface ToolService {
   /** The catalog in load order (colliding names once per toolbox), filtered by tags and the caller's permissions. */
   list(query?: ListQuery): CatalogEntry[];
-  /** The entry serving `name` (the collision winner), if the caller may see it. */
+  /** The entry serving `name` (the collision winner; a vendor-mapped name works too), if the caller may see it. */
   get(name: string, caller?: Caller): GetOutcome;
   /** Runs one tool under permissions and policy on the generation current when it arrived. */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;

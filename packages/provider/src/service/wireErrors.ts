@@ -55,6 +55,12 @@ export const wireErrors = {
   missingName: (): WireError => ({ error: "Missing required field: 'name'", code: 'missing_name' }),
   /** A list or object given as `name` (the Python plugin crashes on it; we answer). */
   invalidName: (received: string): WireError => ({ error: `Invalid field 'name': expected a string, received ${received}`, code: 'invalid_request' }),
+  /** A `format` that is not one of core's `TOOL_FORMATS` (`detail`: `parseToolFormat`'s text naming the accepted ones). */
+  invalidFormat: (detail: string): WireError => ({ error: `Invalid field 'format': ${detail}`, code: 'invalid_request' }),
+  /** `summary` and a vendor `format` together: light entries have no schema to convert. */
+  summaryWithFormat: (format: string): WireError => ({ error: `Invalid request: 'summary' lists light entries without schemas, which have no ${format} form; drop 'summary' to list tools as ${format}`, code: 'invalid_request' }),
+  /** A tool that cannot be expressed in the requested format (`detail`: the conversion's error, naming tool, format and reason). */
+  unexpressible: (detail: string): WireError => ({ error: `ValueError: ${detail}`, code: 'invalid_request' }),
   /** `ovos.tools.list` with a `tags` that is neither a string nor a list of strings. */
   invalidTags: (tags: unknown): WireError => ({ error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' }),
 } as const;

@@ -1,11 +1,20 @@
 import { Topics, type JsonObject } from '@ovos-tools/core';
 import { busRequest, failOnError, type ClientOptions } from '../busRequest.js';
+import { formatOption, warnFormatNotes } from '../formatOption.js';
 
-/** `ovos-tools get NAME`: prints one tool's spec: description, arguments, output and examples (or JSON). */
-export async function getCommand(name: string, options: ClientOptions): Promise<void> {
-  const reply = await busRequest(Topics.toolsGet, { name }, options);
+/**
+ * `ovos-tools get NAME [--format F]`: prints one tool's spec: description, arguments, output and examples (or JSON).
+ * With a vendor `--format`, prints that vendor's definition as JSON and the conversion notes on stderr.
+ */
+export async function getCommand(name: string, options: ClientOptions & { format?: string }): Promise<void> {
+  const format = formatOption(options.format);
+  const reply = await busRequest(Topics.toolsGet, options.format === undefined ? { name } : { name, format }, options);
   failOnError(reply);
   if (options.json) return void process.stdout.write(`${JSON.stringify(reply, null, 2)}\n`);
+  if (format !== 'ovos') {
+    process.stdout.write(`${JSON.stringify(reply.tool, null, 2)}\n`);
+    return warnFormatNotes(reply);
+  }
   const lines = [`${String(reply.name)}  (toolbox ${String(reply.toolbox_id)})`, '', String(reply.description), ''];
   lines.push('Arguments:', ...describeFields(reply.argument_schema as JsonObject), '', 'Output:', ...describeFields(reply.output_schema as JsonObject));
   const tags = (reply.tags ?? []) as string[];

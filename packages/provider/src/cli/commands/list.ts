@@ -1,15 +1,26 @@
 import { Topics, type JsonObject } from '@ovos-tools/core';
 import { busRequest, failOnError, type ClientOptions } from '../busRequest.js';
 import { formatTable } from '../formatTable.js';
+import { formatOption, warnFormatNotes } from '../formatOption.js';
 
-/** `ovos-tools list [--summary] [--tags T...]`: prints the tool table (or the raw response with `--json`). */
-export async function listCommand(options: ClientOptions & { summary?: boolean; tags?: string[] }): Promise<void> {
+/**
+ * `ovos-tools list [--summary] [--tags T...] [--format F]`: prints the tool table (or the raw response with `--json`).
+ * With a vendor `--format`, prints that vendor's tool definitions as a JSON array (ready for a request's `tools`)
+ * and the conversion notes and skipped tools on stderr.
+ */
+export async function listCommand(options: ClientOptions & { summary?: boolean; tags?: string[]; format?: string }): Promise<void> {
+  const format = formatOption(options.format);
   const data: JsonObject = {};
   if (options.summary) data.summary = true;
   if (options.tags?.length) data.tags = options.tags;
+  if (options.format !== undefined) data.format = format;
   const reply = await busRequest(Topics.toolsList, data, options);
   failOnError(reply);
   if (options.json) return void process.stdout.write(`${JSON.stringify(reply, null, 2)}\n`);
+  if (format !== 'ovos') {
+    process.stdout.write(`${JSON.stringify(reply.tools, null, 2)}\n`);
+    return warnFormatNotes(reply);
+  }
   const tools = (reply.tools ?? []) as JsonObject[];
   const rows = tools.map((t) => [String(t.name), String(t.toolbox_id), String(options.summary ? t.summary : t.description)]);
   process.stdout.write(`${formatTable(['NAME', 'TOOLBOX', options.summary ? 'SUMMARY' : 'DESCRIPTION'], rows)}\n${tools.length} tool(s)\n`);

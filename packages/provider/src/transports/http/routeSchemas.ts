@@ -34,6 +34,9 @@ const toolObject = {
   additionalProperties: true,
 } as const;
 
+const formatText =
+  'ovos (default: the shape above), mcp, openai, openai-strict, anthropic or gemini: each tool converted to that vendor’s definition; tool_id may be a vendor-mapped name.';
+
 const secured: Array<Record<string, string[]>> = [{ internalSecret: [] }, { bearer: [] }];
 
 /** `GET /internal/tools`. */
@@ -47,11 +50,23 @@ export const listToolsSchema = {
       summary: { type: 'string', enum: ['true', 'false'], description: 'true: light entries {id, name, summary, tags, toolbox_id, executor}.' },
       tags: { type: 'string', description: 'Comma-separated; only tools carrying every one (AND).' },
       examples: { type: 'string', enum: ['true', 'false'], description: "true: add each tool's examples." },
+      format: { type: 'string', description: formatText },
     },
     additionalProperties: false,
   },
   response: {
-    200: { type: 'object', properties: { tools: { type: 'array', items: toolObject }, total: { type: 'integer' } }, required: ['tools', 'total'] },
+    200: {
+      type: 'object',
+      description: 'With a vendor format: that vendor’s definitions (one per name), plus format, notes (what each conversion dropped or relaxed) and skipped (tools the format cannot express).',
+      properties: {
+        tools: { type: 'array', items: toolObject },
+        total: { type: 'integer' },
+        format: { type: 'string' },
+        notes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        skipped: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      },
+      required: ['tools', 'total'],
+    },
     400: errorBody,
     401: errorBody,
     403: errorBody,
@@ -63,8 +78,8 @@ export const getToolSchema = {
   summary: 'Get one tool definition',
   security: secured,
   params: { type: 'object', properties: { tool_id: { type: 'string', minLength: 1 } }, required: ['tool_id'] },
-  querystring: { type: 'object', properties: { agent_id: { type: 'string' } }, additionalProperties: false },
-  response: { 200: toolObject, 401: errorBody, 403: errorBody, 404: errorBody },
+  querystring: { type: 'object', properties: { agent_id: { type: 'string' }, format: { type: 'string', description: formatText } }, additionalProperties: false },
+  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
 } as const;
 
 /** `POST /internal/tools/call`. Fields other than these are accepted and passed to the tool in its context. */
@@ -78,6 +93,7 @@ export const callToolSchema = {
       agent_id: { type: 'string', description: 'Must match the agent of the credential when given.' },
       args: { type: 'object', additionalProperties: true, description: 'The tool arguments; default {}.' },
       context: { type: 'object', additionalProperties: true, description: 'Passed to the tool (traceparent, session, user ids…).' },
+      format: { type: 'string', description: 'The format the tool was listed in; openai-strict turns strict mode’s nulls for left-out properties back into absent ones.' },
     },
     required: ['tool_id'],
     additionalProperties: true,

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
-import { isLogEnabled, silentLogger, type JsonObject, type Logger } from '@ovos-tools/core';
+import { isLogEnabled, parseToolFormat, silentLogger, type JsonObject, type Logger, type ToolFormat } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
@@ -12,6 +12,7 @@ import type { McpHttpHandler } from '../mcp/createMcpHttpHandler.js';
 import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
+import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
 import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
@@ -86,7 +87,7 @@ interface RequestNote {
   args?: unknown;
 }
 
-const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context']);
+const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format']);
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -246,34 +247,54 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     });
   }
 
+  /** The `format` query/body field: a ToolFormat, or the 400 body naming the accepted ones. */
+  const readFormat = (value: unknown): { format: ToolFormat } | { body: Record<string, unknown> } => {
+    const parsed = parseToolFormat(value);
+    return 'error' in parsed ? { body: { ok: false, code: 'invalid_request', field: 'format', error: parsed.error } } : parsed;
+  };
+
   app.get('/internal/tools', { schema: listToolsSchema }, async (req, reply) => {
-    const q = req.query as { agent_id?: string; summary?: string; tags?: string; examples?: string };
+    const q = req.query as { agent_id?: string; summary?: string; tags?: string; examples?: string; format?: string };
     const caller = actingFor(note(req).caller!, q.agent_id);
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
     note(req).caller = caller;
+    const format = readFormat(q.format);
+    if ('body' in format) return reply.code(400).send(format.body);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const entries = service.list({ caller, ...(tags ? { tags } : {}) });
+    if (format.format !== 'ovos') {
+      if (q.summary === 'true') return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'summary', error: `summary lists light entries without schemas, which have no ${format.format} form; drop summary to list tools as ${format.format}` });
+      const formatted = formatCatalog(entries, service.collisions(), format.format);
+      return { format: format.format, tools: formatted.tools, total: formatted.tools.length, notes: formatted.notes, skipped: formatted.skipped };
+    }
     const tools = entries.map((e) => toolView(e, { summary: q.summary === 'true', examples: q.examples === 'true' }));
     return { tools, total: tools.length };
   });
 
   app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => {
     const { tool_id } = req.params as { tool_id: string };
-    const q = req.query as { agent_id?: string };
+    const q = req.query as { agent_id?: string; format?: string };
     const n = note(req);
     n.tool = tool_id;
     const caller = actingFor(n.caller!, q.agent_id);
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id });
     n.caller = caller;
+    const format = readFormat(q.format);
+    if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
     const got = service.get(tool_id, caller);
-    if (got.ok) return toolView(got.entry, { full: true });
+    if (got.ok) {
+      if (format.format === 'ovos') return toolView(got.entry, { full: true });
+      const one = formatEntry(got.entry, format.format);
+      if (!one.ok) return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'format', error: one.error, tool_id });
+      return { format: format.format, id: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
+    }
     n.outcome = got.error.code;
     const status = got.error.code === 'forbidden' ? 403 : 404;
     return reply.code(status).send({ ok: false, code: got.error.code, error: got.error.error, tool_id });
   });
 
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
-    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject } & Record<string, unknown>;
+    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string } & Record<string, unknown>;
     const n = note(req);
     const toolId = body.tool_id;
     n.tool = toolId;
@@ -284,6 +305,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       return reply.code(403).send({ ok: false, code: 'forbidden', error: acting.refused, tool_id: toolId, latency_ms: 0 });
     }
     const caller = (n.caller = acting);
+    const format = body.format === undefined ? undefined : readFormat(body.format);
+    if (format && 'body' in format) return reply.code(400).send({ ...format.body, tool_id: toolId });
 
     const context: JsonObject = {};
     for (const [key, value] of Object.entries(body)) if (!EXCLUDED_CONTEXT_KEYS.has(key)) context[key] = value as never;
@@ -303,7 +326,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     };
     reply.raw.once('close', onClose);
     try {
-      const outcome = await service.invoke({ name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller });
+      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller };
+      const outcome = await service.invoke(format ? { ...request, format: format.format } : request);
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
       if (outcome.ok) return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs };
       if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));

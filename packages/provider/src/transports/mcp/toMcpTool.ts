@@ -1,20 +1,8 @@
-import { plainSchema } from '@ovos-tools/core';
+import { toMcpToolDefinition, type McpToolDefinition } from '@ovos-tools/core';
 import type { CatalogEntry } from '../../service/ToolService.js';
 
-/** An MCP `Tool` as `tools/list` answers it (MCP spec 2025-06-18+, `Tool`). */
-export interface McpToolJson {
-  /** The tool name. */
-  name: string;
-  /** A human-readable name, when the tool has one. */
-  title?: string;
-  /** The tool description. */
-  description: string;
-  /** JSON Schema of the arguments. */
-  inputSchema: Record<string, unknown>;
-  /** JSON Schema of `structuredContent`, when the tool declares one. */
-  outputSchema?: Record<string, unknown>;
-  /** MCP behaviour hints (`readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`). */
-  annotations: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+/** An MCP `Tool` as `tools/list` answers it (MCP spec 2025-06-18+, `Tool`): core's `McpToolDefinition` plus `_meta`. */
+export interface McpToolJson extends McpToolDefinition {
   /** ovos-tools extras: `toolbox_id`, tags, examples. */
   _meta: Record<string, unknown>;
 }
@@ -36,25 +24,17 @@ export function returnsMcpContent(tool: { outputSchema: object }): boolean {
 }
 
 /**
- * One catalog entry as an MCP tool: `inputSchema` is the argument schema and `outputSchema` the output schema
- * (both plain JSON Schema; MCP requires an object root, so a non-object output schema is left out and the result
- * travels as text only; so is the schema of a tool that {@link returnsMcpContent}), annotations from `readOnly`/`destructive`/`idempotent`/`openWorld`, `title` from the
- * descriptor, and the toolbox id in `_meta`.
+ * One catalog entry as an MCP tool: core's `toMcpToolDefinition` (`inputSchema` and `outputSchema` in JSON Schema
+ * 2020-12 with object roots; a non-object output schema is left out and the result travels as text only, and so is
+ * the output schema of a tool that {@link returnsMcpContent}; annotations from `readOnly`/`destructive`/`idempotent`/
+ * `openWorld`; `title` from the descriptor), named `mcpName`, with the toolbox id in `_meta`.
  * @param mcpName the tool's MCP name (see `toMcpToolName`).
  */
 export function toMcpTool(entry: CatalogEntry, mcpName: string): McpToolJson {
-  const { tool } = entry;
-  const input = plainSchema(tool.argumentSchema);
-  if (input.type !== 'object') input.type = 'object';
-  const output = plainSchema(tool.outputSchema);
-  const annotations: McpToolJson['annotations'] = {};
-  if (tool.title !== undefined) annotations.title = tool.title;
-  if (tool.readOnly !== undefined) annotations.readOnlyHint = tool.readOnly;
-  if (tool.destructive !== undefined) annotations.destructiveHint = tool.destructive;
-  if (tool.idempotent !== undefined) annotations.idempotentHint = tool.idempotent;
-  if (tool.openWorld !== undefined) annotations.openWorldHint = tool.openWorld;
-  const out: McpToolJson = { name: mcpName, description: tool.description, inputSchema: input, annotations, _meta: { [TOOLBOX_ID_META_KEY]: entry.toolboxId } };
-  if (tool.title !== undefined) out.title = tool.title;
-  if (output.type === 'object' && output[MCP_CONTENT_MARKER] !== true) out.outputSchema = output;
+  const converted = toMcpToolDefinition(entry.tool);
+  // toMcpToolDefinition never fails (it serves any argument schema as an object, as MCP requires)
+  const definition = (converted.ok ? converted.definition : { name: mcpName, description: entry.tool.description, inputSchema: { type: 'object' }, annotations: {} }) as McpToolDefinition;
+  const out: McpToolJson = { ...definition, name: mcpName, _meta: { [TOOLBOX_ID_META_KEY]: entry.toolboxId } };
+  if (returnsMcpContent(entry.tool)) delete out.outputSchema;
   return out;
 }

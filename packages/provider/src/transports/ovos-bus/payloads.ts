@@ -1,10 +1,12 @@
 import {
   checkPayload,
+  parseToolFormat,
   toolJson,
   toolSpecJson,
   toolSummaryJson,
   ToolsListRequest,
   type JsonObject,
+  type ToolFormat,
   type OvosLoadProblemData,
   type OvosToolEntryData,
   type PersonaDiscoverResponseData,
@@ -16,6 +18,7 @@ import {
 } from '@ovos-tools/core';
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { readRequestName } from './requestName.js';
+import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /**
@@ -35,17 +38,29 @@ export function listEntry(entry: CatalogEntry): OvosToolEntryData {
  * `ovos.tools.list.response`: `{tools}` in load order, colliding names once per toolbox. `{"summary": true}`:
  * light entries `{name, summary, tags, toolbox_id}` (seed 004); `{"tags": [...]}` (or one string) keeps tools
  * carrying every tag. `collisions: [{name, toolbox_ids, winner}]` and `problems` are added when there are any.
- * A `tags` of the wrong type answers `{tools: [], error, code: "invalid_request"}`.
+ * `{"format": "openai"}` (or `mcp`, `openai-strict`, `anthropic`, `gemini`): `tools` are that vendor's definitions
+ * (one per name), with `format`, `notes` and `skipped` (see `service/formatCatalog.ts`); `"ovos"` or no format is
+ * the answer above, unchanged. A `tags` or `format` of the wrong type, an unknown format, or `summary` with a vendor
+ * format answers `{tools: [], error, code: "invalid_request"}`.
  */
 export function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsListResponseData {
   const mismatch = checkPayload(ToolsListRequest, data);
-  if (mismatch) return { tools: [], ...wireErrors.invalidTags(mismatch.received) };
+  if (mismatch) return { tools: [], ...(mismatch.field === 'format' ? wireErrors.invalidFormat(`expected a format name, received ${JSON.stringify(mismatch.received)}`) : wireErrors.invalidTags(mismatch.received)) };
+  const parsed = parseToolFormat(data.format);
+  if ('error' in parsed) return { tools: [], ...wireErrors.invalidFormat(parsed.error) };
   const tags = data.tags as string | string[] | null | undefined;
   const wanted = typeof tags === 'string' ? [tags] : (tags ?? []);
   const summary = data.summary === true;
-  const tools = service.list({ tags: wanted, caller }).map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e)));
-  const out: ToolsListResponseData = { tools };
+  const format: ToolFormat = parsed.format;
+  if (format !== 'ovos' && summary) return { tools: [], ...wireErrors.summaryWithFormat(format) };
+  const entries = service.list({ tags: wanted, caller });
   const collisions = service.collisions();
+  let out: ToolsListResponseData;
+  if (format === 'ovos') out = { tools: entries.map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e))) };
+  else {
+    const formatted = formatCatalog(entries, collisions, format);
+    out = { format, tools: formatted.tools, notes: formatted.notes, skipped: formatted.skipped };
+  }
   if (collisions.length) out.collisions = collisions.map((c) => ({ name: c.name, toolbox_ids: c.toolboxIds, winner: c.winner }));
   const problems = service.problems();
   if (problems.length) out.problems = problemsJson(problems);
@@ -55,25 +70,47 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
 /**
  * `ovos.tools.get.response`: the full spec `{name, description, argument_schema, output_schema, toolbox_id,
  * summary, tags, examples, annotations, ...}`, or `{error, code}` with OVOS's texts (no `name` on errors, as OVOS).
+ * With a vendor `format`: `{format, name, toolbox_id, tool, notes}`, `tool` being the vendor definition; a tool that
+ * format cannot express answers `{error, code: "invalid_request"}` saying why. `name` may be a vendor-mapped name.
  */
 export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsGetResponseData {
   const name = readRequestName(data.name);
   if (name.kind === 'missing') return { ...wireErrors.missingName() };
   if (name.kind === 'invalid') return { ...wireErrors.invalidName(name.received) };
+  const format = readFormat(data.format);
+  if ('error' in format) return { ...format.error };
   const got = service.get(name.name, caller);
   if (!got.ok) return { error: got.error.error, code: got.error.code };
-  return { ...toolSpecJson(got.entry.tool, got.entry.toolboxId) };
+  if (format.format === 'ovos') return { ...toolSpecJson(got.entry.tool, got.entry.toolboxId) };
+  const one = formatEntry(got.entry, format.format);
+  if (!one.ok) return { ...wireErrors.unexpressible(one.error) };
+  return { format: format.format, name: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
+}
+
+/** A request's `format` field: a {@link ToolFormat}, or the `invalid_request` error naming the accepted ones. */
+function readFormat(value: unknown): { format: ToolFormat } | { error: ReturnType<typeof wireErrors.invalidFormat> } {
+  if (value !== undefined && value !== null && typeof value !== 'string') return { error: wireErrors.invalidFormat(`expected a format name, received ${JSON.stringify(value)}`) };
+  const parsed = parseToolFormat(value);
+  return 'error' in parsed ? { error: wireErrors.invalidFormat(parsed.error) } : parsed;
 }
 
 /**
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code, toolbox_id?,
- * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing).
+ * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing) and may
+ * be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out properties back out.
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
   if (name.kind === 'missing') return { name: '', ...wireErrors.missingName() };
   if (name.kind === 'invalid') return { name: data.name, ...wireErrors.invalidName(name.received) };
-  const outcome = await service.invoke({ name: name.name, args: 'args' in data ? data.args : {}, context, caller });
+  const args = 'args' in data ? data.args : {};
+  let format: ToolFormat | undefined;
+  if (data.format !== undefined) {
+    const read = readFormat(data.format);
+    if ('error' in read) return { name: data.name, ...read.error };
+    format = read.format;
+  }
+  const outcome = await service.invoke(format === undefined ? { name: name.name, args, context, caller } : { name: name.name, args, context, caller, format });
   if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
   const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
   if (outcome.toolboxId !== undefined) {
