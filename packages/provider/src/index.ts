@@ -55,5 +55,25 @@ export {
   sha256Hex,
 } from './permissions/index.js';
 export type { AgentDefinition, AgentResolver, AuthorizerOptions, BusCallerOptions, LimitDecision, StoredCredential, ToolRule } from './permissions/index.js';
+export {
+  buildLexicon,
+  DEFAULT_SEARCH_LIMIT,
+  foldTerm,
+  LEXICON_TERM_WEIGHT,
+  MAX_FIELD_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TERMS,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_TAGS,
+  SEARCH_FIELD_BOOSTS,
+  searchErrors,
+  searchTerms,
+  splitWords,
+  STOP_WORDS,
+  toSearchDocument,
+  ToolSearchIndex,
+  VOICE_LEXICON,
+} from './search/index.js';
+export type { RebuildOutcome, SearchDocument, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';
