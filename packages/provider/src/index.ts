@@ -75,5 +75,31 @@ export {
   VOICE_LEXICON,
 } from './search/index.js';
 export type { RebuildOutcome, SearchDocument, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
+export {
+  applyOutputBudget,
+  budgetErrors,
+  CUT_MARK,
+  MAX_CUT_DEPTH,
+  MAX_OUTPUT_BUDGET_CHARS,
+  MAX_RESULT_TTL_S,
+  MemoryResultStore,
+  MIN_OUTPUT_BUDGET_CHARS,
+  RESULT_HANDLE_CHARS,
+  RESULT_STORE_DEFAULTS,
+  truncateToBudget,
+  truncationMarker,
+} from './budget/index.js';
+export type {
+  BudgetedResult,
+  MemoryResultStoreOptions,
+  OutputBudgetOptions,
+  PageOutcome,
+  PageRefusal,
+  PutOutcome,
+  ResultStore,
+  ResultStoreStats,
+  TruncateOutcome,
+  TruncationMarker,
+} from './budget/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';
