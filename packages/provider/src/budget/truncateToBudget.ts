@@ -154,18 +154,24 @@ class Cutter {
     return Array.isArray(v) ? this.fitArray(v, budget, schema, depth) : this.fitObject(v, budget, schema, depth);
   }
 
-  /** The first items whole, the next one cut into what is left, at least `minItems`. */
+  /**
+   * The schema's `minItems` first, sharing the room out as object values do; then further items whole while they
+   * fit, and the next one cut if it keeps all its keys.
+   */
   private fitArray(v: Json[], budget: number, schema: Schema, depth: number): Fitted | null {
     const min = Math.min(v.length, minItems(schema));
-    const mins = v.slice(0, min).map((item, i) => this.minSize(item, itemSchema(schema, i), depth + 1));
-    let reserved = mins.reduce((sum, m) => sum + m + 1, 0); // room kept for the required items not placed yet
-    const out: Json[] = [];
-    let used = 2;
-    let lossy = false;
-    for (let i = 0; i < v.length; i++) {
-      if (i < min) reserved -= mins[i]! + 1;
+    const head = this.share(
+      v.slice(0, min).map((child, i) => ({ child, sub: itemSchema(schema, i), prefix: 0 })),
+      budget - 2,
+      depth,
+    );
+    if (!head) return null;
+    const out: Json[] = head.values;
+    let used = 2 + head.size;
+    let lossy = head.lossy;
+    for (let i = min; i < v.length; i++) {
       const sep = i > 0 ? 1 : 0;
-      const room = budget - used - sep - Math.max(0, reserved);
+      const room = budget - used - sep;
       const item = v[i]!;
       const whole = this.size(item, depth + 1);
       if (whole <= room) {
@@ -173,61 +179,74 @@ class Cutter {
         used += sep + whole;
         continue;
       }
+      // a cut item is added only if it kept all its keys (a record missing keys would mislead)
       const part = room > 0 ? this.fit(item, room, itemSchema(schema, i), depth + 1) : null;
-      // a cut item is added if the schema needs it, or if it kept all its keys (a record missing keys would mislead)
-      if (part && (i < min || !part.lossy)) {
+      if (part && !part.lossy) {
         out.push(part.value);
         used += sep + part.size;
-        lossy ||= part.lossy === true;
       }
-      if (i >= min - 1) break; // past the required items: stop at the first that did not fit whole
-      if (!part) return null;
+      break;
     }
-    return out.length < min ? null : { value: out, size: used, lossy };
+    return { value: out, size: used, lossy };
   }
 
-  /** Every key kept while the smallest forms fit; the room left shared out; optional keys dropped from the end if needed. */
+  /**
+   * Fits `parts` (values with `prefix` characters before each: `"key":` in objects, none in arrays) into `budget`
+   * characters, commas included: each gets its smallest form, the room left goes to the smallest needs first
+   * (water-filling) and what a value does not use goes to the next. `null` when the smallest forms do not fit.
+   */
+  private share(parts: ReadonlyArray<{ child: Json; sub: Schema; prefix: number }>, budget: number, depth: number): { values: Json[]; size: number; lossy: boolean } | null {
+    const sized = parts.map((p) => ({ ...p, min: this.minSize(p.child, p.sub, depth + 1), full: this.size(p.child, depth + 1) }));
+    const bones = Math.max(0, parts.length - 1) + sized.reduce((sum, p) => sum + p.prefix + p.min, 0);
+    if (bones > budget) return null;
+    const give: number[] = new Array<number>(sized.length).fill(0);
+    let left = budget - bones;
+    const byNeed = sized.map((p, i) => ({ i, need: p.full - p.min })).sort((a, b) => a.need - b.need);
+    byNeed.forEach(({ i, need }, k) => {
+      const g = Math.min(need, Math.floor(left / (byNeed.length - k)));
+      give[i] = g;
+      left -= g;
+    });
+    const values: Json[] = [];
+    let size = Math.max(0, parts.length - 1);
+    let lossy = false;
+    let carry = left;
+    for (let i = 0; i < sized.length; i++) {
+      const p = sized[i]!;
+      const room = p.min + give[i]! + carry;
+      const part = this.fit(p.child, room, p.sub, depth + 1);
+      if (!part) return null; // cannot happen: room >= the smallest form
+      values.push(part.value);
+      size += p.prefix + part.size;
+      lossy ||= part.lossy === true;
+      carry = room - part.size;
+    }
+    return { values, size, lossy };
+  }
+
+  /** Every key kept while the smallest forms fit, the room shared out; optional keys dropped from the end if needed. */
   private fitObject(v: { [key: string]: Json }, budget: number, schema: Schema, depth: number): Fitted | null {
     const required = new Set(requiredKeys(schema));
     const parts = Object.keys(v).map((k) => {
       const sub = propertySchema(schema, k);
-      const child = v[k]!;
-      return { k, sub, child, keyChars: JSON.stringify(k).length + 1, min: this.minSize(child, sub, depth + 1), full: this.size(child, depth + 1) };
+      return { k, sub, child: v[k]!, prefix: JSON.stringify(k).length + 1, min: this.minSize(v[k]!, sub, depth + 1) };
     });
     // the skeleton: every kept key with its value's smallest form, and the commas between them
-    let bones = 2 + Math.max(0, parts.length - 1) + parts.reduce((sum, p) => sum + p.keyChars + p.min, 0);
+    let bones = 2 + Math.max(0, parts.length - 1) + parts.reduce((sum, p) => sum + p.prefix + p.min, 0);
     const dropped = new Set<number>();
     for (let i = parts.length - 1; i >= 0 && bones > budget; i--) {
       if (required.has(parts[i]!.k)) continue;
       dropped.add(i);
-      bones -= parts[i]!.keyChars + parts[i]!.min + (parts.length - dropped.size > 0 ? 1 : 0);
+      bones -= parts[i]!.prefix + parts[i]!.min + (parts.length - dropped.size > 0 ? 1 : 0);
     }
-    if (bones > budget) return null;
     const kept = dropped.size ? parts.filter((_, i) => !dropped.has(i)) : parts;
-    // water-filling: every value gets its smallest form, then the room left goes to the smallest needs first
-    const give = new Map<string, number>();
-    let left = budget - bones;
-    const byNeed = [...kept].sort((a, b) => a.full - a.min - (b.full - b.min));
-    byNeed.forEach((p, i) => {
-      const share = Math.floor(left / (byNeed.length - i));
-      const g = Math.min(p.full - p.min, share);
-      give.set(p.k, g);
-      left -= g;
-    });
+    const shared = this.share(kept, budget - 2, depth);
+    if (!shared) return null;
     const out: { [key: string]: Json } = {};
-    let used = 2 + Math.max(0, kept.length - 1);
-    let lossy = kept.length < parts.length;
-    let carry = left; // what earlier values did not use goes to later ones
-    for (const p of kept) {
-      const room = p.min + give.get(p.k)! + carry;
-      const part = this.fit(p.child, room, p.sub, depth + 1);
-      if (!part) return null; // cannot happen: room >= the smallest form
-      Object.defineProperty(out, p.k, { value: part.value, enumerable: true, writable: true, configurable: true }); // `__proto__` stays a key
-      used += p.keyChars + part.size;
-      lossy ||= part.lossy === true;
-      carry = room - part.size;
-    }
-    return { value: out, size: used, lossy };
+    kept.forEach((p, i) => {
+      Object.defineProperty(out, p.k, { value: shared.values[i], enumerable: true, writable: true, configurable: true }); // `__proto__` stays a key
+    });
+    return { value: out, size: 2 + shared.size, lossy: shared.lossy || dropped.size > 0 };
   }
 }
 
