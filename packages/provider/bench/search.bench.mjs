@@ -54,8 +54,10 @@ function timeRebuilds(once) {
   wall.sort((a, b) => a - b);
   return { p50: pct(wall, 50), max: wall.at(-1), cpu: (cpu.user + cpu.system) / 1000 / REBUILDS };
 }
-// cold: a new index, every text split and folded; reload: the same tools again (unchanged toolboxes keep their texts)
-const cold = timeRebuilds(() => new ToolSearchIndex().rebuild(big));
+// cold: new descriptors (as after installing 1,000 tools), every text split and folded; reload: the same descriptors
+// again, as hosts of unchanged toolboxes describe them on every reload
+const fresh = Array.from({ length: REBUILDS + 3 }, () => big.map((e) => ({ ...e, tool: { ...e.tool } })));
+const cold = timeRebuilds(() => new ToolSearchIndex().rebuild(fresh.pop()));
 const reload = timeRebuilds(() => bigIndex.rebuild(big));
 const cpuSearch0 = process.cpuUsage();
 for (const q of queries) bigIndex.search(q.query, { limit: 5 });
@@ -71,7 +73,7 @@ const rows = [
   ['relevance without the lexicon', line(noLexicon)],
   ['search over 1,000 tools (ms)', `p50 ${f3(pct(searchTimes, 50))}  p99 ${f3(pct(searchTimes, 99))}  (${searchTimes.length} searches; mean CPU ${f3((cpuSearch.user + cpuSearch.system) / 1000 / queries.length)})`],
   ['rebuild, 1,000 new tools (ms)', `p50 ${cold.p50.toFixed(1)}  max ${cold.max.toFixed(1)}  (mean CPU ${cold.cpu.toFixed(1)})`],
-  ['rebuild on reload, 1,000 tools (ms)', `p50 ${reload.p50.toFixed(1)}  max ${reload.max.toFixed(1)}  (mean CPU ${reload.cpu.toFixed(1)}; texts seen before are not tokenised again)`],
+  ['rebuild on reload, 1,000 tools (ms)', `p50 ${reload.p50.toFixed(1)}  max ${reload.max.toFixed(1)}  (mean CPU ${reload.cpu.toFixed(1)}; unchanged descriptors are not tokenised again)`],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log('\n@ovos-tools/provider search benchmark' + (quick ? ' (quick)' : ''));

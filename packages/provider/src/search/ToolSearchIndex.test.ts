@@ -216,6 +216,15 @@ describe('ToolSearchIndex rebuild', () => {
     expect(names(index.search('lorem'))).toEqual(['huge_tool']);
   });
 
+  it('reuses what it built for a descriptor on the next rebuild, but never across toolbox ids', () => {
+    const shared = entry('alpha-tools', 'echo', 'Echo a message back.');
+    const index = new ToolSearchIndex([shared]);
+    expect(index.rebuild([shared, { ...shared, toolboxId: 'beta-tools' }])).toMatchObject({ ok: true, tools: 2 });
+    const byToolbox = index.search('beta tools');
+    expect(byToolbox.ok && byToolbox.results.map((r) => r.entry.toolboxId)).toEqual(['beta-tools']);
+    expect(names(index.search('echo message'))).toEqual(['echo', 'echo']);
+  });
+
   it('indexes colliding names once per toolbox, each found', () => {
     const index = new ToolSearchIndex([entry('a', 'read_file', 'Read a file.'), entry('b', 'read_file', 'Read a file from the MCP server.')]);
     const outcome = index.search('read file');

@@ -237,7 +237,7 @@ function buildSnapshot(entries: readonly CatalogEntry[], boosts: Readonly<Record
       maxFuzzy: 2,
     },
   });
-  mini.addAll(entries.map((entry, i) => toSearchDocument(entry, i)));
+  mini.addAll(entries.map((entry, i) => documentOf(entry, i)));
   const byTag = new Map<string, number[]>();
   entries.forEach((entry, i) => {
     for (const tag of new Set(entry.tool.tags ?? [])) {
@@ -248,6 +248,22 @@ function buildSnapshot(entries: readonly CatalogEntry[], boosts: Readonly<Record
     }
   });
   return { mini, entries, byTag, terms };
+}
+
+/**
+ * Documents built before, per descriptor object: a host describes an unchanged toolbox with the same descriptor
+ * objects on every reload, so a rebuild reuses their texts (and, through the snapshot's term map, their terms).
+ * Descriptors are plain data that hosts never change in place.
+ */
+const documents = new WeakMap<object, SearchDocument>();
+
+function documentOf(entry: CatalogEntry, id: number): SearchDocument {
+  const tool = entry.tool;
+  const cached = tool !== null && typeof tool === 'object' ? documents.get(tool) : undefined;
+  if (cached && cached.toolbox === entry.toolboxId) return cached.id === id ? cached : { ...cached, id };
+  const doc = toSearchDocument(entry, id);
+  if (tool !== null && typeof tool === 'object') documents.set(tool, doc);
+  return doc;
 }
 
 /** The distinct folded words of a query, or the error that refuses it. */
