@@ -220,8 +220,10 @@ describe('ToolSearchIndex rebuild', () => {
     const shared = entry('alpha-tools', 'echo', 'Echo a message back.');
     const index = new ToolSearchIndex([shared]);
     expect(index.rebuild([shared, { ...shared, toolboxId: 'beta-tools' }])).toMatchObject({ ok: true, tools: 2 });
-    const byToolbox = index.search('beta tools');
-    expect(byToolbox.ok && byToolbox.results.map((r) => r.entry.toolboxId)).toEqual(['beta-tools']);
+    for (const id of ['alpha', 'beta']) {
+      const byToolbox = index.search(id);
+      expect(byToolbox.ok && byToolbox.results.map((r) => r.entry.toolboxId)).toEqual([`${id}-tools`]);
+    }
     expect(names(index.search('echo message'))).toEqual(['echo', 'echo']);
   });
 
