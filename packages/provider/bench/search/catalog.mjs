@@ -46,7 +46,7 @@ export async function bundledEntries() {
 
 /** The recorded MCP servers' tools, as toolbox-mcp mounts them (toolbox id = the server's config key). */
 export async function mcpEntries() {
-  const { toToolDescriptor } = await importBuilt(path.join(packagesDir, 'toolbox-mcp', 'dist', 'toToolDescriptor.js'));
+  const { toToolDescriptor } = await importBuilt(path.join(packagesDir, 'toolbox-mcp', 'dist', 'index.js'));
   const fixture = JSON.parse(readFileSync(path.join(here, 'fixtures', 'mcpServers.json'), 'utf8'));
   const entries = [];
   for (const [toolboxId, server] of Object.entries(fixture.servers)) {
