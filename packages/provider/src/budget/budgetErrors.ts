@@ -1,16 +1,8 @@
 import type { WireError } from '@ovos-tools/core';
+import { previewValue } from '../errors/previewValue.js';
 
-/** How an error shows a handle or value it received: JSON, at most 40 characters (a hostile 10 kB handle is not echoed). */
-function shown(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = Object.prototype.toString.call(value);
-  }
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
+/** A handle or value as an error shows it: at most 40 characters (a hostile 10 kB handle is not echoed). */
+const shown = (value: unknown): string => previewValue(value, 40);
 
 const valueError = (text: string): WireError => ({ error: `ValueError: ${text}`, code: 'invalid_request' });
 

@@ -1,4 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
+import { previewValue } from '../errors/previewValue.js';
 
 /** The most tag names an unknown-tag error lists. */
 const LISTED_TAGS = 30;
@@ -34,18 +35,6 @@ export const searchErrors = {
     return invalid(`${which}; the tools you may call carry: ${listed}${more}`);
   },
 } as const;
-
-/** How an error shows a value it received: JSON, `nothing` for `undefined`, at most 60 characters (ending `...`). */
-function previewValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = Object.prototype.toString.call(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 function invalid(text: string): WireError {
   return { error: `ValueError: ${text}`, code: 'invalid_request' };
