@@ -1,0 +1,10 @@
+export { applyOutputBudget } from './applyOutputBudget.js';
+export type { BudgetedResult, OutputBudgetOptions } from './applyOutputBudget.js';
+export { budgetErrors } from './budgetErrors.js';
+export { MemoryResultStore, RESULT_STORE_DEFAULTS } from './MemoryResultStore.js';
+export type { MemoryResultStoreOptions } from './MemoryResultStore.js';
+export type { PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats } from './ResultStore.js';
+export { CUT_MARK, MAX_CUT_DEPTH, truncateToBudget } from './truncateToBudget.js';
+export type { TruncateOutcome } from './truncateToBudget.js';
+export { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS, RESULT_HANDLE_CHARS, truncationMarker } from './truncationMarker.js';
+export type { TruncationMarker } from './truncationMarker.js';

@@ -1,0 +1,39 @@
+/**
+ * The `truncated` member of an answer envelope whose result was cut to the caller's budget (issue 27), exactly as it
+ * goes on the wire (snake_case): `truncated: {"original_chars": N, "handle": "…", "expires_in_s": S}`. It sits in the
+ * answer envelope next to the result, never inside the tool's result.
+ */
+export interface TruncationMarker {
+  /** Length of the full result's JSON text, in UTF-16 code units (what `JSON.stringify(result).length` gives). */
+  original_chars: number;
+  /** Pages the full result (`ovos.tools.result.get`); absent when the full result could not be kept (see the store's caps). */
+  handle?: string;
+  /** Seconds the handle stays valid from now; present with `handle`. */
+  expires_in_s?: number;
+}
+
+/** Characters of a result handle: `res_` and 22 base64url characters (128 random bits). */
+export const RESULT_HANDLE_CHARS = 26;
+/** The longest time a result store may keep a result, in seconds (1 day). */
+export const MAX_RESULT_TTL_S = 86_400;
+
+/**
+ * The size, in characters, of the largest possible `"truncated":{…}` member (largest safe integer, longest TTL): the
+ * envelope's own size. A `max_output_chars` below it is refused, since the marker alone would outgrow the result.
+ */
+export const MIN_OUTPUT_BUDGET_CHARS: number = `"truncated":${JSON.stringify({
+  original_chars: Number.MAX_SAFE_INTEGER,
+  handle: 'x'.repeat(RESULT_HANDLE_CHARS),
+  expires_in_s: MAX_RESULT_TTL_S,
+} satisfies TruncationMarker)}`.length;
+
+/** The largest `max_output_chars` accepted (2^31 - 1): beyond it a budget means "no limit". */
+export const MAX_OUTPUT_BUDGET_CHARS = 2_147_483_647;
+
+/**
+ * Builds the marker for a result of `originalChars` characters whose full text is kept under `handle` for
+ * `expiresInS` seconds (both omitted when it could not be kept).
+ */
+export function truncationMarker(originalChars: number, kept?: { handle: string; expiresInS: number }): TruncationMarker {
+  return kept ? { original_chars: originalChars, handle: kept.handle, expires_in_s: kept.expiresInS } : { original_chars: originalChars };
+}

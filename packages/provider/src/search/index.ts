@@ -1,0 +1,17 @@
+export {
+  DEFAULT_SEARCH_LIMIT,
+  LEXICON_TERM_WEIGHT,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TERMS,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_TAGS,
+  SEARCH_FIELD_BOOSTS,
+  ToolSearchIndex,
+} from './ToolSearchIndex.js';
+export type { RebuildOutcome, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './ToolSearchIndex.js';
+export { searchErrors } from './searchErrors.js';
+export { foldTerm, searchTerms, splitWords } from './searchTerms.js';
+export { STOP_WORDS } from './stopWords.js';
+export { buildLexicon, VOICE_LEXICON } from './voiceLexicon.js';
+export { MAX_FIELD_CHARS, toSearchDocument } from './toSearchDocument.js';
+export type { SearchDocument } from './toSearchDocument.js';
