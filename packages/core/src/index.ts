@@ -110,6 +110,7 @@ export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
+export { abortOutcome, hostErrors } from './host/hostErrors.js';
 export { defaultWorkspace, ovosToolsDataDir } from './host/workspace.js';
 export type {
   CallOutcome,

@@ -1,4 +1,4 @@
-import { compileSchema, type CallOutcome, type HostCallContext, type HostHealth, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
+import { abortOutcome, compileSchema, hostErrors, type CallOutcome, type HostCallContext, type HostHealth, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
 import { FetchRefusedError, safeRequest, systemResolver, type HostResolver } from '@ovos-tools/core/net';
 import type { HttpToolSpec } from './httpToolsFile.js';
 
@@ -16,11 +16,8 @@ export interface HttpToolsNetOptions {
   resolve?: HostResolver;
 }
 
-/** A tool descriptor with the seed's `allowed_agents` (read by the provider's authorizer). */
-export type HttpToolDescriptor = ToolDescriptor & {
-  /** Only these agents may see and call the tool (the seed's `allowed_agents`); absent: every agent. */
-  allowedAgents?: readonly string[];
-};
+/** A tool descriptor with the seed's `allowed_agents` (core's `ToolDescriptor.allowedAgents`, read by the provider's access control). */
+export type HttpToolDescriptor = ToolDescriptor;
 
 const fail = (code: 'invalid_arguments' | 'invalid_output' | 'execution_failed' | 'timeout' | 'aborted' | 'unknown_tool' | 'toolbox_unavailable', error: string): CallOutcome => ({
   ok: false,
@@ -83,7 +80,7 @@ export class HttpToolsHost implements ToolboxHost {
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     const tool = this.#tools.get(name);
     if (!tool) return fail('unknown_tool', `ValueError: Unknown tool '${name}' for ToolBox '${this.toolboxId}'.`);
-    if (this.#closed) return fail('toolbox_unavailable', `RuntimeError: toolbox ${this.toolboxId} is closed`);
+    if (this.#closed) return { ok: false, error: hostErrors.toolboxClosed(this.toolboxId) };
     const parsed = compileSchema(tool.input_schema).parse(args ?? {});
     if (!parsed.ok) return fail('invalid_arguments', `ValueError: Invalid arguments for ${name}: ${parsed.problems.join('; ')}`);
 
@@ -132,11 +129,8 @@ export class HttpToolsHost implements ToolboxHost {
       if (controller.signal.aborted && reason instanceof TimeoutSignal) {
         return fail('timeout', `TimeoutError: ${name} timed out after ${timeoutMs} ms waiting for ${tool.target}`);
       }
-      if (ctx.signal.aborted) {
-        const why = ctx.signal.reason as { name?: string; message?: string } | undefined;
-        if (why?.name === 'TimeoutError' || /time/i.test(why?.message ?? '')) return fail('timeout', `TimeoutError: ${name} timed out after ${ctx.timeoutMs} ms`);
-        return fail('aborted', `RuntimeError: ${name} was cancelled: ${why?.message ?? 'aborted'}`);
-      }
+      // the provider's time limit or the caller giving up: the same words as every other host (core abortOutcome)
+      if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
       if (err instanceof FetchRefusedError) return fail('execution_failed', `RuntimeError: ${err.message}`);
       const code = (err as { code?: string }).code;
       return fail('execution_failed', `RuntimeError: Connection failed: ${tool.target}${code ? ` (${code})` : `: ${(err as Error).message}`}`);

@@ -1,4 +1,6 @@
 import {
+  abortOutcome,
+  hostErrors,
   ToolExecutionError,
   toWireError,
   type CallOutcome,
@@ -11,7 +13,7 @@ import {
   type ToolDescriptor,
   type WireError,
 } from '@ovos-tools/core';
-import { abortOutcome, untilAborted } from './abortOutcome.js';
+import { untilAborted } from './untilAborted.js';
 import { classifyFailure, errorText as fullErrorText } from './classifyFailure.js';
 import { compileToolSelection, type ToolSelection } from './compileToolSelection.js';
 import { listServedTools, type ServedTool } from './listServedTools.js';
@@ -148,7 +150,7 @@ export class McpToolboxHost implements ToolboxHost {
     if (this.state === 'closed') return;
     this.setState('closed');
     clearTimeout(this.restartTimer);
-    this.failInflight({ error: `RuntimeError: ToolBox '${this.toolboxId}' was closed (reload or shutdown) before the call finished`, code: 'toolbox_unavailable' });
+    this.failInflight(hostErrors.closedDuringCall(this.toolboxId));
     const c = this.connection;
     this.connection = undefined;
     this.listeners.clear();
@@ -338,7 +340,7 @@ export class McpToolboxHost implements ToolboxHost {
   }
 
   private crashed(): WireError {
-    return { error: `RuntimeError: ToolBox '${this.toolboxId}' crashed during the call: ${this.lastReason ?? `${this.label} went away`}; it is being restarted`, code: 'toolbox_crashed' };
+    return hostErrors.crashedDuringCall(this.toolboxId, this.lastReason ?? `${this.label} went away`);
   }
 
   private unavailable(reason?: string): WireError {
@@ -349,7 +351,7 @@ export class McpToolboxHost implements ToolboxHost {
         : this.state === 'unhealthy'
           ? `it failed repeatedly (${this.lastReason ?? 'unknown error'}); reload to try again`
           : `it is restarting${this.lastReason ? ` (${this.lastReason})` : ''}`);
-    return { error: `RuntimeError: ToolBox '${this.toolboxId}' is unavailable: ${why}`, code: 'toolbox_unavailable' };
+    return hostErrors.toolboxUnavailable(this.toolboxId, why);
   }
 
   private failInflight(error: WireError): void {

@@ -23,6 +23,12 @@ export type HostKind = 'inline' | 'worker' | 'process' | 'bus' | 'mcp' | 'http';
 export type ToolDescriptor = ToolLike & {
   /** The human-readable name MCP clients show (MCP `title`); defaults to the tool name. */
   title?: string;
+  /**
+   * Only these agents may see and call the tool (the toolcore seed's per-tool `allowed_agents`, set e.g. by
+   * toolbox-http from its tools file); absent: every agent the caller's own allowlist allows. The provider's access
+   * control reads it; a caller naming no agent never gets a tool that has it.
+   */
+  allowedAgents?: readonly string[];
 };
 
 /** What {@link ToolboxHost.describe} answers: the toolbox id and its tools in listing order. */

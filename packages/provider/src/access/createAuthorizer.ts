@@ -13,15 +13,6 @@ export interface AuthorizerOptions {
 }
 
 /**
- * A tool descriptor may carry the seed's per-tool `allowed_agents` (toolbox-http sets it from its config):
- * when present, only those agents may see and call the tool, whatever their own allowlists say.
- */
-export function allowedAgentsOf(entry: CatalogEntry): readonly string[] | undefined {
-  const list = (entry.tool as { allowedAgents?: unknown }).allowedAgents;
-  return Array.isArray(list) ? (list as string[]) : undefined;
-}
-
-/**
  * Builds the service's {@link Authorizer} from the agents config. Decision order, first refusal wins:
  * 1. a caller that names no agent (in-process, an open bus, the HTTP operator secret, a transport without
  *    credentials): allowed, except tools that have `allowed_agents` (those need an agent) and, with
@@ -36,7 +27,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     const name = entry.tool.name;
     if (!caller.agentId) {
       if (caller.transport === 'ovos-bus' && options.busRequiresAgent) return { allowed: false, rule: 'no agent: the bus message names no agent' };
-      const only = allowedAgentsOf(entry);
+      const only = entry.tool.allowedAgents;
       if (only && caller.transport !== 'in-process') {
         return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(only)} needs an agent credential` };
       }
@@ -44,7 +35,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     }
     const agent = byId.get(caller.agentId);
     if (!agent) return { allowed: false, rule: `agent "${caller.agentId}": not declared in agents` };
-    const allowedAgents = allowedAgentsOf(entry);
+    const allowedAgents = entry.tool.allowedAgents;
     if (allowedAgents && !allowedAgents.includes(agent.id)) {
       return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(allowedAgents)} does not include "${agent.id}"` };
     }

@@ -6,7 +6,7 @@ export { compileToolRule } from './toolRule.js';
 export type { CompiledToolRule, ToolRule } from './toolRule.js';
 export { createAgentResolver, credentialFromHeaders } from './resolveAgent.js';
 export type { AgentResolver } from './resolveAgent.js';
-export { allowedAgentsOf, createAuthorizer } from './createAuthorizer.js';
+export { createAuthorizer } from './createAuthorizer.js';
 export type { AuthorizerOptions } from './createAuthorizer.js';
 export { AgentLimiter } from './AgentLimiter.js';
 export type { LimitDecision } from './AgentLimiter.js';

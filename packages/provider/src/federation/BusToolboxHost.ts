@@ -1,5 +1,5 @@
 import { Message, personaCallTopic, type Bus, type CallOutcome, type HostCallContext, type HostHealth, type JsonObject, type ToolboxDescription, type ToolboxHost, type ToolDescriptor } from '@ovos-tools/core';
-import { abortOutcome } from '../hosts/abortOutcome.js';
+import { abortOutcome } from '@ovos-tools/core';
 import { isObject } from '@ovos-tools/core/node';
 import { wireErrors } from '../service/wireErrors.js';
 

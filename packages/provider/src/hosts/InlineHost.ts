@@ -1,6 +1,6 @@
 import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
 import type { ToolBoxLike } from '@ovos-tools/core/testing';
-import { abortOutcome } from './abortOutcome.js';
+import { abortOutcome } from '@ovos-tools/core';
 import { callToolOptions } from './callToolOptions.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';

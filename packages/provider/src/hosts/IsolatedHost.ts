@@ -13,7 +13,7 @@ import {
 } from '@ovos-tools/core';
 import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js';
 import type { HostChannel } from './channels.js';
-import { abortOutcome } from './abortOutcome.js';
+import { abortOutcome } from '@ovos-tools/core';
 import { isFromHost, type FromHost, type HostInit } from './protocol.js';
 import { wakeSpinner } from './wakeSpin.js';
 import { wireErrors } from '../service/wireErrors.js';

@@ -1,4 +1,4 @@
-import type { WireError } from '@ovos-tools/core';
+import { hostErrors, type WireError } from '@ovos-tools/core';
 
 /**
  * Every error the provider itself puts on the wire (`{error, code}` of OVOS answers, MCP `isError` texts and HTTP
@@ -7,6 +7,8 @@ import type { WireError } from '@ovos-tools/core';
  * core's `ToolError` classes (`toWireError`).
  */
 export const wireErrors = {
+  /** The host errors every host kind shares (core `hostErrors`): closed, unavailable, crashed, not sendable, rejected. */
+  ...hostErrors,
   /** OVOS provider API text for a name no toolbox serves (no class prefix, as ovos-PHAL-plugin-tools). */
   unknownTool: (name: string): WireError => ({ error: `Unknown tool: '${name}'`, code: 'unknown_tool' }),
   /** The caller's permissions do not cover the tool (`rule` names the rule that refused). */
@@ -29,20 +31,6 @@ export const wireErrors = {
   overloaded: (message: string): WireError => ({ error: `RuntimeError: ${message}`, code: 'overloaded' }),
   /** Something failed that no rule covers (`message` says what). */
   internal: (message: string): WireError => ({ error: `RuntimeError: ${message}`, code: 'internal' }),
-  /** A host broke its contract by rejecting instead of answering. */
-  hostRejected: (toolboxId: string, name: string, detail: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' failed to run '${name}': ${detail}`, code: 'internal' }),
-  /** An inline toolbox that was closed (reload or shutdown). */
-  toolboxClosed: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' is closed`, code: 'toolbox_unavailable' }),
-  /** A worker/process host closed while the call was in flight. */
-  closedDuringCall: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' was closed (reload or shutdown) before the call finished`, code: 'toolbox_unavailable' }),
-  /** A host that is unhealthy or closed (`why` says which). */
-  toolboxUnavailable: (toolboxId: string, why: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' is unavailable: ${why}`, code: 'toolbox_unavailable' }),
-  /** A worker/process host that died with the call in flight (`reason`: exit code, signal, memory limit…). */
-  crashedDuringCall: (toolboxId: string, reason: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' crashed during the call: ${reason}; it is being restarted`, code: 'toolbox_crashed' }),
-  /** Arguments that cannot cross into a worker or process (not structured-clone safe). */
-  argumentsNotSendable: (name: string, toolboxId: string, detail: string): WireError => ({ error: `ValueError: Tool '${name}' in ToolBox '${toolboxId}' got arguments that cannot be sent to its host: ${detail}`, code: 'invalid_arguments' }),
-  /** A result that cannot cross back from a worker or process. */
-  resultNotSendable: (name: string, detail: string): WireError => ({ error: `RuntimeError: the result of tool '${name}' cannot be sent to the provider: ${detail}`, code: 'internal' }),
   /** A federated toolbox the provider no longer serves. */
   remoteGone: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus is no longer served here`, code: 'toolbox_unavailable' }),
   /** A federated toolbox that did not answer within the time limit. */
