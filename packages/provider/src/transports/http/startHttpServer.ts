@@ -48,6 +48,8 @@ export interface HttpServerOptions {
   bus?: RawFrameSource;
   /** Limits of the traffic stream (streams open at once, unsent bytes, heartbeat). */
   eventStream?: EventStreamLimits;
+  /** `mcp.search_tool`: `/mcp` sessions offer the `search_tools` meta tool and list only the tools it found (deferred loading). */
+  mcpSearchTool?: boolean;
 }
 
 /** A running server. */
@@ -366,6 +368,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
         logger,
         maxBodyBytes: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
         ...(isLoopbackHost(host) ? { allowedHosts: loopbackHosts(boundPort()) } : {}),
+        ...(options.mcpSearchTool ? { searchTool: true } : {}),
       }),
     ));
   app.route({
