@@ -47,7 +47,11 @@ describe('OutputBudgets', () => {
     const page = await budgets.page({ handle: kept.truncated.handle, caller });
     expect(page.ok && page.text.length).toBe(300);
     const operator = await budgets.apply({ text: 'y'.repeat(200_000) }, 300, undefined, { transport: 'http' });
-    const big = await budgets.page({ handle: operator.ok ? operator.truncated!.handle! : '', caller: { transport: 'http' } });
+    const provided = await budgets.page({ handle: operator.ok ? operator.truncated!.handle! : '', caller: { transport: 'http' } });
+    expect(provided.ok && provided.text.length).toBe(5000); // the provider's max_output_chars
+    const unlimited = new OutputBudgets({ store: new MemoryResultStore() });
+    const cut = await unlimited.apply({ text: 'y'.repeat(200_000) }, 300, undefined, { transport: 'http' });
+    const big = await unlimited.page({ handle: cut.ok ? cut.truncated!.handle! : '', caller: { transport: 'http' } });
     expect(big.ok && big.text.length).toBe(100_000);
   });
 });
