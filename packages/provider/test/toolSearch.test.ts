@@ -18,6 +18,13 @@ import { cliPath, RawOvosClient } from './helpers/serve.js';
 const KID = 'kid-token-0123456789abcdef';
 const OPERATOR = 'operator-secret-0123456789';
 const run = promisify(execFile);
+/** The toolbox the tests search: four tools, one of them named `search`. */
+const HOME_TOOLS = toolboxSource('home', {
+  get_weather_forecast: '() => ({ result: "sunny" })',
+  set_kitchen_timer: '({ a }) => ({ result: `timer ${a ?? 0}` })',
+  play_music_album: '() => ({ result: "playing" })',
+  search: '() => ({ result: "a tool that happens to be called search" })',
+});
 
 let root: PluginRoot;
 let server: MessageBusServer;
@@ -30,14 +37,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   root = makePluginRoot();
-  root.addPackage('home-tools', toolboxEntry('home'), {
-    'index.js': toolboxSource('home', {
-      get_weather_forecast: '() => ({ result: "sunny" })',
-      set_kitchen_timer: '({ a }) => ({ result: `timer ${a ?? 0}` })',
-      play_music_album: '() => ({ result: "playing" })',
-      search: '() => ({ result: "a tool that happens to be called search" })',
-    }),
-  });
+  root.addPackage('home-tools', toolboxEntry('home'), { 'index.js': HOME_TOOLS });
   server = new MessageBusServer({ port: 0, logger: silentLogger });
   await server.start();
   busLink = server.attach({ logger: silentLogger });
@@ -192,14 +192,7 @@ describe('GET /internal/tools/search', () => {
       const missing = await httpSearch({});
       expect(missing).toEqual({ status: 400, body: expect.objectContaining({ ok: false, code: 'invalid_request', error: expect.stringContaining("Missing query parameter 'q'") }) });
     } finally {
-      root.addPackage('home-tools', toolboxEntry('home'), {
-        'index.js': toolboxSource('home', {
-          get_weather_forecast: '() => ({ result: "sunny" })',
-          set_kitchen_timer: '({ a }) => ({ result: `timer ${a ?? 0}` })',
-          play_music_album: '() => ({ result: "playing" })',
-          search: '() => ({ result: "a tool that happens to be called search" })',
-        }),
-      });
+      root.addPackage('home-tools', toolboxEntry('home'), { 'index.js': HOME_TOOLS });
       await provider.reload();
     }
   });

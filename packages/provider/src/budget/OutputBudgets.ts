@@ -114,8 +114,7 @@ export class OutputBudgets {
     const offset = request.offset ?? 0;
     const configured = this.configured(caller);
     const limit = request.limit ?? Math.min(DEFAULT_PAGE_CHARS, configured ?? DEFAULT_PAGE_CHARS);
-    const page = await this.store.page(handle, owner, offset, limit);
-    return page.ok ? { ok: true, text: page.text, offset: page.offset, nextOffset: page.nextOffset, totalChars: page.totalChars } : page;
+    return this.store.page(handle, owner, offset, limit);
   }
 
   /** Drops every kept result (on shutdown). */
