@@ -62,11 +62,13 @@ export {
   checkPayload,
   OvosFormatNote,
   OvosLoadProblem,
+  OvosSearchHit,
   OvosSkippedTool,
   OvosToolEntry,
   OvosToolJson,
   OvosToolName,
   OvosToolSummary,
+  OvosTruncationMarker,
   PersonaDiscoverResponse,
   StaticToolboxCallRequest,
   ToolboxCallRequest,
@@ -80,12 +82,18 @@ export {
   ToolsListRequest,
   ToolsListResponse,
   ToolsReloadResponse,
+  ToolsResultGetRequest,
+  ToolsResultGetResponse,
+  ToolsSearchRequest,
+  ToolsSearchResponse,
 } from './wire/ovosPayloads.js';
 export type {
   OvosFormatNoteData,
   OvosLoadProblemData,
+  OvosSearchHitData,
   OvosSkippedToolData,
   OvosToolEntryData,
+  OvosTruncationMarkerData,
   PayloadMismatch,
   PersonaDiscoverResponseData,
   StaticToolboxCallRequestData,
@@ -99,6 +107,10 @@ export type {
   ToolsListRequestData,
   ToolsListResponseData,
   ToolsReloadResponseData,
+  ToolsResultGetRequestData,
+  ToolsResultGetResponseData,
+  ToolsSearchRequestData,
+  ToolsSearchResponseData,
 } from './wire/ovosPayloads.js';
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';

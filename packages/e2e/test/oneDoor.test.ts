@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { toMcpToolName } from '@ovos-tools/provider/mcp';
+import { fromMcpToolName, MAX_OUTPUT_CHARS_META_KEY, SEARCH_TOOLS_NAME, TRUNCATED_META_KEY, toMcpToolName } from '@ovos-tools/provider/mcp';
 import { sha256Hex } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
@@ -14,16 +14,35 @@ import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from '
  * One agent, one decision, every door: the same agent and tool get the same decision and the same error code over
  * the OVOS bus, the HTTP API, MCP over stdio (`ovos-tools mcp --agent`) and MCP over HTTP (`/mcp` of
  * `serve --http`), against the real transports and the real service (issue 26: access control lives in the
- * service; transports only turn their credential into a caller).
+ * service; transports only turn their credential into a caller). Tool search finds the same tools for it on every
+ * door, and its result handles are its own (issue 27).
  */
 const KID_TOKEN = 'kid-token-0123456789abcdef';
-const RATE = 4;
+const BOSS_TOKEN = 'boss-token-0123456789abcdef';
+const RATE = 8;
+/** What the backend of `kid.lines` answers: about 60 kB of JSON. */
+const LINES = { title: 'the long report', lines: Array.from({ length: 2000 }, (_, i) => `line ${i} of the long report`) };
 const packagesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let root: PluginRoot;
 let plugins: string;
 
 type Decision = { ok: true } | { ok: false; code: string };
-type Door = { name: string; call(tool: string, args: Record<string, unknown>): Promise<Decision> };
+/** A cut answer: its result and `truncated` member. */
+type Cut = { result: unknown; truncated: { original_chars: number; handle?: string; expires_in_s?: number } };
+/** One page of a kept result, or the refusal's code. */
+type Page = { ok: true; text: string; nextOffset: number | null } | { ok: false; code: string; error: string };
+type Door = {
+  name: string;
+  /** True when the door is served by the `serve` process (MCP over stdio runs its own provider process). */
+  inServe: boolean;
+  call(tool: string, args: Record<string, unknown>): Promise<Decision>;
+  /** Tool names found for `query` (catalog names). */
+  search(query: string): Promise<string[]>;
+  /** Invokes with `max_output_chars`. */
+  callWithin(tool: string, maxChars: number): Promise<Cut>;
+  /** Reads a page of a kept result as `as` (default the kid). */
+  page(handle: string, offset: number, limit: number, as?: 'kid' | 'boss'): Promise<Page>;
+};
 
 let work: string;
 let serve: ServeProcess;
@@ -48,6 +67,15 @@ function config(target: string) {
           allowed_agents: ['agent:boss'],
           allow_private: true,
         },
+        {
+          id: 'kid.lines',
+          description: 'A long report of numbered lines',
+          input_schema: { type: 'object', properties: {} },
+          output_schema: { type: 'object' },
+          executor: 'http',
+          target: target.replace(/\/vip$/, '/lines'),
+          allow_private: true,
+        },
       ],
     }),
   );
@@ -59,9 +87,10 @@ function config(target: string) {
       federation: false,
       bus_agent_field: 'agent_id',
       'ovos-http-tools': { file: tools },
+      mcp: { search_tool: true },
       agents: {
-        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, tools: ['get_current_datetime', 'vip.*'], rate_per_minute: RATE },
-        'agent:boss': { credential: { sha256: sha256Hex('boss-token-0123456789abcdef') }, tools: ['*'] },
+        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, tools: ['get_current_datetime', 'vip.*', 'kid.*'], rate_per_minute: RATE },
+        'agent:boss': { credential: { sha256: sha256Hex(BOSS_TOKEN) }, tools: ['*'] },
       },
     }),
   );
@@ -83,7 +112,7 @@ beforeAll(async () => {
     symlinkSync(path.join(packagesDir, name), path.join(root.dir, 'node_modules', '@ovos-tools', name), 'dir');
     root.recordInstall(`@ovos-tools/${name}`); // as `npm install` of a local folder records it (a link)
   }
-  backend = await listen(() => ({ type: 'application/json', body: JSON.stringify({ secret: 'the boss report' }) }));
+  backend = await listen((req) => ({ type: 'application/json', body: JSON.stringify(req.url === '/lines' ? LINES : { secret: 'the boss report' }) }));
   const cfg = config(`${backend.base}/vip`);
   const httpPort = await freePort();
   serve = await startServe(['--plugins', plugins, '--config', cfg, '--embedded-bus', 'always', '--http', `127.0.0.1:${httpPort}`]);
@@ -92,7 +121,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of mcpClients) await c.close().catch(() => undefined);
+  for (const c of mcpClients) await c?.close().catch(() => undefined);
   bus?.close();
   await serve?.stop();
   backend?.server.close();
@@ -100,59 +129,119 @@ afterAll(async () => {
   root?.cleanup();
 });
 
+/** The MCP clients: 0 over HTTP as the kid, 1 over stdio as the kid, 2 over HTTP as the boss. */
+async function mcpClient(i: 0 | 1 | 2): Promise<Client> {
+  if (mcpClients[i]) return mcpClients[i]!;
+  const c = new Client({ name: 'one-door', version: '1' });
+  if (i === 1) {
+    await c.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cliPath, 'mcp', '--plugins', plugins, '--config', path.join(work, 'config.json'), '--agent', 'agent:kid', '--log-level', 'warn'],
+        stderr: 'ignore',
+      }),
+    );
+  } else {
+    const token = i === 0 ? KID_TOKEN : BOSS_TOKEN;
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${httpBase}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  }
+  return (mcpClients[i] = c);
+}
+
+async function busAsk(type: string, data: Record<string, unknown>, agent = 'agent:kid'): Promise<Record<string, unknown>> {
+  const reply = bus.next(`${type}.response`);
+  bus.send(type, data, { source: 'persona', agent_id: agent });
+  return (await reply).data;
+}
+
+async function httpAsk(url: string, init: RequestInit = {}, token = KID_TOKEN): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${httpBase}${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The MCP doors: the same calls over a client. */
+const mcpDoor = (name: string, i: 0 | 1, inServe: boolean): Door => ({
+  name,
+  inServe,
+  async call(tool, args) {
+    return mcpDecision(await mcpClient(i), tool, args);
+  },
+  async search(query) {
+    const r = await (await mcpClient(i)).callTool({ name: SEARCH_TOOLS_NAME, arguments: { query, limit: 10 } });
+    return (r.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => fromMcpToolName(t.name)!);
+  },
+  async callWithin(tool, maxChars) {
+    const r = await (await mcpClient(i)).callTool({ name: toMcpToolName(tool)!, arguments: {}, _meta: { [MAX_OUTPUT_CHARS_META_KEY]: maxChars } });
+    return { result: r.structuredContent, truncated: (r._meta as Record<string, Cut['truncated']>)[TRUNCATED_META_KEY]! };
+  },
+  async page(handle, offset, limit, as = 'kid') {
+    try {
+      const r = await (await mcpClient(as === 'kid' ? i : 2)).readResource({ uri: `ovos-tools://results/${handle}?offset=${offset}&limit=${limit}` });
+      const c = r.contents[0] as { text: string; _meta: Record<string, number | null> };
+      return { ok: true, text: c.text, nextOffset: c._meta['org.openvoiceos/next_offset']! };
+    } catch (err) {
+      const e = err as { message: string; code: number; data?: Record<string, string> };
+      return { ok: false, code: e.data?.['org.openvoiceos/error_code'] ?? (e.code === -32002 ? 'not_found' : String(e.code)), error: e.message };
+    }
+  },
+});
+
 const doors = (): Door[] => [
   {
     name: 'OVOS bus',
+    inServe: true,
     async call(tool, args) {
-      const reply = bus.next('ovos.tools.invoke.response');
-      bus.send('ovos.tools.invoke', { name: tool, args }, { source: 'persona', agent_id: 'agent:kid' });
-      const data = (await reply).data;
+      const data = await busAsk('ovos.tools.invoke', { name: tool, args });
       return 'result' in data ? { ok: true } : { ok: false, code: String(data.code) };
+    },
+    async search(query) {
+      return ((await busAsk('ovos.tools.search', { query, limit: 10 })).tools as Array<{ name: string }>).map((t) => t.name);
+    },
+    async callWithin(tool, maxChars) {
+      return (await busAsk('ovos.tools.invoke', { name: tool, args: {}, max_output_chars: maxChars })) as unknown as Cut;
+    },
+    async page(handle, offset, limit, as = 'kid') {
+      const d = await busAsk('ovos.tools.result.get', { handle, offset, limit }, `agent:${as}`);
+      return 'error' in d ? { ok: false, code: String(d.code), error: String(d.error) } : { ok: true, text: String(d.text), nextOffset: d.next_offset as number | null };
     },
   },
   {
     name: 'HTTP',
+    inServe: true,
     async call(tool, args) {
-      const res = await fetch(`${httpBase}/internal/tools/call`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${KID_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ tool_id: tool, args }),
-      });
-      const body = await res.json();
-      if (body.code === 'rate_limited') expect(res.status).toBe(429);
-      if (body.code === 'forbidden') expect(res.status).toBe(403);
-      return body.ok ? { ok: true } : { ok: false, code: body.code };
+      const { status, body } = await httpAsk('/internal/tools/call', { method: 'POST', body: JSON.stringify({ tool_id: tool, args }) });
+      if (body.code === 'rate_limited') expect(status).toBe(429);
+      if (body.code === 'forbidden') expect(status).toBe(403);
+      return body.ok ? { ok: true } : { ok: false, code: String(body.code) };
+    },
+    async search(query) {
+      const { body } = await httpAsk(`/internal/tools/search?${new URLSearchParams({ q: query, limit: '10' })}`);
+      return (body.tools as Array<{ name: string }>).map((t) => t.name);
+    },
+    async callWithin(tool, maxChars) {
+      return (await httpAsk('/internal/tools/call', { method: 'POST', body: JSON.stringify({ tool_id: tool, max_output_chars: maxChars }) })).body as unknown as Cut;
+    },
+    async page(handle, offset, limit, as = 'kid') {
+      const { status, body } = await httpAsk(`/internal/tools/results/${handle}?offset=${offset}&limit=${limit}`, {}, as === 'kid' ? KID_TOKEN : BOSS_TOKEN);
+      if (body.code === 'forbidden') expect(status).toBe(403);
+      return status === 200 ? { ok: true, text: String(body.text), nextOffset: body.next_offset as number | null } : { ok: false, code: String(body.code), error: String(body.error) };
     },
   },
-  {
-    name: 'MCP over HTTP',
-    async call(tool, args) {
-      if (!mcpClients[0]) {
-        const c = new Client({ name: 'one-door', version: '1' });
-        await c.connect(new StreamableHTTPClientTransport(new URL(`${httpBase}/mcp`), { requestInit: { headers: { authorization: `Bearer ${KID_TOKEN}` } } }));
-        mcpClients[0] = c;
-      }
-      return mcpDecision(mcpClients[0], tool, args);
-    },
-  },
-  {
-    name: 'MCP over stdio',
-    async call(tool, args) {
-      if (!mcpClients[1]) {
-        const c = new Client({ name: 'one-door', version: '1' });
-        await c.connect(
-          new StdioClientTransport({
-            command: process.execPath,
-            args: [cliPath, 'mcp', '--plugins', plugins, '--config', path.join(work, 'config.json'), '--agent', 'agent:kid', '--log-level', 'warn'],
-            stderr: 'ignore',
-          }),
-        );
-        mcpClients[1] = c;
-      }
-      return mcpDecision(mcpClients[1], tool, args);
-    },
-  },
+  mcpDoor('MCP over HTTP', 0, true),
+  mcpDoor('MCP over stdio', 1, false),
 ];
+
+/** Every page of `handle` on `door` as the kid, from offset 0 following next_offset. */
+async function readAll(door: Door, handle: string): Promise<string> {
+  let text = '';
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page = await door.page(handle, offset, 7000);
+    if (!page.ok) throw new Error(`${door.name}: ${page.error}`);
+    text += page.text;
+    offset = page.nextOffset;
+  }
+  return text;
+}
 
 describe('one agent, one tool, the same decision on every door', () => {
   test('allowed, refused by the allowlist, refused by allowed_agents: the same outcome and code over bus, HTTP, MCP stdio and MCP HTTP', async () => {
@@ -166,6 +255,38 @@ describe('one agent, one tool, the same decision on every door', () => {
     }
     const expected = [{ ok: true }, { ok: false, code: 'forbidden' }, { ok: false, code: 'forbidden' }];
     expect(table).toEqual({ 'OVOS bus': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
+  });
+
+  test('search: the agent finds the same tools on every door, never one it may not call', async () => {
+    const found: Record<string, string[][]> = {};
+    for (const door of doors()) found[door.name] = [await door.search('report'), await door.search('evaluate a math expression')];
+    const expected = found['OVOS bus']!;
+    expect(found).toEqual({ 'OVOS bus': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
+    expect(expected[0]![0]).toBe('kid.lines');
+    expect(expected[1]).toEqual([]); // evaluate_expression matches, but it is not in the kid's allowlist
+    expect(expected.flat()).not.toContain('vip.report'); // allowed_agents: the boss only
+    const boss = (await httpAsk(`/internal/tools/search?q=${encodeURIComponent('evaluate a math expression')}`, {}, BOSS_TOKEN)).body.tools as Array<{ name: string }>;
+    expect(boss.map((t) => t.name)).toContain('evaluate_expression');
+    expect((await busAsk('ovos.tools.search', { query: 'report' }, 'agent:boss')).tools).toContainEqual(expect.objectContaining({ name: 'vip.report' }));
+  });
+
+  test('result handles: the agent pages its cut result on every door (and across the doors of one provider); another agent is refused', async () => {
+    const full = JSON.stringify(LINES).length;
+    const handles: Record<string, string> = {};
+    for (const door of doors()) {
+      const cut = await door.callWithin('kid.lines', 500);
+      expect(JSON.stringify(cut.result).length).toBeLessThanOrEqual(500);
+      expect(cut.truncated).toEqual({ original_chars: full, handle: expect.stringMatching(/^res_/), expires_in_s: 300 });
+      const handle = (handles[door.name] = cut.truncated.handle!);
+      expect(JSON.parse(await readAll(door, handle))).toEqual(LINES);
+      if (door.inServe) expect(await door.page(handle, 0, 10, 'boss')).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('belongs to another caller') });
+    }
+    // one provider, one agent: a handle the bus gave is the kid's over HTTP and /mcp too; MCP over stdio is another
+    // provider process with its own store, so the serve process's handles are unknown there (and the reverse)
+    for (const door of doors()) {
+      const page = await door.page(handles['OVOS bus']!, 0, 12);
+      expect(page).toEqual(door.inServe ? { ok: true, text: '{"title":"th', nextOffset: 12 } : expect.objectContaining({ ok: false, error: expect.stringContaining('Unknown result handle') }));
+    }
   });
 
   test('over its rate_per_minute: refused with rate_limited on every door (counted across the bus, HTTP and /mcp of one provider)', async () => {

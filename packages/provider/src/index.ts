@@ -24,11 +24,22 @@ export type {
   ListQuery,
   LoadProblem,
   OperatorAction,
+  OutputTruncation,
   ReloadOutcome,
   ReloadReport,
+  ResultPageOutcome,
+  ResultPageRefusal,
+  ResultPageRequest,
   ToolboxStatus,
+  ToolSearchHit,
+  ToolSearchOutcome,
+  ToolSearchRequest,
   ToolService,
 } from './service/ToolService.js';
+export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
+export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
+export { buildLexicon, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
+export type { SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { ProviderSettings } from './config/ProviderConfig.js';
 export type { AccessSettings } from './access/accessSettings.js';

@@ -38,20 +38,53 @@ export const ToolsListRequest = Type.Object({
 export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField) });
 
 /**
- * `ovos.tools.invoke` request: `{name, args, format?}`; `args` defaults to `{}` and is checked against the tool's
- * schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode sends for
- * left-out optional properties back into absent keys first.
+ * A request's `max_output_chars` (issue 27): the most characters of the result's JSON the caller wants in the answer,
+ * an integer from 106 (the size of the `truncated` member itself) to 2^31 - 1. Checked by the provider, which names
+ * the accepted range when it is wrong; absent: the agent's or the provider's default, else no limit.
+ */
+const MaxOutputChars = Type.Unknown({ description: 'Most characters of the result JSON to answer with (106 to 2^31-1); the rest is paged with ovos.tools.result.get' });
+
+/**
+ * `ovos.tools.invoke` request: `{name, args, format?, max_output_chars?}`; `args` defaults to `{}` and is checked
+ * against the tool's schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode
+ * sends for left-out optional properties back into absent keys first; a result longer than `max_output_chars` is cut
+ * and the answer carries `truncated`.
  */
 export const ToolsInvokeRequest = Type.Object({
   name: Type.Optional(OvosToolName),
   args: Type.Optional(Type.Unknown({ description: 'The tool arguments; validated by the tool, not here' })),
   format: Type.Optional(ToolFormatField),
+  max_output_chars: Type.Optional(MaxOutputChars),
 });
 
-/** `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs}`; `name` is read with `String()`. */
+/**
+ * `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs, max_output_chars?}`;
+ * `name` is read with `String()`.
+ */
 export const ToolboxCallRequest = Type.Object({
   name: Type.Optional(Type.Unknown({ description: 'The tool name' })),
   kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
+  max_output_chars: Type.Optional(MaxOutputChars),
+});
+
+/**
+ * `ovos.tools.search` request (issue 27): `{query, limit?, include_schema?, tags?}`. `query` is natural language
+ * (at most 1,000 characters), `limit` an integer from 1 to 100 (default 5), `include_schema` adds each tool's full
+ * spec, `tags` (a list, or one string) keeps tools carrying every tag. `query` and `limit` are checked by the
+ * provider's search, whose errors say what was wrong.
+ */
+export const ToolsSearchRequest = Type.Object({
+  query: Type.Optional(Type.Unknown({ description: 'What the tool should do, in any language, e.g. "set a timer for ten minutes"' })),
+  limit: Type.Optional(Type.Unknown({ description: 'Most tools to answer, 1 to 100; default 5' })),
+  include_schema: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'true: each tool also carries its full spec as ovos.tools.get answers it' })),
+  tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description: 'Keep tools carrying every tag; one string is one tag' })),
+});
+
+/** `ovos.tools.result.get` request (issue 27): `{handle, offset?, limit?}`; `offset` default 0, `limit` in characters. */
+export const ToolsResultGetRequest = Type.Object({
+  handle: Type.Optional(Type.Unknown({ description: 'The handle of a `truncated` member' })),
+  offset: Type.Optional(Type.Unknown({ description: 'First character of the page, from 0; default 0' })),
+  limit: Type.Optional(Type.Unknown({ description: 'Most characters of the page; default 100,000 (or the caller’s configured max_output_chars when lower)' })),
 });
 
 /** OVOS-TOOLS-1's `ovos.persona.tools.call` request: `{toolbox_id, name, kwargs}`; a host not serving `toolbox_id` stays silent. */
@@ -152,9 +185,29 @@ export const ToolsGetResponse = Type.Union([
   Type.Object({ error: ErrorText, code: ErrorCode }),
 ]);
 
-/** `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code}` (+ `toolbox_id`, `latency_ms` once a toolbox was found). */
+/**
+ * The `truncated` member of an answer whose result was cut to the caller's `max_output_chars` (issue 27), beside the
+ * result, never inside it: the full result's length, and, when it was kept, the handle that pages it
+ * (`ovos.tools.result.get`) and how long it stays valid.
+ */
+export const OvosTruncationMarker = Type.Object({
+  original_chars: Type.Integer({ description: 'Length of the full result JSON, in UTF-16 code units' }),
+  handle: Type.Optional(Type.String({ description: 'Pages the full result (ovos.tools.result.get); absent when it could not be kept' })),
+  expires_in_s: Type.Optional(Type.Integer({ description: 'Seconds the handle stays valid' })),
+});
+
+/**
+ * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms, truncated?}` or `{name, error, code}` (+
+ * `toolbox_id`, `latency_ms` once a toolbox was found).
+ */
 export const ToolsInvokeResponse = Type.Union([
-  Type.Object({ name: Type.Unknown({ description: 'Echoed as sent' }), result: Type.Unknown(), toolbox_id: Type.String(), latency_ms: Type.Number({ description: 'ms' }) }),
+  Type.Object({
+    name: Type.Unknown({ description: 'Echoed as sent' }),
+    result: Type.Unknown(),
+    toolbox_id: Type.String(),
+    latency_ms: Type.Number({ description: 'ms' }),
+    truncated: Type.Optional(OvosTruncationMarker),
+  }),
   Type.Object({
     name: Type.Unknown({ description: 'Echoed as sent (`""` when missing)' }),
     error: ErrorText,
@@ -200,10 +253,58 @@ export const PersonaDiscoverResponse = Type.Object({
   code: Type.Optional(ErrorCode),
 });
 
-/** The answer to a per-toolbox call: `{result, toolbox_id}` or `{error, toolbox_id, code}` (OPM `ToolBox.handle_call`, plus `code`). */
+/**
+ * The answer to a per-toolbox call: `{result, toolbox_id, truncated?}` or `{error, toolbox_id, code}` (OPM
+ * `ToolBox.handle_call`, plus `code` and the output-budget marker).
+ */
 export const ToolboxCallResponse = Type.Union([
-  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String() }),
+  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), truncated: Type.Optional(OvosTruncationMarker) }),
   Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode }),
+]);
+
+/**
+ * One tool found by `ovos.tools.search`: `{name, toolbox_id, description, summary, tags, score}`, best first; with
+ * `include_schema`, also the rest of the full spec as `ovos.tools.get` answers it (`argument_schema`,
+ * `output_schema`, `examples`, `annotations`, …). `score` is a BM25+ relevance, comparable within one answer only.
+ */
+export const OvosSearchHit = Type.Object(
+  {
+    name: Type.String(),
+    toolbox_id: Type.String(),
+    description: Type.String(),
+    summary: Type.String(),
+    tags: Type.Array(Type.String()),
+    score: Type.Number({ description: 'Relevance (higher is better), comparable within one answer' }),
+  },
+  { additionalProperties: true },
+);
+
+/**
+ * `ovos.tools.search.response`: `{query, tools, total}` (`total`: how many of the caller's tools matched before the
+ * limit), or `{query, tools: [], total: 0, error, code}`.
+ */
+export const ToolsSearchResponse = Type.Object({
+  query: Type.Unknown({ description: 'Echoed as sent' }),
+  tools: Type.Array(OvosSearchHit),
+  total: Type.Integer(),
+  error: Type.Optional(ErrorText),
+  code: Type.Optional(ErrorCode),
+});
+
+/**
+ * `ovos.tools.result.get.response`: `{handle, text, offset, next_offset, total_chars}` (`text` is the characters
+ * `[offset, offset + text.length)` of the full result's JSON; `next_offset` is `null` at the end), or `{handle,
+ * error, code}` (unknown, expired or evicted handle; another caller's handle, code `forbidden`; a bad range).
+ */
+export const ToolsResultGetResponse = Type.Union([
+  Type.Object({
+    handle: Type.String(),
+    text: Type.String({ description: 'A slice of the full result JSON' }),
+    offset: Type.Integer(),
+    next_offset: Type.Union([Type.Integer(), Type.Null()], { description: 'Where the next page starts; null at the end' }),
+    total_chars: Type.Integer({ description: 'Length of the full result JSON' }),
+  }),
+  Type.Object({ handle: Type.Unknown({ description: 'Echoed as sent' }), error: ErrorText, code: ErrorCode }),
 ]);
 
 /** The payload types, for builders and readers of these messages. */
@@ -230,6 +331,18 @@ export type ToolsChangedEventData = Static<typeof ToolsChangedEvent>;
 export type PersonaDiscoverResponseData = Static<typeof PersonaDiscoverResponse>;
 /** Per-toolbox call response data. */
 export type ToolboxCallResponseData = Static<typeof ToolboxCallResponse>;
+/** `ovos.tools.search` request data. */
+export type ToolsSearchRequestData = Static<typeof ToolsSearchRequest>;
+/** `ovos.tools.search.response` data. */
+export type ToolsSearchResponseData = Static<typeof ToolsSearchResponse>;
+/** One tool of `ovos.tools.search.response`. */
+export type OvosSearchHitData = Static<typeof OvosSearchHit>;
+/** `ovos.tools.result.get` request data. */
+export type ToolsResultGetRequestData = Static<typeof ToolsResultGetRequest>;
+/** `ovos.tools.result.get.response` data. */
+export type ToolsResultGetResponseData = Static<typeof ToolsResultGetResponse>;
+/** The `truncated` member of an answer. */
+export type OvosTruncationMarkerData = Static<typeof OvosTruncationMarker>;
 /** One tool as the provider lists it. */
 export type OvosToolEntryData = Static<typeof OvosToolEntry>;
 /** A load problem in OVOS answers. */

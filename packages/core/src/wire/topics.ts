@@ -11,6 +11,10 @@ export const Topics = {
   toolsInvoke: 'ovos.tools.invoke',
   /** Rescan plugin roots and rebuild the registry. */
   toolsReload: 'ovos.tools.reload',
+  /** Ranked tool search over what the caller may call: `{query, limit?, include_schema?, tags?}` (not in OVOS; issue 27). */
+  toolsSearch: 'ovos.tools.search',
+  /** One page of a result cut to the caller's `max_output_chars`: `{handle, offset?, limit?}` (not in OVOS; issue 27). */
+  toolsResultGet: 'ovos.tools.result.get',
   /** Broadcast by the provider after a reload changed the registry (not in OVOS). */
   toolsChanged: 'ovos.tools.changed',
   /** Every bound toolbox answers with its tools. */

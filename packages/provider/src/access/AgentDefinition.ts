@@ -1,3 +1,4 @@
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../budget/truncationMarker.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
 import { compileToolRule, type CompiledToolRule } from './toolRule.js';
 
@@ -9,7 +10,8 @@ import { compileToolRule, type CompiledToolRule } from './toolRule.js';
  *     "credential": {"sha256": "<hex>"},        // or {"scrypt": "scrypt$…"} or {"env": "SOFIA_TOKEN"}
  *     "tools": ["tag:read-only", "projects.*", "toolbox:ovos-clock-tools"],
  *     "rate_per_minute": 120,                    // optional: calls started per rolling minute
- *     "max_concurrency": 4                       // optional: calls running at once
+ *     "max_concurrency": 4,                      // optional: calls running at once
+ *     "max_output_chars": 4000                   // optional: default budget of its answers (issue 27)
  *   }
  * }
  * ```
@@ -25,9 +27,14 @@ export interface AgentDefinition {
   ratePerMinute?: number;
   /** Calls of the agent running at once; unlimited when absent. */
   maxConcurrency?: number;
+  /**
+   * The most characters of a result's JSON in the agent's answers when a call sets no `max_output_chars` of its own
+   * (a longer result is cut and paged); absent: the provider's `max_output_chars`, else no limit.
+   */
+  maxOutputChars?: number;
 }
 
-const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency']);
+const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars']);
 
 /**
  * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
@@ -37,7 +44,7 @@ const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concu
 export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): AgentDefinition[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?}}');
+    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?}}');
     return [];
   }
   const out: AgentDefinition[] = [];
@@ -63,10 +70,26 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
     };
     const ratePerMinute = limit('rate_per_minute');
     const maxConcurrency = limit('max_concurrency');
+    const maxOutputChars = outputBudget(a.max_output_chars, `${where}.max_output_chars`, problems);
     if (problems.length > before || !credential) continue;
-    out.push({ id, credential, tools, ...(ratePerMinute ? { ratePerMinute } : {}), ...(maxConcurrency ? { maxConcurrency } : {}) });
+    out.push({
+      id,
+      credential,
+      tools,
+      ...(ratePerMinute ? { ratePerMinute } : {}),
+      ...(maxConcurrency ? { maxConcurrency } : {}),
+      ...(maxOutputChars ? { maxOutputChars } : {}),
+    });
   }
   return out;
+}
+
+/** An agent's `max_output_chars`: an integer from the marker's own size to 2^31 - 1, or absent. */
+function outputBudget(v: unknown, where: string, problems: string[]): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= MIN_OUTPUT_BUDGET_CHARS && v <= MAX_OUTPUT_BUDGET_CHARS) return v;
+  problems.push(`${where}: expected an integer from ${MIN_OUTPUT_BUDGET_CHARS} (the size of the 'truncated' marker itself) to ${MAX_OUTPUT_BUDGET_CHARS}, received ${JSON.stringify(v)}`);
+  return undefined;
 }
 
 function parseCredential(v: unknown, where: string, problems: string[], env: NodeJS.ProcessEnv): CredentialVerifier | undefined {

@@ -1,4 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
+import type { ResultPageOutcome, ResultPageRefusal } from '../service/ToolService.js';
 
 /** What {@link ResultStore.put} answers. */
 export type PutOutcome =
@@ -17,31 +18,14 @@ export type PutOutcome =
       error: WireError;
     };
 
-/** Why a page was refused, for transports that map it to a status (HTTP 404, 410, 403, 400). */
-export type PageRefusal = 'unknown' | 'expired' | 'evicted' | 'forbidden' | 'invalid_range';
+/** Why a page was refused, for transports that map it to a status (HTTP 404, 410, 403, 400): the service's {@link ResultPageRefusal}. */
+export type PageRefusal = ResultPageRefusal;
 
-/** What {@link ResultStore.page} answers: one slice of the serialised full result. */
-export type PageOutcome =
-  | {
-      /** The slice is here. */
-      ok: true;
-      /** The characters `[offset, offset + text.length)` of the full result's JSON text. */
-      text: string;
-      /** Where the slice starts, as asked. */
-      offset: number;
-      /** Where the next slice starts, or `null` when this one reaches the end. Never splits a surrogate pair. */
-      nextOffset: number | null;
-      /** Length of the full result's JSON text (the marker's `original_chars`). */
-      totalChars: number;
-    }
-  | {
-      /** The page was refused. */
-      ok: false;
-      /** What was wrong, for the caller (code `invalid_request`, or `forbidden` for another caller's handle). */
-      error: WireError;
-      /** The kind of refusal. */
-      reason: PageRefusal;
-    };
+/**
+ * What {@link ResultStore.page} answers: one slice of the serialised full result (`text`, `offset`, `nextOffset`,
+ * `totalChars`), or a refusal (`error`, `reason`). The service's {@link ResultPageOutcome}, answered as it is.
+ */
+export type PageOutcome = ResultPageOutcome;
 
 /** How full a store is. */
 export interface ResultStoreStats {

@@ -8,3 +8,8 @@ export { CUT_MARK, MAX_CUT_DEPTH, truncateToBudget } from './truncateToBudget.js
 export type { TruncateOutcome } from './truncateToBudget.js';
 export { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS, RESULT_HANDLE_CHARS, truncationMarker } from './truncationMarker.js';
 export type { TruncationMarker } from './truncationMarker.js';
+export { DEFAULT_PAGE_CHARS, OutputBudgets } from './OutputBudgets.js';
+export type { BudgetChoice, BudgetedOutcome, OutputBudgetsOptions } from './OutputBudgets.js';
+export { resultOwner } from './resultOwner.js';
+export { BudgetKeys, budgetSettings } from './budgetSettings.js';
+export type { BudgetSettings } from './budgetSettings.js';

@@ -63,6 +63,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed (clients get tools/list_changed)')
     .option('--agent <id>', "act for this agent of the config's agents (its allowlist and limits); default mcp.agent, else the operator")
+    .option('--search-tool', 'deferred loading: tools/list offers search_tools and the tools it found, not every tool (as mcp.search_tool)')
     .option('--log-level <level>', 'debug, info, warn, error or silent')
     .action(async (opts) => (await import('./commands/mcp.js')).mcpCommand(opts));
 
@@ -75,6 +76,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--tags <tag>', 'only tools with every given tag (repeatable)', collect)
     .option('--format <format>', FORMAT_HELP)
     .action(async (opts) => (await import('./commands/list.js')).listCommand(opts));
+  client(program.command('search').argument('<query>', 'what the tool should do, in any language').description('find the tools that best match a request (ranked)'))
+    .option('--limit <n>', 'most tools to show (1-100)', '5')
+    .option('--tags <tag>', 'only tools with every given tag (repeatable)', collect)
+    .option('--include-schema', 'with --json: each tool with its full definition')
+    .action(async (query, opts) => (await import('./commands/search.js')).searchCommand(query, opts));
   client(program.command('get').argument('<name>').description("show one tool's schema, examples and annotations"))
     .option('--format <format>', FORMAT_HELP)
     .action(async (name, opts) => (await import('./commands/get.js')).getCommand(name, opts));

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
+import { MemoryResultStore } from '../budget/MemoryResultStore.js';
+import { OutputBudgets } from '../budget/OutputBudgets.js';
+import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { Reloader } from '../catalog/Reloader.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
@@ -10,6 +13,7 @@ import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
+import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
 import type { ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCallerOf } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -43,6 +47,14 @@ export interface ToolsProviderOptions {
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
   metrics?: MetricsRecorder;
+  /**
+   * Where results cut to a caller's `max_output_chars` wait to be paged; default a `MemoryResultStore` with the
+   * config's `result_store` limits. A store shared by replicas (e.g. Redis) makes a handle readable from any of them;
+   * a store given here is not cleared when the provider closes.
+   */
+  resultStore?: ResultStore;
+  /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
+  search?: ToolSearchIndexOptions;
 }
 
 /**
@@ -64,6 +76,8 @@ export class ToolsProvider {
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
+  /** The result store the provider made itself (cleared on close), if it made one. */
+  private readonly ownStore: MemoryResultStore | undefined;
   private unregisterBus: (() => void) | undefined;
   private closed = false;
 
@@ -101,12 +115,17 @@ export class ToolsProvider {
         busReload: this.settings.access.busReload,
         ...(options.busExposure ? { busExposure: options.busExposure } : {}),
       });
+    const store = options.resultStore ?? (this.ownStore = new MemoryResultStore(this.settings.budget.store));
+    const agentBudgets = new Map(this.settings.access.agents.flatMap((a) => (a.maxOutputChars ? [[a.id, a.maxOutputChars] as const] : [])));
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(),
       access,
       policy: this.policy,
       duplicateToolNames: this.settings.registry.duplicateToolNames,
+      budgets: new OutputBudgets({ store, defaultMaxOutputChars: this.settings.budget.maxOutputChars, agentMaxOutputChars: (id) => agentBudgets.get(id) }),
+      logger: this.logger,
+      ...(options.search ? { search: options.search } : {}),
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
     const busAgentField = this.settings.bus.agentField;
@@ -149,6 +168,7 @@ export class ToolsProvider {
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
+    await this.ownStore?.clear();
   }
 }
 

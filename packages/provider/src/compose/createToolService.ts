@@ -1,9 +1,12 @@
-import { restoreStrictArguments, UnknownToolError, toWireError, VendorNameIndex, type WireError } from '@ovos-tools/core';
+import { restoreStrictArguments, silentLogger, UnknownToolError, toWireError, VendorNameIndex, type Logger, type WireError } from '@ovos-tools/core';
 import type { AccessControl } from '../access/AccessControl.js';
+import { MemoryResultStore } from '../budget/MemoryResultStore.js';
+import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/RegistryGeneration.js';
+import { ToolSearchIndex, type ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
 import type {
   Caller,
   CatalogChange,
@@ -15,6 +18,8 @@ import type {
   LoadProblem,
   ReloadOutcome,
   ReloadReport,
+  ToolSearchOutcome,
+  ToolSearchRequest,
   ToolService,
   ToolboxStatus,
 } from '../service/ToolService.js';
@@ -36,6 +41,15 @@ export interface ToolServiceParts {
   metrics?: MetricsRecorder;
   /** How long an invocation that arrives before the first load has finished waits for it, ms; default 30000. */
   loadWaitMs?: number;
+  /**
+   * Output budgets: which budget a call has and where cut results wait to be paged; default no configured budgets
+   * and a `MemoryResultStore` with its default limits.
+   */
+  budgets?: OutputBudgets;
+  /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
+  search?: ToolSearchIndexOptions;
+  /** Where a failed search-index rebuild or a result too large to keep is reported; default silent. */
+  logger?: Logger;
 }
 
 const IN_PROCESS: Caller = { transport: 'in-process' };
@@ -43,14 +57,23 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 /**
  * The {@link ToolService} over a catalog holder (registry generations), access control and an execution policy.
  * Every transport's call takes this one door: lookup in the current generation → may this caller use the tool →
- * may it start a call now (its agent's limits) → the policy (time limit, concurrency) → the toolbox's host.
- * Metrics are recorded here, once, for every transport.
+ * may it start a call now (its agent's limits) → the policy (time limit, concurrency) → the toolbox's host → the
+ * caller's output budget. Metrics are recorded here, once, for every transport. Tool search ranks the current
+ * generation's entries, filtered by the same access decision; its index is rebuilt beside the old one on every swap.
  */
 export function createToolService(parts: ToolServiceParts): ToolService {
   const { catalog, access, policy } = parts;
   const metrics = parts.metrics ?? noopMetrics;
   const loadWaitMs = parts.loadWaitMs ?? 30_000;
+  const logger = parts.logger ?? silentLogger;
+  const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
+  const index = new ToolSearchIndex(catalog.current.entries, parts.search);
+  catalog.onSwap(({ generation }) => {
+    // built beside the serving index and swapped in whole, in the same synchronous step as the catalog
+    const rebuilt = index.rebuild(generation.entries);
+    if (!rebuilt.ok) logger.warn(rebuilt.error.error);
+  });
 
   return {
     get generation() {
@@ -88,6 +111,15 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       });
       return outcome;
     },
+    search(request: ToolSearchRequest): ToolSearchOutcome {
+      const caller = request.caller ?? IN_PROCESS;
+      return index.search(request.query, {
+        ...(request.limit !== undefined && request.limit !== null ? { limit: request.limit } : {}),
+        ...(request.tags !== undefined && request.tags !== null ? { tags: request.tags } : {}),
+        filter: (entry) => visible(caller, entry),
+      });
+    },
+    readResult: (request) => budgets.page(request),
     async reload(caller: Caller = IN_PROCESS): Promise<ReloadOutcome> {
       const decision = access.allows(caller, 'reload');
       if (!decision.allowed) return { ok: false, error: wireErrors.operatorOnly(decision.rule) };
@@ -114,9 +146,12 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     collisions: () => [...catalog.current.collisions],
   };
 
-  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host. */
+  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host, budget. */
   async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
+    // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
+    const budget = budgets.choose(request.caller ?? IN_PROCESS, request.maxOutputChars);
+    if (!budget.ok) return { ok: false, error: budget.error, latencyMs: elapsed(started) };
     if (!catalog.loaded && !(await loadedWithin(catalog, loadWaitMs))) {
       return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
     }
@@ -139,7 +174,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       }
       try {
         const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
-        return await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, args === request.args ? request : { ...request, args });
+        const outcome = await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, args === request.args ? request : { ...request, args });
+        // the output budget (issue 27): one step after the policy, on the result only
+        return budget.maxChars === undefined ? outcome : await withinBudget(outcome, budget.maxChars, entry, caller);
       } finally {
         admission.release();
       }
@@ -148,6 +185,15 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     } finally {
       release();
     }
+  }
+
+  /** A successful outcome cut to `maxChars`, its full result kept for the caller; or the error when no cut fits. */
+  async function withinBudget(outcome: InvokeOutcome, maxChars: number, entry: CatalogEntry, caller: Caller): Promise<InvokeOutcome> {
+    if (!outcome.ok) return outcome;
+    const cut = await budgets.apply(outcome.result, maxChars, entry.tool.outputSchema, caller);
+    if (!cut.ok) return { ok: false, error: cut.error, toolboxId: outcome.toolboxId, latencyMs: outcome.latencyMs };
+    if (cut.keepError) logger.warn(`the full result of '${entry.tool.name}' is not kept for paging: ${cut.keepError.error}`);
+    return cut.truncated ? { ...outcome, result: cut.result, truncated: cut.truncated } : outcome;
   }
 }
 

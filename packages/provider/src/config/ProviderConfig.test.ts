@@ -106,3 +106,41 @@ describe('parseProviderConfig', () => {
     expect(() => parseProviderConfig([])).toThrow("provider config '(section)': must be a JSON object, received []");
   });
 });
+
+describe('output budgets, the result store and MCP search (issue 27)', () => {
+  test('defaults: no budget, the store’s own limits, no search_tools', () => {
+    const s = parseProviderConfig({});
+    expect(s.budget).toEqual({ maxOutputChars: undefined, store: {} });
+    expect(s.mcp).toEqual({ agent: undefined, searchTool: false });
+  });
+
+  test('max_output_chars, result_store, agents.<id>.max_output_chars and mcp.search_tool are read', () => {
+    const s = parseProviderConfig({
+      max_output_chars: 8000,
+      result_store: { ttl_s: 60, max_bytes: 4_194_304, max_entries: 50, max_bytes_per_caller: 1_048_576 },
+      agents: { 'agent:small': { credential: { sha256: 'a'.repeat(64) }, tools: ['*'], max_output_chars: 2000 } },
+      mcp: { search_tool: true },
+    });
+    expect(s.budget).toEqual({ maxOutputChars: 8000, store: { ttlMs: 60_000, maxBytes: 4_194_304, maxEntries: 50, maxBytesPerOwner: 1_048_576 } });
+    expect(s.access.agents[0]).toMatchObject({ id: 'agent:small', maxOutputChars: 2000 });
+    expect(s.mcp.searchTool).toBe(true);
+  });
+
+  test('a budget below the marker’s own size, a bad store limit or a wrong type is refused, naming the key', () => {
+    const problems = (raw: Record<string, unknown>) => {
+      try {
+        parseProviderConfig(raw);
+      } catch (err) {
+        return (err as ProviderConfigError).problems.join('\n');
+      }
+      throw new Error('expected a config error');
+    };
+    expect(problems({ max_output_chars: 50 })).toMatch(/provider config 'max_output_chars': .*106/);
+    expect(problems({ result_store: { ttl_s: 0 } })).toMatch(/'result_store\.ttl_s'|'result_store'/);
+    expect(problems({ result_store: { max_bytes: 2048, max_bytes_per_caller: 4096 } })).toMatch(/result_store\.max_bytes_per_caller': must be at most result_store\.max_bytes \(2048\), received 4096/);
+    expect(problems({ mcp: { search_tool: 'yes please' } })).toMatch(/mcp/);
+    expect(problems({ agents: { 'agent:x': { credential: { sha256: 'a'.repeat(64) }, tools: ['*'], max_output_chars: 10 } } })).toMatch(
+      /agents\.agent:x\.max_output_chars': expected an integer from 106 \(the size of the 'truncated' marker itself\) to 2147483647, received 10/,
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { configProblem, configProblemText, readConfig } from '@ovos-tools/core/n
 import { Type } from '@ovos-tools/core';
 import { AccessKeys, accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { BrainKeys, brainSettings, type BrainConfig } from '../brain/brainSettings.js';
+import { BudgetKeys, budgetSettings, type BudgetSettings } from '../budget/budgetSettings.js';
 import { DiscoveryKeys, discoverySettings, type DiscoverySettings } from '../discovery/discoverySettings.js';
 import { FederationKeys, federationSettings, type FederationSettings } from '../federation/federationSettings.js';
 import { HostKeys, hostDefaults, unknownHostKeys, type HostDefaults } from '../hosts/hostSettings.js';
@@ -32,9 +33,11 @@ export interface ProviderSettings {
   federation: FederationSettings;
   /** Who may do what (`agents`, `bus_requires_agent`, `bus_reload`). */
   access: AccessSettings;
+  /** Output budgets and where cut results wait to be paged (`max_output_chars`, `result_store`). */
+  budget: BudgetSettings;
   /** The OVOS bus transport (`bus_agent_field`). */
   bus: BusSettings;
-  /** `ovos-tools mcp` (`mcp.agent`). */
+  /** MCP (`mcp.agent` of `ovos-tools mcp`, `mcp.search_tool` of every MCP server). */
   mcp: McpSettings;
   /** `http`: the HTTP API (`{listen, secret, secret_env, max_body_bytes, log_arguments}`); off when absent. */
   http: HttpConfig | undefined;
@@ -70,6 +73,7 @@ const ProviderKeys = Type.Object({
   ...RegistryKeys.properties,
   ...FederationKeys.properties,
   ...AccessKeys.properties,
+  ...BudgetKeys.properties,
   ...BusKeys.properties,
   ...McpKeys.properties,
   ...BrainKeys.properties,
@@ -93,6 +97,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   const sectionProblems: string[] = [];
   const http = parseHttpConfig(c.http, sectionProblems);
   const access = accessSettings(k, sectionProblems);
+  const budget = budgetSettings(k, sectionProblems);
   for (const line of sectionProblems) {
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
@@ -114,6 +119,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     registry: registrySettings(k),
     federation: federationSettings(k),
     access,
+    budget,
     bus: busSettings(k),
     mcp,
     http,

@@ -10,6 +10,12 @@ export interface Caller {
   transport: 'ovos-bus' | 'mcp' | 'http' | 'in-process';
   /** The agent the request acts for (HTTP/MCP: from the credential), when known. */
   agentId?: string;
+  /**
+   * The conversation the request belongs to, when the transport knows one: the MCP session (over stdio, the
+   * connection), the OVOS `context.session.session_id`. It scopes the result handles of a caller without an agent
+   * (see `resultOwner`); it never grants anything.
+   */
+  session?: string;
 }
 
 /** One tool of the catalog (a registry-generation snapshot): its descriptor and the toolbox that serves it. */
@@ -75,6 +81,26 @@ export interface InvokeRequest {
    * properties are removed before the arguments are validated (core `restoreStrictArguments`). Default `ovos`.
    */
   format?: ToolFormat;
+  /**
+   * The most characters of the result's JSON the caller wants (OVOS/HTTP `max_output_chars`, MCP `_meta`): an integer
+   * from 106 (the `truncated` marker's own size) to 2^31 - 1, checked at run time before the tool runs (wire values
+   * arrive unchecked). Absent: the agent's `max_output_chars`, else the provider's, else no limit. A longer result is
+   * cut (JSON-aware, still valid against the output schema) and the outcome carries {@link OutputTruncation}.
+   */
+  maxOutputChars?: number;
+}
+
+/**
+ * How a result was cut to the caller's budget (the answer envelope's `truncated: {"original_chars", "handle",
+ * "expires_in_s"}` on the wire, never inside the result).
+ */
+export interface OutputTruncation {
+  /** Length of the full result's JSON text, in UTF-16 code units. */
+  originalChars: number;
+  /** Pages the full result ({@link ToolService.readResult}); absent when it could not be kept (no owner, too large). */
+  handle?: string;
+  /** Seconds the handle stays valid from now; present with `handle`. */
+  expiresInS?: number;
 }
 
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */
@@ -82,12 +108,14 @@ export type InvokeOutcome =
   | {
       /** The tool returned. */
       ok: true;
-      /** Its output, validated against its output schema. */
+      /** Its output, validated against its output schema (cut to the caller's budget when `truncated` is present). */
       result: Record<string, unknown>;
       /** The toolbox that ran it. */
       toolboxId: string;
       /** Time from arrival at the service to the outcome, in ms (3 decimals). */
       latencyMs: number;
+      /** Present when the result was cut to the caller's `max_output_chars`. */
+      truncated?: OutputTruncation;
     }
   | {
       /** The call failed or was refused. */
@@ -115,6 +143,84 @@ export type GetOutcome =
       ok: false;
       /** `unknown_tool` or `forbidden`. */
       error: WireError;
+    };
+
+/**
+ * A ranked tool search ({@link ToolService.search}). Values usually come from the wire, so all are checked at run
+ * time and refused with `invalid_request` errors that say what was wrong.
+ */
+export interface ToolSearchRequest {
+  /** What the tool should do, in natural language (any language; at most 1,000 characters). */
+  query: string;
+  /** Most results, an integer from 1 to 100; default 5. */
+  limit?: number;
+  /** Keep tools carrying every one of these tags (AND); a tag none of the caller's tools carries is refused. */
+  tags?: readonly string[];
+  /** Only tools this caller may call (default: an unauthenticated `in-process` caller, which sees everything). */
+  caller?: Caller;
+}
+
+/** One ranked search result. */
+export interface ToolSearchHit {
+  /** The catalog entry found. */
+  entry: CatalogEntry;
+  /** Its relevance (BM25+, higher is better, comparable within one search only). */
+  score: number;
+}
+
+/** What {@link ToolService.search} answers: ranked tools the caller may call, or an `invalid_request` error. */
+export type ToolSearchOutcome =
+  | {
+      /** Searched. */
+      ok: true;
+      /** Best first, at most `limit`. */
+      results: ToolSearchHit[];
+      /** How many of the caller's tools matched before the limit. */
+      total: number;
+    }
+  | {
+      /** The request was refused. */
+      ok: false;
+      /** What was wrong and how to fix it. */
+      error: WireError;
+    };
+
+/** A page of a result that was cut to a budget ({@link ToolService.readResult}); values are checked at run time. */
+export interface ResultPageRequest {
+  /** The `handle` of an {@link OutputTruncation}. */
+  handle: string;
+  /** First character of the page (UTF-16 code unit of the full result's JSON); default 0. */
+  offset?: number;
+  /** Most characters of the page; default 100,000, or the caller's configured `max_output_chars` when lower. */
+  limit?: number;
+  /** Who asks: only the caller the handle was issued to may read it (see `resultOwner`). */
+  caller?: Caller;
+}
+
+/** Why a page was refused, for transports that map it to a status (HTTP 404, 410, 403, 400). */
+export type ResultPageRefusal = 'unknown' | 'expired' | 'evicted' | 'forbidden' | 'invalid_range';
+
+/** What {@link ToolService.readResult} answers. */
+export type ResultPageOutcome =
+  | {
+      /** The slice is here. */
+      ok: true;
+      /** The characters `[offset, offset + text.length)` of the full result's JSON text. */
+      text: string;
+      /** Where the slice starts. */
+      offset: number;
+      /** Where the next slice starts, or `null` at the end. Pages never split a surrogate pair. */
+      nextOffset: number | null;
+      /** Length of the full result's JSON text. */
+      totalChars: number;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** What was wrong (`invalid_request`; `forbidden` for another caller's handle, showing none of it). */
+      error: WireError;
+      /** The kind of refusal. */
+      reason: ResultPageRefusal;
     };
 
 /** A toolbox that did not load (or a declaration that could not be used), as reported to clients. */
@@ -215,8 +321,16 @@ export interface ToolService {
   list(query?: ListQuery): CatalogEntry[];
   /** The entry serving `name` (the collision winner; a vendor-mapped name works too), if the caller may see it. */
   get(name: string, caller?: Caller): GetOutcome;
-  /** Runs one tool under permissions and policy on the generation current when it arrived. */
+  /** Runs one tool under permissions and policy on the generation current when it arrived, cut to the caller's output budget. */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
+  /**
+   * Ranks the tools the caller may call for a natural-language query (name, title, summary, description, tags,
+   * arguments, examples; multilingual), over the current catalog: the index is rebuilt beside the old one on every
+   * catalog swap. Never throws: bad input is an error value.
+   */
+  search(request: ToolSearchRequest): ToolSearchOutcome;
+  /** One page of a full result that an answer cut to its budget, for the caller it was issued to only, within its time to live. */
+  readResult(request: ResultPageRequest): Promise<ResultPageOutcome>;
   /**
    * Rescans and swaps in the next generation, if `caller` may reload (default: the in-process operator); serialised;
    * never rejects for a bad toolbox.

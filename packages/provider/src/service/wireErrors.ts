@@ -1,4 +1,5 @@
 import { hostErrors, type WireError } from '@ovos-tools/core';
+import { previewValue } from './previewValue.js';
 
 /**
  * Every error the provider itself puts on the wire (`{error, code}` of OVOS answers, MCP `isError` texts and HTTP
@@ -49,6 +50,10 @@ export const wireErrors = {
   summaryWithFormat: (format: string): WireError => ({ error: `Invalid request: 'summary' lists light entries without schemas, which have no ${format} form; drop 'summary' to list tools as ${format}`, code: 'invalid_request' }),
   /** A tool that cannot be expressed in the requested format (`detail`: the conversion's error, naming tool, format and reason). */
   unexpressible: (detail: string): WireError => ({ error: `ValueError: ${detail}`, code: 'invalid_request' }),
+  /** `GET /internal/tools/search` without `q`. */
+  missingSearchQuery: (): WireError => ({ error: `ValueError: Missing query parameter 'q': describe what the tool should do, e.g. ?q=set%20a%20timer`, code: 'invalid_request' }),
+  /** A search's `include_schema` that is not a boolean. */
+  invalidIncludeSchema: (received: unknown): WireError => ({ error: `ValueError: Invalid field 'include_schema': expected true or false, received ${previewValue(received)}`, code: 'invalid_request' }),
   /** `ovos.tools.list` with a `tags` that is neither a string nor a list of strings. */
   invalidTags: (tags: unknown): WireError => ({ error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' }),
 } as const;

@@ -18,6 +18,8 @@ export interface McpOptions {
   logLevel?: string;
   /** The agent the session acts for (overrides the config's `mcp.agent`); absent: the operator. */
   agent?: string;
+  /** Deferred loading: offer `search_tools` and list only what it found (as the config's `mcp.search_tool: true`). */
+  searchTool?: boolean;
 }
 
 /**
@@ -46,7 +48,9 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
 
   const { serveMcpStdio } = await import('../../transports/mcp/serveMcpStdio.js');
   const version = await providerVersion();
-  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version }, caller: { transport: 'mcp', ...(agentId ? { agentId } : {}) } });
+  const searchTool = options.searchTool === true || settings.mcp.searchTool;
+  if (searchTool) logger.info('deferred loading (mcp.search_tool): tools/list offers search_tools and the tools its searches found');
+  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version }, caller: { transport: 'mcp', ...(agentId ? { agentId } : {}) }, searchTool });
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 

@@ -95,7 +95,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     http = httpOn
       ? await (
           await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus })
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool })
       : undefined;
   } catch (err) {
     await provider.close();

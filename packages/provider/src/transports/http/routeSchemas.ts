@@ -94,6 +94,11 @@ export const callToolSchema = {
       args: { type: 'object', additionalProperties: true, description: 'The tool arguments; default {}.' },
       context: { type: 'object', additionalProperties: true, description: 'Passed to the tool (traceparent, session, user ids…).' },
       format: { type: 'string', description: 'The format the tool was listed in; openai-strict turns strict mode’s nulls for left-out properties back into absent ones.' },
+      max_output_chars: {
+        type: 'integer',
+        description:
+          "Most characters of the result JSON in the answer, 106 to 2147483647 (default: the agent's, else the provider's max_output_chars, else no limit). A longer result is cut (JSON-aware, still valid against the output schema) and the answer carries truncated: {original_chars, handle, expires_in_s}; page the full result with GET /internal/tools/results/{handle}.",
+      },
     },
     required: ['tool_id'],
     additionalProperties: true,
@@ -109,6 +114,16 @@ export const callToolSchema = {
         code: { type: 'string' },
         tool_id: { type: 'string' },
         latency_ms: { type: 'number' },
+        truncated: {
+          type: 'object',
+          description: 'Present when the result was cut to max_output_chars.',
+          properties: {
+            original_chars: { type: 'integer', description: 'Length of the full result JSON.' },
+            handle: { type: 'string', description: 'Pages the full result (GET /internal/tools/results/{handle}); absent when it could not be kept.' },
+            expires_in_s: { type: 'integer', description: 'Seconds the handle stays valid.' },
+          },
+          required: ['original_chars'],
+        },
       },
       required: ['ok', 'tool_id', 'latency_ms'],
     },

@@ -20,6 +20,8 @@ export interface HttpFromSettings {
   metrics?: PrometheusMetrics;
   /** The provider's messagebus, whose tools-topic traffic is streamed at `/internal/events`. */
   bus?: RawFrameSource;
+  /** `mcp.search_tool`: `/mcp` sessions offer `search_tools` and defer the tool list. */
+  mcpSearchTool?: boolean;
 }
 
 /**
@@ -48,5 +50,6 @@ export async function startHttpFromSettings(service: ToolService, options: HttpF
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.mcpSearchTool ? { mcpSearchTool: true } : {}),
   });
 }

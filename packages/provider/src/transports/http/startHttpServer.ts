@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { isLogEnabled, parseToolFormat, silentLogger, type JsonObject, type Logger, type ToolFormat } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
@@ -15,6 +15,8 @@ import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
 import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
+import { registerSearchRoutes } from './registerSearchRoutes.js';
+import { truncatedJson } from '../budgetJson.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
 import { registerEventStream, type EventStreamLimits } from './inspector/registerEventStream.js';
 
@@ -46,6 +48,8 @@ export interface HttpServerOptions {
   bus?: RawFrameSource;
   /** Limits of the traffic stream (streams open at once, unsent bytes, heartbeat). */
   eventStream?: EventStreamLimits;
+  /** `mcp.search_tool`: `/mcp` sessions offer the `search_tools` meta tool and list only the tools it found (deferred loading). */
+  mcpSearchTool?: boolean;
 }
 
 /** A running server. */
@@ -87,7 +91,7 @@ interface RequestNote {
   args?: unknown;
 }
 
-const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format']);
+const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'max_output_chars']);
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -97,7 +101,9 @@ function sameSecret(a: string, b: string): boolean {
 
 /**
  * Starts the HTTP API of the seed's toolcore service on top of any {@link ToolService}:
- * `GET /internal/tools`, `GET /internal/tools/{tool_id}`, `POST /internal/tools/call`, plus `GET /health`,
+ * `GET /internal/tools`, `GET /internal/tools/{tool_id}`, `POST /internal/tools/call` (with `max_output_chars`),
+ * tool search `GET /internal/tools/search` and result paging `GET /internal/tools/results/{handle}` (issue 27; see
+ * `registerSearchRoutes`), plus `GET /health`,
  * `GET /openapi.json` (generated from the route schemas), with `metrics`, `GET /metrics`, the operator's
  * `POST /internal/tools/reload`, the live tools-topic bus traffic `GET /internal/events` (with `bus`), and the
  * inspector page `GET /inspector` (served without a credential: it holds no data).
@@ -271,8 +277,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     return { tools, total: tools.length };
   });
 
-  app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => {
-    const { tool_id } = req.params as { tool_id: string };
+  /** `GET /internal/tools/{tool_id}`: the tool's full definition (or in a vendor `format`), if the caller may see it. */
+  const getTool = async (req: FastifyRequest, reply: FastifyReply, tool_id: string) => {
     const q = req.query as { agent_id?: string; format?: string };
     const n = note(req);
     n.tool = tool_id;
@@ -291,10 +297,19 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     n.outcome = got.error.code;
     const status = got.error.code === 'forbidden' ? 403 : 404;
     return reply.code(status).send({ ok: false, code: got.error.code, error: got.error.error, tool_id });
+  };
+  app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => getTool(req, reply, (req.params as { tool_id: string }).tool_id));
+  registerSearchRoutes(app, service, {
+    getTool,
+    actingFor: (req, claimed) => {
+      const acting = actingFor(note(req).caller!, claimed);
+      if (!('refused' in acting)) note(req).caller = acting;
+      return acting;
+    },
   });
 
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
-    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string } & Record<string, unknown>;
+    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; max_output_chars?: number } & Record<string, unknown>;
     const n = note(req);
     const toolId = body.tool_id;
     n.tool = toolId;
@@ -326,10 +341,12 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     };
     reply.raw.once('close', onClose);
     try {
-      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller };
+      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller, ...(body.max_output_chars !== undefined ? { maxOutputChars: body.max_output_chars } : {}) };
       const outcome = await service.invoke(format ? { ...request, format: format.format } : request);
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      if (outcome.ok) return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs };
+      if (outcome.ok) {
+        return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs, ...(outcome.truncated ? { truncated: truncatedJson(outcome.truncated) } : {}) };
+      }
       if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
       return reply
         .code(statusOf(outcome.error.code))
@@ -351,6 +368,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
         logger,
         maxBodyBytes: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
         ...(isLoopbackHost(host) ? { allowedHosts: loopbackHosts(boundPort()) } : {}),
+        ...(options.mcpSearchTool ? { searchTool: true } : {}),
       }),
     ));
   app.route({

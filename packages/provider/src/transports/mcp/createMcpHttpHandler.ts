@@ -30,6 +30,8 @@ export interface McpHttpHandlerOptions {
   allowedHosts?: string[];
   /** Origins allowed besides the server's own (DNS-rebinding protection); default none. */
   allowedOrigins?: string[];
+  /** Every session offers the `search_tools` meta tool and defers its tool list (`mcp.search_tool`); default false. */
+  searchTool?: boolean;
 }
 
 /**
@@ -103,7 +105,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
       }
       if (req.method !== 'POST' || !isInitialize(body)) return reject(res, 400, 'Bad Request: no Mcp-Session-Id; send an initialize request first');
       if (sessions.size >= maxSessions) return reject(res, 503, `Too many MCP sessions (max ${maxSessions}); close one with DELETE`);
-      const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}) });
+      const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}), ...(options.searchTool ? { searchTool: true } : {}) });
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
         ...dnsRebinding,
         sessionIdGenerator: () => randomUUID(),

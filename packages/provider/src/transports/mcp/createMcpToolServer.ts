@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
+import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
+import { registerResultResources, withTruncation } from './resultResources.js';
+import { callSearchTools, SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
 import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
@@ -12,6 +16,12 @@ export interface McpToolServerOptions {
   logger?: Logger;
   /** `serverInfo` of the initialize answer; default `{name: 'ovos-tools', version: '0.0.0'}`. */
   serverInfo?: { name: string; version: string };
+  /**
+   * Deferred loading (`mcp.search_tool`): `tools/list` answers the `search_tools` meta tool plus the tools this
+   * connection's searches found (with `notifications/tools/list_changed` when a search finds new ones), not every
+   * tool. Any tool the caller may call can still be called by name. Default false.
+   */
+  searchTool?: boolean;
 }
 
 /** An MCP server bound to one connection, and how to detach it from the service. */
@@ -22,8 +32,7 @@ export interface McpToolServer {
   close(): Promise<void>;
 }
 
-/** The `_meta` key on error results carrying our machine error code (`invalid_arguments`, `timeout`, …). */
-export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
+export { ERROR_CODE_META_KEY } from './metaKeys.js';
 
 /**
  * Builds an MCP server (SDK `Server`, capability `tools.listChanged`) over a {@link ToolService}, for ONE
@@ -40,22 +49,44 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  *   Tool-level failures (bad arguments, tool error, timeout, forbidden, …) are results with `isError: true`,
  *   our error text and the code in `_meta` (`forbidden`, `rate_limited`, … exactly as the bus and HTTP answer). A name
  *   the catalog does not have is a protocol error (`-32602`).
+ * - output budgets: `_meta` `org.openvoiceos/max_output_chars` on `tools/call` (else the agent's or the provider's
+ *   default) cuts a longer result; the result's `_meta` then carries `org.openvoiceos/truncated` and its content a
+ *   `resource_link` to the full result, which `resources/read` answers for this caller (see `registerResultResources`).
+ *   Without an agent, results belong to this connection (its own session key), so no other client reads them.
+ * - with `searchTool`, the `search_tools` meta tool and deferred loading (see {@link McpToolServerOptions.searchTool}).
  * - `service.onChange` sends `notifications/tools/list_changed`.
  */
 export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
-  const caller: Caller = options.caller ?? { transport: 'mcp' };
+  const given: Caller = options.caller ?? { transport: 'mcp' };
+  // one server per connection: its own session key scopes the result handles of a caller without an agent
+  const caller: Caller = given.session !== undefined ? given : { ...given, session: randomUUID() };
   const logger = options.logger ?? silentLogger;
-  const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
+  const searchTool = options.searchTool === true;
+  /** Deferred loading: catalog names this connection's searches found. */
+  const found = new Set<string>();
+  const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
+  registerResultResources(server, service, caller);
 
-  server.setRequestHandler('tools/list', () => ({ tools: listTools(service, caller, logger) }) as never);
+  server.setRequestHandler('tools/list', () => {
+    if (!searchTool) return { tools: listTools(service, caller, logger) } as never;
+    return { tools: [SEARCH_TOOLS_TOOL, ...listTools(service, caller, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
+  });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
+    if (searchTool && params.name === SEARCH_TOOLS_NAME) {
+      const answer = callSearchTools(service, caller, params.arguments);
+      const before = found.size;
+      for (const name of answer.found) found.add(name);
+      if (found.size > before) server.sendToolListChanged().catch((err: unknown) => logger.debug(`tools/list_changed not delivered: ${String(err)}`));
+      return answer.result as never;
+    }
     const name = typeof params.name === 'string' ? fromMcpToolName(params.name) : undefined;
     const unknown = () =>
       new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
     if (name === undefined) throw unknown();
     const meta = params._meta ?? {};
+    const budget = meta[MAX_OUTPUT_CHARS_META_KEY];
     const token = meta.progressToken;
     const onProgress =
       typeof token === 'string' || typeof token === 'number'
@@ -73,11 +104,13 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       signal: ctx.mcpReq.signal,
       caller,
       ...(onProgress ? { onProgress } : {}),
+      ...(budget !== undefined ? { maxOutputChars: budget as number } : {}),
     });
     if (outcome.ok) {
       // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
       const tool = Array.isArray(outcome.result.content) ? service.get(name, caller) : undefined;
-      return callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result) as never;
+      const result = callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result);
+      return (outcome.truncated ? withTruncation(result, outcome.truncated, params.name as string) : result) as never;
     }
     // the same decision as every other transport; only a name the catalog does not have is a protocol error
     if (outcome.error.code === 'unknown_tool') throw unknown();

@@ -3,7 +3,10 @@
  * Imported only by the `mcp` command and by whoever mounts the HTTP handler (subpath `@ovos-tools/provider/mcp`),
  * so the MCP SDK never loads for the other commands.
  */
-export { createMcpToolServer, ERROR_CODE_META_KEY } from './createMcpToolServer.js';
+export { createMcpToolServer } from './createMcpToolServer.js';
+export { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY, TRUNCATED_META_KEY } from './metaKeys.js';
+export { RESULT_URI_PREFIX } from './resultResources.js';
+export { SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
 export type { McpToolServer, McpToolServerOptions } from './createMcpToolServer.js';
 export { createMcpHttpHandler } from './createMcpHttpHandler.js';
 export type { McpHttpHandler, McpHttpHandlerOptions } from './createMcpHttpHandler.js';

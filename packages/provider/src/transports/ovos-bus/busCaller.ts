@@ -17,7 +17,19 @@ export interface BusCallerOptions {
  */
 export function busCaller(context: JsonObject | undefined, options: BusCallerOptions = {}): Caller {
   const value = context?.[options.contextField ?? 'agent_id'];
-  return typeof value === 'string' && value !== '' ? { transport: 'ovos-bus', agentId: value } : { transport: 'ovos-bus' };
+  return withBusSession(typeof value === 'string' && value !== '' ? { transport: 'ovos-bus', agentId: value } : { transport: 'ovos-bus' }, context);
+}
+
+/**
+ * `caller` with the OVOS session of the message added: `context.session.session_id` when it is a non-empty string
+ * (and `caller` names no session yet). The session only scopes result handles of callers without an agent
+ * (`resultOwner`); it is as advisory as every other context key on a bus without a secret.
+ */
+export function withBusSession(caller: Caller, context: JsonObject | undefined): Caller {
+  if (caller.session !== undefined) return caller;
+  const session = context?.session;
+  const id = session !== null && typeof session === 'object' && !Array.isArray(session) ? (session as JsonObject).session_id : undefined;
+  return typeof id === 'string' && id !== '' ? { ...caller, session: id } : caller;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   toolSpecJson,
   toolSummaryJson,
   ToolsListRequest,
+  ToolsSearchRequest,
   type JsonObject,
   type ToolFormat,
   type OvosLoadProblemData,
@@ -15,10 +16,15 @@ import {
   type ToolsInvokeResponseData,
   type ToolsListResponseData,
   type ToolsReloadResponseData,
+  type ToolsResultGetResponseData,
+  type ToolsSearchResponseData,
 } from '@ovos-tools/core';
-import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
+import type { Caller, CatalogEntry, InvokeOutcome, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { readRequestName } from './requestName.js';
+import { resultPageJson, truncatedJson } from '../budgetJson.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
+import { searchResponseJson } from '../searchJson.js';
+import { searchErrors } from '../../search/searchErrors.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /**
@@ -95,9 +101,10 @@ function readFormat(value: unknown): { format: ToolFormat } | { error: ReturnTyp
 }
 
 /**
- * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code, toolbox_id?,
- * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing) and may
- * be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out properties back out.
+ * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms, truncated?}` or `{name, error, code,
+ * toolbox_id?, latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when
+ * missing) and may be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out
+ * properties back out; `max_output_chars` cuts a longer result (`truncated: {original_chars, handle, expires_in_s}`).
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
@@ -110,8 +117,9 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
     if ('error' in read) return { name: data.name, ...read.error };
     format = read.format;
   }
-  const outcome = await service.invoke(format === undefined ? { name: name.name, args, context, caller } : { name: name.name, args, context, caller, format });
-  if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
+  const request = { name: name.name, args, context, caller, ...budgetOf(data) };
+  const outcome = await service.invoke(format === undefined ? request : { ...request, format });
+  if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs, ...truncatedOf(outcome) };
   const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
   if (outcome.toolboxId !== undefined) {
     out.toolbox_id = outcome.toolboxId;
@@ -164,6 +172,56 @@ export function discoverPayload(toolboxId: string, entries: readonly CatalogEntr
  */
 export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolboxCallResponseData> {
   const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
-  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller });
-  return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };
+  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller, ...budgetOf(data) });
+  return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId, ...truncatedOf(outcome) } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };
+}
+
+/** A request's `max_output_chars`, passed on as sent (the service checks it and names the accepted range). */
+function budgetOf(data: JsonObject): { maxOutputChars?: number } {
+  return data.max_output_chars === undefined ? {} : { maxOutputChars: data.max_output_chars as number };
+}
+
+/** `{truncated}` when the outcome's result was cut to the caller's budget, else nothing. */
+function truncatedOf(outcome: InvokeOutcome): { truncated?: ReturnType<typeof truncatedJson> } {
+  return outcome.ok && outcome.truncated ? { truncated: truncatedJson(outcome.truncated) } : {};
+}
+
+/**
+ * `ovos.tools.search.response` (issue 27): the tools the caller may call that best match `query`, best first:
+ * `{query, tools: [{name, toolbox_id, description, summary, tags, score}], total}` (`total`: how many matched before
+ * `limit`); with `include_schema: true` each tool is the full spec `ovos.tools.get` answers, plus `score`. Bad input
+ * (an empty or too long query, a `limit` outside 1–100, an unknown tag, a non-boolean `include_schema`) answers
+ * `{query, tools: [], total: 0, error, code: "invalid_request"}`.
+ */
+export function searchPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsSearchResponseData {
+  const mismatch = checkPayload(ToolsSearchRequest, data);
+  if (mismatch) {
+    const error = mismatch.field === 'include_schema' ? wireErrors.invalidIncludeSchema(mismatch.received) : searchErrors.tagsNotList(mismatch.received);
+    return searchResponseJson(data.query, { ok: false, error }, false);
+  }
+  const tags = data.tags as string | string[] | null | undefined;
+  const outcome = service.search({
+    query: data.query as string,
+    ...(data.limit !== undefined && data.limit !== null ? { limit: data.limit as number } : {}),
+    ...(tags !== undefined && tags !== null ? { tags: typeof tags === 'string' ? [tags] : tags } : {}),
+    caller,
+  });
+  return searchResponseJson(data.query, outcome, data.include_schema === true);
+}
+
+/**
+ * `ovos.tools.result.get.response` (issue 27): one page of a result an answer cut to its budget, for the caller it
+ * was issued to: `{handle, text, offset, next_offset, total_chars}`; concatenating the pages from offset 0 following
+ * `next_offset` gives the full result's JSON text. `offset` defaults to 0, `limit` to 100,000 characters (or the
+ * caller's configured budget when lower). Refusals: `{handle, error, code}` (an unknown, expired or evicted handle,
+ * another caller's handle with code `forbidden`, a bad range).
+ */
+export async function resultPagePayload(service: ToolService, data: JsonObject, caller: Caller): Promise<ToolsResultGetResponseData> {
+  const page = await service.readResult({
+    handle: data.handle as string,
+    ...(data.offset !== undefined && data.offset !== null ? { offset: data.offset as number } : {}),
+    ...(data.limit !== undefined && data.limit !== null ? { limit: data.limit as number } : {}),
+    caller,
+  });
+  return resultPageJson(data.handle, page);
 }

@@ -14,7 +14,8 @@ import {
 } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
-import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
+import { withBusSession } from './busCaller.js';
+import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, resultPagePayload, searchPayload, toolboxCallPayload } from './payloads.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
@@ -24,7 +25,10 @@ export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
 export interface OvosBusOptions {
   /** Where handler failures are logged. */
   logger: Logger;
-  /** Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). */
+  /**
+   * Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). The message's
+   * OVOS session (`context.session.session_id`) is added when the caller names none (it scopes result handles).
+   */
   callerOf?: (message: Message) => Caller;
   /** Stamped as `context.tools_host` on this provider's discover answers and change broadcasts, so its own federation ignores them. */
   hostId?: string;
@@ -32,7 +36,7 @@ export interface OvosBusOptions {
 
 /**
  * The OVOS messagebus transport over the {@link ToolService}: answers `ovos.tools.list/get/invoke/reload`
- * (ovos-PHAL-plugin-tools), and — on behalf of every toolbox it serves, whatever its host — the per-toolbox
+ * (ovos-PHAL-plugin-tools), `ovos.tools.search` and `ovos.tools.result.get` (issue 27), and — on behalf of every toolbox it serves, whatever its host — the per-toolbox
  * topics `ovos.persona.tools.discover` and `ovos.persona.tools.<toolbox_id>.call` (OPM `ToolBox.bind`) plus
  * OVOS-TOOLS-1's `ovos.persona.tools.call`, all through the same permissions and policy. Broadcasts
  * `ovos.tools.changed` after every catalog change and re-binds the per-toolbox topics in the same synchronous step,
@@ -42,7 +46,8 @@ export interface OvosBusOptions {
  */
 export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
   const { logger } = options;
-  const callerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
+  const baseCallerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
+  const callerOf = (m: Message): Caller => withBusSession(baseCallerOf(m), m.context);
   const reply = (message: Message, data: JsonObject, stamp = false) => {
     try {
       const response = message.response(data);
@@ -77,6 +82,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
     [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
+    [Topics.toolsSearch, answer((m) => searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
+    [Topics.toolsResultGet, answer((m) => resultPagePayload(service, m.data ?? {}, callerOf(m)), (data) => ({ handle: data.handle ?? null }))],
     [
       Topics.toolsReload,
       answer(
@@ -132,6 +139,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     if (!request || !ours(request.type) || request.type === Topics.personaDiscover) return;
     const data: JsonObject = { ...wireErrors.unreadableRequest(err.message) };
     if (request.type === Topics.toolsInvoke) data.name = request.data.name ?? '';
+    if (request.type === Topics.toolsSearch) Object.assign(data, { query: null, tools: [], total: 0 });
+    if (request.type === Topics.toolsResultGet) data.handle = null;
     try {
       bus.emit(safeResponse(request, data));
     } catch (e) {

@@ -1,0 +1,57 @@
+import { Type, type Static } from '@ovos-tools/core';
+import { RESULT_STORE_DEFAULTS, type MemoryResultStoreOptions } from './MemoryResultStore.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+
+/** Output budgets' keys of the provider config (snake_case on disk). */
+export const BudgetKeys = Type.Object({
+  max_output_chars: Type.Optional(
+    Type.Integer({
+      minimum: MIN_OUTPUT_BUDGET_CHARS,
+      maximum: MAX_OUTPUT_BUDGET_CHARS,
+      description: 'Default most characters of a result JSON in an answer, for callers that set none (agents may set their own)',
+    }),
+  ),
+  result_store: Type.Optional(
+    Type.Object(
+      {
+        ttl_s: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RESULT_TTL_S, description: 'How long a cut result stays pageable, s (default 300)' })),
+        max_bytes: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes for all kept results (2 per character; default 64 MiB)' })),
+        max_entries: Type.Optional(Type.Integer({ minimum: 1, description: 'Results kept at once (default 1000)' })),
+        max_bytes_per_caller: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes one caller’s results may take (default a quarter of max_bytes)' })),
+      },
+      { additionalProperties: false, description: 'Where cut results wait to be paged (in memory)' },
+    ),
+  ),
+});
+
+/** Output budgets and the result store (their part of the provider config). */
+export interface BudgetSettings {
+  /**
+   * `max_output_chars`: the budget of a call whose caller sets none and whose agent has no `max_output_chars` of its
+   * own; absent: no limit.
+   */
+  maxOutputChars: number | undefined;
+  /** `result_store`: `{ttl_s, max_bytes, max_entries, max_bytes_per_caller}`, the limits of the in-memory store. */
+  store: MemoryResultStoreOptions;
+}
+
+/**
+ * The {@link BudgetSettings} of keys read against {@link BudgetKeys}; a `result_store.max_bytes_per_caller` above
+ * `max_bytes` is pushed to `problems` as `result_store.max_bytes_per_caller: …`.
+ */
+export function budgetSettings(k: Static<typeof BudgetKeys>, problems: string[]): BudgetSettings {
+  const s = k.result_store ?? {};
+  const maxBytes = s.max_bytes ?? RESULT_STORE_DEFAULTS.maxBytes;
+  if (s.max_bytes_per_caller !== undefined && s.max_bytes_per_caller > maxBytes) {
+    problems.push(`result_store.max_bytes_per_caller: must be at most result_store.max_bytes (${maxBytes}), received ${s.max_bytes_per_caller}`);
+  }
+  return {
+    maxOutputChars: k.max_output_chars,
+    store: {
+      ...(s.ttl_s !== undefined ? { ttlMs: s.ttl_s * 1000 } : {}),
+      ...(s.max_bytes !== undefined ? { maxBytes: s.max_bytes } : {}),
+      ...(s.max_entries !== undefined ? { maxEntries: s.max_entries } : {}),
+      ...(s.max_bytes_per_caller !== undefined ? { maxBytesPerOwner: s.max_bytes_per_caller } : {}),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { Topics, type JsonObject } from '@ovos-tools/core';
+import { CliError, ExitCode } from '../CliError.js';
+import { busRequest, failOnError, type ClientOptions } from '../busRequest.js';
+import { formatTable } from '../formatTable.js';
+
+/**
+ * `ovos-tools search QUERY [--limit N] [--tags T...] [--include-schema] [--json]`: asks the provider over the bus
+ * (`ovos.tools.search`) and prints the ranked tools (name, toolbox, score, summary) and how many matched, or the raw
+ * answer with `--json`.
+ * @throws {@link CliError} usage for a `--limit` that is not a whole number; an error response as exit 1.
+ */
+export async function searchCommand(query: string, options: ClientOptions & { limit: string; tags?: string[]; includeSchema?: boolean }): Promise<void> {
+  if (!/^\d+$/.test(options.limit)) throw new CliError(`--limit must be a whole number from 1 to 100, got "${options.limit}"`, ExitCode.usage);
+  const data: JsonObject = { query, limit: Number(options.limit) };
+  if (options.tags?.length) data.tags = options.tags;
+  if (options.includeSchema) data.include_schema = true;
+  const reply = await busRequest(Topics.toolsSearch, data, options);
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(reply, null, 2)}\n`);
+    if (typeof reply.error === 'string') throw new CliError(reply.error, ExitCode.errorResponse);
+    return;
+  }
+  failOnError(reply);
+  const tools = (reply.tools ?? []) as JsonObject[];
+  const rows = tools.map((t) => [String(t.name), String(t.toolbox_id), Number(t.score).toFixed(2), String(t.summary)]);
+  const total = Number(reply.total ?? tools.length);
+  if (tools.length) process.stdout.write(`${formatTable(['NAME', 'TOOLBOX', 'SCORE', 'SUMMARY'], rows)}\n`);
+  process.stdout.write(`${tools.length} of ${total} matching tool(s)${tools.length ? '' : `: none matches ${JSON.stringify(query)}`}\n`);
+}
