@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { descendantRunning, portFree, running, until } from './helpers/processes.js';
 import { cliPath, freePort } from './helpers/serve.js';
 
 /**
@@ -26,54 +26,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
-/** Every process below `pid`, from `ps`. */
-function descendants(pid: number): number[] {
-  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
-  const out: number[] = [];
-  const pending = [pid];
-  while (pending.length) {
-    const parent = pending.pop()!;
-    for (const [child, ppid] of rows) if (ppid === parent) out.push(child), pending.push(child);
-  }
-  return out;
-}
-
-/** True while `pid` runs (a zombie waiting for a parent that does not reap counts as ended). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 /** The pid of the provider's node process among `root`'s descendants (the one running the ovos-tools bin). */
-function providerPid(root: number): number | undefined {
-  return descendants(root).find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').some((a) => a.endsWith(`${path.sep}ovos-tools`) || a === cliPath);
-    } catch {
-      return false;
-    }
-  });
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer().once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
+const providerPid = (root: number) => descendantRunning(root, (a) => a.endsWith(`${path.sep}ovos-tools`) || a === cliPath);
 
 /** Starts `command args` in the project with the bus on a free port; resolves once the provider serves. */
 async function start(command: string, args: string[]): Promise<{ npm: ChildProcess; provider: number; port: number; output: () => string }> {
