@@ -105,7 +105,7 @@ describe('install records', () => {
 describe('installs in progress', () => {
   const lock = (packages: Record<string, unknown>) => writeJson('node_modules/.package-lock.json', { lockfileVersion: 3, packages });
 
-  test('a package folder newer than the install record is being installed (npm writes the record last), not "not installed by npm"', async () => {
+  test('a package folder newer than the install record may still be written by npm (it writes the record last): refused, marked installing', async () => {
     lock({ 'node_modules/old-tools': { version: '1.0.0' } });
     plant('old-tools');
     age('node_modules/.package-lock.json', 60);
@@ -114,10 +114,23 @@ describe('installs in progress', () => {
     const scan = await scanPluginRoots([root]);
     expect(scan.declarations.map((d) => d.packageName)).toEqual(['old-tools']);
     expect(scan.problems).toEqual([
-      expect.objectContaining({ packageName: 'new-tools', installing: true, message: expect.stringMatching(/^being installed: new-tools in .* changed after npm last recorded an install there/) }),
+      expect.objectContaining({
+        packageName: 'new-tools',
+        installing: true,
+        message: expect.stringMatching(/^not installed by npm: new-tools has no install record in .* \(it changed after npm last wrote .*\.package-lock\.json, so if npm is still installing it, it loads on the first reload after npm finishes; /),
+      }),
     ]);
     lock({ 'node_modules/old-tools': { version: '1.0.0' }, 'node_modules/new-tools': { version: '2.0.0' } }); // npm finishes
     expect((await scanPluginRoots([root])).declarations.map((d) => d.packageName)).toEqual(['new-tools', 'old-tools']);
+  });
+
+  test('a recorded package whose folder changed after the record (rewritten in place) is being installed, not loaded', async () => {
+    plant('same-tools');
+    lock({ 'node_modules/same-tools': { version: '1.0.0' } });
+    age('node_modules/.package-lock.json', 60);
+    const scan = await scanPluginRoots([root]);
+    expect(scan.declarations).toEqual([]);
+    expect(scan.problems).toEqual([expect.objectContaining({ installing: true, message: expect.stringMatching(/^being installed: same-tools in .*: it changed after npm last wrote /) })]);
   });
 
   test('installSettled: the record must be at least as new as every touched path; a removed path counts by its folder', async () => {

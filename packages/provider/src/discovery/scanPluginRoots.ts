@@ -71,8 +71,9 @@ export interface ScanResult {
  * and the other is reported as a problem. Never throws for bad packages; they become problems.
  *
  * A package whose folder changed after its root's install record was written (npm writes
- * `node_modules/.package-lock.json` last, so npm is still writing it) is reported as `being installed: ...`
- * with `installing: true` and not declared; it is not called "not installed by npm".
+ * `node_modules/.package-lock.json` last, so npm may still be writing it) is not declared either: its problem
+ * (`not installed by npm: ...`, or `being installed: ...` when the record already names it) carries
+ * `installing: true`, so a version of it already loaded keeps serving (see the Reloader).
  *
  * A package with a `peerDependencies["@ovos-tools/core"]` range that excludes the core it would import (or with no
  * core to import) is reported naming the range it needs, and not declared ({@link corePeerProblem}).
@@ -95,20 +96,15 @@ export async function scanPluginRoots(roots: readonly string[], options: ScanOpt
     for (const { installedName, dir } of listInstalledPackages(nodeModules)) {
       const gate: Gate = async (installedName, version) => {
         if (allowed && !allowed.has(installedName)) return { message: `not in allowed_packages: ${installedName} (add it to allowed_packages in the provider config to load it)` };
+        records ??= await readInstallRecords(root);
         recordedAt ??= installRecordTime(root);
         const recorded = await recordedAt;
-        if (recorded !== null && (await entryChangeTime(dir)) > recorded + RECORD_JITTER_MS) {
-          return {
-            installing: true,
-            message:
-              `being installed: ${installedName} in ${root} changed after npm last recorded an install there (node_modules/.package-lock.json); ` +
-              `it loads on the first reload after npm finishes, and a version already loaded keeps serving until then. ` +
-              `If no npm command is running, record it with 'npm install --prefix ${root}'`,
-          };
-        }
-        records ??= await readInstallRecords(root);
+        // npm writes node_modules/.package-lock.json after everything else: a folder newer than it is still being written
+        const unrecorded = recorded !== null && (await entryChangeTime(dir)) > recorded + RECORD_JITTER_MS;
         const problem = installProblem(records, root, installedName, version);
-        return problem ? { message: problem } : null;
+        if (!unrecorded) return problem ? { message: problem } : null;
+        const pending = `it changed after npm last wrote ${path.join(root, 'node_modules', '.package-lock.json')}, so if npm is still installing it, it loads on the first reload after npm finishes; a version of it already loaded keeps serving until then`;
+        return { installing: true, message: problem ? `${problem} (${pending})` : `being installed: ${installedName} in ${root}: ${pending}` };
       };
       await readPackage(root, dir, installedName, gate, result, seen);
     }
