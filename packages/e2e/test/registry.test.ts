@@ -40,6 +40,7 @@ beforeAll(async () => {
   registry = await startRegistry(work, [toolboxName]);
   busPort = await freePort();
   env = { ...registry.env, OVOS_TOOLS_BUS_URL: `ws://127.0.0.1:${busPort}/core`, OVOS_TOOLS_LOG_LEVEL: 'info' };
+  if (!registry.env.npm_config_registry?.startsWith('http://127.0.0.1:')) throw new Error('refusing to publish: the registry is not the local one');
   // what `changeset publish` runs for each package: pnpm publish (the built dist; workspace: ranges rewritten)
   const published = await runCommand(['pnpm', '-r', 'publish', '--no-git-checks', '--access', 'public'], repoRoot, registry.env);
   if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registry.output()}`);
