@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@ovos-tools/core';
@@ -78,6 +78,18 @@ describe('PluginWatcher', () => {
     await npmLikeInstall(root, 'late-tools');
     expect(reloads).toHaveLength(0);
     await oneReload(reloads);
+  });
+
+  test('an event for what the last reload already saw (a late notice of an old file) causes no second reload', async () => {
+    const root = tempRoot();
+    const reloads = await watching([root]);
+    await npmLikeInstall(root, 'seen-tools', { pauseMs: 300 });
+    await oneReload(reloads);
+    // the watcher hears about package.json again (here: its times touched), but nothing in it is newer than that reload
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(root, 'node_modules', 'seen-tools', 'package.json'), old, old);
+    await sleep(1500);
+    expect(reloads).toHaveLength(1);
   });
 
   test('a change no package manager records (files copied by hand) reloads once, after the settle timeout', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from '@ovos-tools/core';
-import { installSettled } from '../discovery/installRecords.js';
+import { entryChangeTime, installRecordTime, installSettled } from '../discovery/installRecords.js';
 
 /** How deep below a plugin root the watcher looks: `node_modules/@scope/pkg/package.json`. */
 const DEPTH_BELOW_ROOT = 3;
@@ -29,7 +29,9 @@ const RECHECK_MS = 1000;
  *
  * A root that does not exist yet is watched through its nearest existing ancestor (only the folders on the
  * way down to the root, nothing beside them), so a plugin folder created after start — e.g. by the first
- * `npm install --prefix ~/.local/share/ovos-tools/plugins ...` — is noticed like any other.
+ * `npm install --prefix ~/.local/share/ovos-tools/plugins ...` — is noticed like any other. Events that arrive
+ * after the reload that already saw what they report (the watcher discovers a new folder's contents late) are
+ * dropped: a root is reloaded again only when its install record or a touched folder changed since.
  */
 export class PluginWatcher {
   private readonly watcher: FSWatcher;
@@ -41,6 +43,8 @@ export class PluginWatcher {
   private lastEventAt = 0;
   /** Counts events, so a settle check that an event overtook gives way to the check that event scheduled. */
   private events = 0;
+  /** Per root, when the last reload for it started and the install record's time then. */
+  private reloaded = new Map<string, { at: number; record: number | null }>();
 
   /**
    * @param roots - plugin roots; neither they nor their `node_modules` need exist yet.
@@ -121,11 +125,29 @@ export class PluginWatcher {
       this.schedule(Math.min(RECHECK_MS, this.settleTimeoutMs - waited));
       return;
     }
+    const batch = this.touched;
+    const changed: string[] = [];
+    for (const [root, paths] of batch) if (await this.changedSinceReload(root, paths)) changed.push(root);
+    if (this.closed || seen !== this.events) return;
+    this.touched = new Map();
+    if (!changed.length) {
+      this.logger.debug('watch: the last reload already saw these changes');
+      return;
+    }
     if (pending.length) {
       this.logger.info(`watch: no install record was written in ${pending.join(', ')} within ${this.settleTimeoutMs} ms of the last change; reloading`);
     }
-    this.touched = new Map();
+    const at = Date.now();
+    for (const root of batch.keys()) this.reloaded.set(root, { at, record: await installRecordTime(root) });
     await this.onChange().catch((err: unknown) => this.logger.error('reload after a plugin change failed', err));
+  }
+
+  /** Whether `root` changed after its last reload started: a rewritten install record, or a touched path that is newer. */
+  private async changedSinceReload(root: string, paths: Iterable<string>): Promise<boolean> {
+    const last = this.reloaded.get(root);
+    if (!last || (await installRecordTime(root)) !== last.record) return true;
+    for (const p of paths) if ((await entryChangeTime(p)) > last.at) return true;
+    return false;
   }
 }
 
