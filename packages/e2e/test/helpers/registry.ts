@@ -111,6 +111,8 @@ export async function startRegistry(work: string, publishable: readonly string[]
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
+    // npm's default, stated so that no global npmrc can loosen it: peer ranges are enforced (ERESOLVE)
+    npm_config_legacy_peer_deps: 'false',
   };
   return {
     url,
