@@ -59,6 +59,9 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** A step that runs a program. */
+type CommandStep = Extract<ReadmeStep, { kind: 'command' }>;
+
 /**
  * Runs README lines from `cwd`; each command must succeed. The long-running `ovos-tools serve` starts in the
  * background. `onStep` sees each step and what it printed, `onComment` each comment line. Resolves with the
@@ -67,7 +70,7 @@ afterAll(async () => {
 async function runSteps(
   lines: string[],
   cwd: string,
-  hooks: { onStep?: (step: ReadmeStep, result: StepResult, cwd: string) => Promise<void> | void; onComment?: (text: string, cwd: string) => void } = {},
+  hooks: { onStep?: (step: CommandStep, result: StepResult, cwd: string) => Promise<void> | void; onComment?: (text: string, cwd: string) => void } = {},
 ): Promise<string> {
   for (const line of lines) {
     for (const step of shellSteps(line, registry.home)) {
