@@ -1,4 +1,4 @@
-import { defaultClassName, defaultPackageName, defaultToolboxId, defaultToolName, packageNameProblem, toolboxIdProblem } from './names.js';
+import { DEFAULT_LICENSE, defaultClassName, defaultPackageName, defaultToolboxId, defaultToolName, licenseProblem, packageNameProblem, toolboxIdProblem } from './names.js';
 
 /** The languages the scaffolder writes. */
 export type Language = 'ts' | 'js';
@@ -17,6 +17,8 @@ export interface Answers {
   className: string;
   /** The example tool's name, derived from the id. */
   toolName: string;
+  /** The package's `license` (an SPDX expression), default `Apache-2.0` as the rest of OVOS. */
+  license: string;
 }
 
 /** What the user gave (flags or prompts); anything absent takes its default. */
@@ -29,6 +31,8 @@ export interface PartialAnswers {
   toolboxId?: string;
   /** `typescript` (default) or `javascript`. */
   language?: Language;
+  /** The package's `license`, an SPDX expression; default `Apache-2.0`. */
+  license?: string;
 }
 
 /**
@@ -39,10 +43,19 @@ export function resolveAnswers(given: PartialAnswers): { ok: true; answers: Answ
   const dir = given.dir || 'ovos-my-tools';
   const packageName = given.packageName || defaultPackageName(dir);
   const toolboxId = given.toolboxId || defaultToolboxId(packageName);
-  const problems = [packageNameProblem(packageName), toolboxIdProblem(toolboxId)].filter((p): p is string => p !== null);
+  const license = given.license || DEFAULT_LICENSE;
+  const problems = [packageNameProblem(packageName), toolboxIdProblem(toolboxId), licenseProblem(license)].filter((p): p is string => p !== null);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
-    answers: { dir, packageName, toolboxId, language: given.language ?? 'ts', className: defaultClassName(toolboxId), toolName: defaultToolName(toolboxId) },
+    answers: {
+      dir,
+      packageName,
+      toolboxId,
+      language: given.language ?? 'ts',
+      className: defaultClassName(toolboxId),
+      toolName: defaultToolName(toolboxId),
+      license,
+    },
   };
 }

@@ -11,5 +11,15 @@ export type { Cli } from './parseArgs.js';
 export { promptAnswers } from './prompt.js';
 export type { PromptIo } from './prompt.js';
 export { CORE_PEER_RANGE, entryModule, projectFiles } from './templates.js';
-export { defaultClassName, defaultPackageName, defaultToolboxId, defaultToolName, packageNameProblem, TOOLBOX_ID_PATTERN, toolboxIdProblem } from './names.js';
+export {
+  DEFAULT_LICENSE,
+  defaultClassName,
+  defaultPackageName,
+  defaultToolboxId,
+  defaultToolName,
+  licenseProblem,
+  packageNameProblem,
+  TOOLBOX_ID_PATTERN,
+  toolboxIdProblem,
+} from './names.js';
 export { writeProject } from './writeProject.js';

@@ -22,6 +22,21 @@ export function toolboxIdProblem(id: string): string | null {
   return `"${id}" is not a valid toolbox id: use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit (e.g. ovos-weather-tools)`;
 }
 
+/** The `license` a scaffolded package gets unless `--license` says otherwise: OVOS's own. */
+export const DEFAULT_LICENSE = 'Apache-2.0';
+
+/**
+ * A license as npm accepts it in package.json: an SPDX identifier or expression (`MIT`, `Apache-2.0`,
+ * `(MIT OR Apache-2.0)`, `GPL-3.0-or-later WITH Classpath-exception-2.0`), `UNLICENSED`, or `SEE LICENSE IN <file>`.
+ */
+const LICENSE = /^(?:SEE LICENSE IN [\w.-]+|\(?[A-Za-z0-9.+-]+\)?(?: +(?:OR|AND|WITH) +\(?[A-Za-z0-9.+-]+\)?)*)$/;
+
+/** @returns why `license` cannot be a package.json `license`, or `null` when it can. */
+export function licenseProblem(license: string): string | null {
+  if (license.length <= 200 && LICENSE.test(license)) return null;
+  return `"${license}" is not a license npm accepts: use an SPDX identifier or expression such as Apache-2.0, MIT or "(MIT OR Apache-2.0)", UNLICENSED, or "SEE LICENSE IN <file>"`;
+}
+
 /** The default package name for a target directory: its last path segment, lower-cased and made URL-safe. */
 export function defaultPackageName(dir: string): string {
   const base = dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? '';

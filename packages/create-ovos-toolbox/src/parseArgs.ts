@@ -18,6 +18,7 @@ Writes a complete OVOS toolbox package into dir (which must be absent or empty).
 Options:
   --name <package>   npm package name (default: the directory name)
   --id <toolbox-id>  toolbox id = entry-point name (default: the package name without its scope)
+  --license <spdx>   the package's license (default: Apache-2.0, as OVOS)
   --js               write JavaScript instead of TypeScript
   --ts               write TypeScript (the default)
   -y, --yes          take every default, ask nothing
@@ -37,6 +38,7 @@ export function parseCli(argv: readonly string[]): { ok: true; cli: Cli } | { ok
       options: {
         name: { type: 'string' },
         id: { type: 'string' },
+        license: { type: 'string' },
         js: { type: 'boolean', default: false },
         ts: { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
@@ -51,6 +53,7 @@ export function parseCli(argv: readonly string[]): { ok: true; cli: Cli } | { ok
         dir: positionals[0],
         packageName: values.name,
         toolboxId: values.id,
+        license: values.license,
         language: values.js ? 'js' : values.ts ? 'ts' : undefined,
         yes: values.yes === true,
         help: values.help === true,

@@ -38,7 +38,7 @@ export async function promptAnswers(given: PartialAnswers, io: PromptIo): Promis
     const language =
       given.language ??
       ((await ask('Language: ts or js', 'ts', (v) => (v === 'ts' || v === 'js' ? null : 'answer ts or js'))) as 'ts' | 'js');
-    return { dir, packageName, toolboxId, language };
+    return { dir, packageName, toolboxId, language, ...(given.license ? { license: given.license } : {}) };
   } finally {
     rl.close();
   }

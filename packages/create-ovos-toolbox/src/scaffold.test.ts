@@ -36,12 +36,14 @@ describe('create-ovos-toolbox', () => {
     const pkg = JSON.parse(read('ts-tools', 'package.json'));
     expect(pkg).toMatchObject({
       name: '@me/ovos-weather-tools',
+      license: 'Apache-2.0',
       entryPoints: { 'opm.agents.toolbox': { 'ovos-weather-tools': './dist/index.js#WeatherToolBox' } },
       peerDependencies: { '@ovos-tools/core': '^1.0.0' },
       files: ['dist', '!dist/**/*.test.*', 'README.md'],
       scripts: { test: 'npm run build && node --test' },
     });
     expect(read('ts-tools', 'src', 'index.ts')).toContain("static override toolboxId = 'ovos-weather-tools';");
+    expect(read('ts-tools', 'src', 'index.ts')).toContain("description: 'Greet a person by name, optionally several times (the example tool of ovos-weather-tools).'");
     expect(read('ts-tools', 'README.md')).toContain('## Threat model');
     expect(JSON.parse(read('ts-tools', 'tsconfig.json')).compilerOptions.types).toEqual(['node']);
   });
@@ -49,9 +51,23 @@ describe('create-ovos-toolbox', () => {
   test('--js writes JavaScript with defaults taken from the directory', async () => {
     expect((await run(['js-tools', '--js', '--yes'])).code).toBe(0);
     const pkg = JSON.parse(read('js-tools', 'package.json'));
-    expect(pkg).toMatchObject({ name: 'js-tools', entryPoints: { 'opm.agents.toolbox': { 'js-tools': './src/index.js#JsToolBox' } }, scripts: { test: 'node --test' } });
+    expect(pkg).toMatchObject({ name: 'js-tools', license: 'Apache-2.0', entryPoints: { 'opm.agents.toolbox': { 'js-tools': './src/index.js#JsToolBox' } }, scripts: { test: 'node --test' } });
     expect(pkg.devDependencies).toEqual({ '@ovos-tools/core': '^1.0.0' });
     expect(read('js-tools', 'test', 'index.test.js')).toContain("from '../src/index.js'");
+  });
+
+  test('--license sets the license of package.json and the README; a license npm would refuse is refused', async () => {
+    expect((await run(['mit-tools', '--yes', '--license', '(MIT OR Apache-2.0)'])).code).toBe(0);
+    expect(JSON.parse(read('mit-tools', 'package.json')).license).toBe('(MIT OR Apache-2.0)');
+    expect(read('mit-tools', 'README.md')).toMatch(/## License\n\n\(MIT OR Apache-2\.0\)\n$/);
+    expect(await run(['x', '--yes', '--license', 'MIT; rm -rf /'])).toMatchObject({ code: 2, err: expect.stringContaining('is not a license npm accepts') });
+  });
+
+  test('two scaffolded toolboxes describe their example tools differently', async () => {
+    expect((await run(['ovos-alpha-tools', '--yes'])).code).toBe(0);
+    expect((await run(['ovos-beta-tools', '--yes', '--js'])).code).toBe(0);
+    const description = (file: string) => /name: '\w+_greet',\s*description: '([^']+)'/.exec(read(...file.split('/')))![1];
+    expect(description('ovos-alpha-tools/src/index.ts')).not.toBe(description('ovos-beta-tools/src/index.js'));
   });
 
   test('interactive: asks what the flags leave out, re-asks after an invalid answer', async () => {

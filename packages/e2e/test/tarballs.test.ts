@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,73 @@ function mapProblems(dir: string, files: Set<string>): string[] {
   return problems;
 }
 
+/**
+ * Dependencies a package declares without its shipped code importing them, with the reason they are kept.
+ * Everything else declared must be imported, and everything imported declared.
+ */
+const KEPT_UNIMPORTED: Record<string, Record<string, string>> = {
+  provider: {
+    'light-my-request':
+      "fastify's own dependency, pinned: 6.8 pulls cookie 2, whose engines want Node 22 (EBADENGINE on Node 20); " +
+      'a direct 6.6.0 makes npm dedupe fastify onto it',
+  },
+};
+
+/** Shipped files whose text holds import statements of another project, not the package's own imports. */
+const GENERATED_TEXT = new Set(['create-ovos-toolbox/dist/templates.js']);
+
+const BUILTINS = new Set(builtinModules);
+
+/** The package name of a bare import specifier (`@scope/name/sub` → `@scope/name`), or null for relative, absolute and built-in ones. */
+function packageOf(spec: string): string | null {
+  if (/^(\.|\/|node:|data:|file:)/.test(spec)) return null;
+  const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+  return BUILTINS.has(name) ? null : name;
+}
+
+/**
+ * The packages the shipped JavaScript and declarations of `dir` import, with the first file importing each:
+ * static `import`/`export … from`, side-effect `import '…'`, `import('…')`, `require('…')` and
+ * `createRequire(…)('…')` with a literal specifier (how the toolboxes load heavy dependencies on first use).
+ */
+function importedPackages(dir: string, files: Iterable<string>, skip: ReadonlySet<string> = new Set()): Map<string, string> {
+  const found = new Map<string, string>();
+  const patterns = [/\bfrom\s*(['"])([^'"\s]+)\1/g, /\bimport\s*(['"])([^'"\s]+)\1/g, /\b(?:import|require)\s*\(\s*(['"])([^'"\s]+)\1\s*\)/g, /\bcreateRequire\([^)]*\)\s*\(\s*(['"])([^'"\s]+)\1/g];
+  for (const file of files) {
+    if (!/\.(m?js|d\.ts)$/.test(file) || skip.has(`${path.basename(dir)}/${file}`)) continue;
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    for (const pattern of patterns) {
+      for (const m of text.matchAll(pattern)) {
+        const name = packageOf(m[2]!);
+        if (name && !found.has(name)) found.set(name, file);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Problems with the links of a package README as the npm page shows it (relative links resolve against npmjs.com
+ * there): every link and image is absolute or an in-page `#anchor`, and every link into this repository
+ * (`<repo>/blob|tree/main/<path>` or raw `main/<path>`) names a path that exists in the tree at `root`.
+ */
+function readmeLinkProblems(readme: string, repoUrl: string, root: string): string[] {
+  const repo = repoUrl.replace(/^git\+/, '').replace(/\.git$/, '');
+  const raw = repo.replace('https://github.com/', 'https://raw.githubusercontent.com/');
+  const problems: string[] = [];
+  for (const [, target] of readme.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const url = target!;
+    if (url.startsWith('#') || url.startsWith('mailto:')) continue;
+    if (!/^https?:\/\//.test(url)) {
+      problems.push(`${url}: relative, broken on the npm page; link ${repo}/blob/main/<path> instead`);
+      continue;
+    }
+    const inRepo = url.startsWith(`${repo}/blob/main/`) || url.startsWith(`${repo}/tree/main/`) ? url.slice(`${repo}/blob/main/`.length) : url.startsWith(`${raw}/main/`) ? url.slice(`${raw}/main/`.length) : null;
+    if (inRepo !== null && !existsSync(path.join(root, decodeURI(inRepo.replace(/[#?].*$/, ''))))) problems.push(`${url}: no ${inRepo} in the repository`);
+  }
+  return problems;
+}
+
 describe('published tarballs', () => {
   let tarballs: Map<string, Set<string>>;
   beforeAll(() => {
@@ -93,5 +161,50 @@ describe('published tarballs', () => {
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/OpenVoiceOS/ovos-tools.git', directory: `packages/${name}` });
     expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/OpenVoiceOS\/ovos-tools/);
     expect(pkg.bugs?.url).toBe('https://github.com/OpenVoiceOS/ovos-tools/issues');
+  });
+
+  it.each(published)('%s: declares exactly what its shipped code imports (dependencies and peers)', (name) => {
+    const dir = path.join(packagesDir, name);
+    const files = tarballs.get(name)!;
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+    const imported = importedPackages(dir, files, GENERATED_TEXT);
+    const kept = KEPT_UNIMPORTED[name] ?? {};
+    expect([...imported].filter(([dep]) => !declared.has(dep)).map(([dep, file]) => `${dep} (imported by ${file})`), 'imported but not declared').toEqual([]);
+    expect([...declared].filter((dep) => !imported.has(dep) && !(dep in kept)), 'declared but never imported (inlined by the bundler? move it to devDependencies)').toEqual([]);
+  });
+
+  it.each(published)('%s: README links work on the npm page (absolute, and into the repository only where a file is)', (name) => {
+    const dir = path.join(packagesDir, name);
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(readmeLinkProblems(readFileSync(path.join(dir, 'README.md'), 'utf8'), pkg.repository.url, repoRoot)).toEqual([]);
+  });
+
+  it('the README link check flags relative links and repository links to missing files', () => {
+    const repo = 'git+https://github.com/OpenVoiceOS/ovos-tools.git';
+    const text =
+      '[a](../../docs/versioning.md) [b](#testing-kit) [c](https://github.com/OpenVoiceOS/ovos-tools/blob/main/docs/versioning.md) ' +
+      '![d](https://raw.githubusercontent.com/OpenVoiceOS/ovos-tools/main/docs/nope.png) [e](https://openvoiceos.org) ' +
+      '[f](https://github.com/OpenVoiceOS/ovos-tools/tree/main/packages/core#testing-kit)';
+    expect(readmeLinkProblems(text, repo, repoRoot)).toEqual([
+      '../../docs/versioning.md: relative, broken on the npm page; link https://github.com/OpenVoiceOS/ovos-tools/blob/main/<path> instead',
+      'https://raw.githubusercontent.com/OpenVoiceOS/ovos-tools/main/docs/nope.png: no docs/nope.png in the repository',
+    ]);
+  });
+
+  it('the import scan finds static, dynamic, require and createRequire imports, and skips relative and built-in ones', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-imports-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'a.js'),
+        `import x from 'alpha';\nimport {\n  y,\n} from "@scope/beta/sub";\nimport 'gamma';\nconst d = await import('delta');\n` +
+          `const e = require("epsilon/x.js");\nconst f = createRequire(import.meta.url)('zeta');\nimport fs from 'node:fs';\nimport p from 'path';\nimport r from './rel.js';\n`,
+      );
+      writeFileSync(path.join(dir, 'a.d.ts'), `import type { T } from 'eta';\n`);
+      writeFileSync(path.join(dir, 'a.txt'), `import 'theta';\n`);
+      expect([...importedPackages(dir, ['a.js', 'a.d.ts', 'a.txt']).keys()].sort()).toEqual(['@scope/beta', 'alpha', 'delta', 'epsilon', 'eta', 'gamma', 'zeta']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Message } from '@ovos-tools/core';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -34,6 +34,33 @@ describe('hot reload', () => {
       ]);
       await ask('ovos.tools.reload');
       expect(changes).toHaveLength(2); // nothing changed: no event
+    } finally {
+      await provider.close();
+    }
+  });
+
+  test('a half-written install never unloads a working toolbox: it keeps serving until npm records the new version', async () => {
+    const r = root();
+    const dir = r.addPackage('live-tools', toolboxEntry('live'), { 'index.js': toolboxSource('live', { version: '() => ({ result: "v1" })' }) });
+    const { provider, ask } = await startFakeProvider([r.dir]);
+    try {
+      // npm is upgrading it: the old folder is gone, the new one has its package.json but not yet its code,
+      // and node_modules/.package-lock.json (written last) still records 1.0.0
+      const lock = path.join(r.dir, 'node_modules', '.package-lock.json');
+      utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+      rmSync(dir, { recursive: true });
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'live-tools', version: '2.0.0', type: 'module', ...toolboxEntry('live') }));
+      const during = await ask('ovos.tools.reload');
+      expect(during).toMatchObject({ loaded: ['live'], removed: [] });
+      expect(JSON.stringify(during.problems)).toContain('live-tools@2.0.0 does not match the installed 1.0.0');
+      expect(JSON.stringify(during.problems)).toContain('if npm is still installing it, it loads on the first reload after npm finishes');
+      expect(await ask('ovos.tools.invoke', { name: 'version', args: {} })).toMatchObject({ result: { result: 'v1' } });
+      // npm finishes: the code, then the record
+      writeFileSync(path.join(dir, 'index.js'), toolboxSource('live', { version: '() => ({ result: "v2" })' }));
+      r.recordInstall('live-tools', '2.0.0');
+      expect(await ask('ovos.tools.reload')).toMatchObject({ loaded: ['live'], updated: ['live'], problems: [] });
+      expect(await ask('ovos.tools.invoke', { name: 'version', args: {} })).toMatchObject({ result: { result: 'v2' } });
     } finally {
       await provider.close();
     }

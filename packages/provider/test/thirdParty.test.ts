@@ -53,9 +53,14 @@ describe.each([
 
       const removed = client.next('ovos.tools.changed', 30_000);
       npm(root.dir, 'uninstall', '--prefix', dir, 'ovos-dice-tools');
-      if (watch) expect((await removed).data).toMatchObject({ removed: ['roll_dice'], loaded: [] });
+      if (watch) expect((await removed).data).toMatchObject({ removed: ['roll_dice'], loaded: [], generation: 3 });
       else expect((await client.request('ovos.tools.reload')).data).toMatchObject({ loaded: [], total_tools: 0, removed: ['roll_dice'] });
       expect((await client.request('ovos.tools.invoke', { name: 'roll_dice', args: { count: 1 } })).data.error).toBe("Unknown tool: 'roll_dice'");
+      if (watch) {
+        // one reload per npm operation: the next is the 4th generation, and npm's writes never looked unrecorded
+        expect((await client.request('ovos.tools.reload')).data).toMatchObject({ generation: 4 });
+        expect(serve.output()).not.toMatch(/not installed by npm|being installed/);
+      }
     } finally {
       client.close();
       await serve.stop();

@@ -56,10 +56,12 @@ export interface ReloaderOptions {
 
 /**
  * Builds registry generations and swaps them in. A reload rescans the plugin roots, keeps the host of every
- * toolbox whose package, config and host settings are unchanged (and healthy), starts hosts for new and changed
- * ones (all at once; one that fails is a problem, never a failed reload), refuses a toolbox that claims an id
- * already served by a toolbox of equal or higher precedence, swaps the next generation in synchronously, and
- * closes every host it no longer serves once the calls holding the old generation have ended. Reloads are serialised.
+ * toolbox whose package, config and host settings are unchanged (and healthy), or whose package npm is still
+ * writing (discovery's `installing` problems: a half-written install never unloads a working toolbox), starts
+ * hosts for new and changed ones (all at once; one that fails is a problem, never a failed reload), refuses a
+ * toolbox that claims an id already served by a toolbox of equal or higher precedence, swaps the next generation
+ * in synchronously, and closes every host it no longer serves once the calls holding the old generation have
+ * ended. Reloads are serialised.
  */
 export class Reloader {
   private chain: Promise<unknown> = Promise.resolve();
@@ -136,6 +138,9 @@ export class Reloader {
       candidates.push(...extra.hosts);
       problems.push(...extra.problems);
     }
+    // a package npm is still writing is not loaded yet; the version of it that was serving keeps serving
+    const installing = new Set(scan.problems.filter((p) => p.installing).map((p) => p.packageName));
+    candidates.push(...previous.toolboxes.filter((t) => installing.has(t.packageName) && !candidates.some((c) => c.source === t.source)));
     for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
 
     const accepted = this.refuseImpostors(candidates, problems);

@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
+import { access, lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -32,6 +32,64 @@ export async function readInstallRecords(root: string): Promise<InstallRecords> 
     if (lock !== null) for (const [name, version] of pnpmRootImporter(lock)) if (!records.has(name)) records.set(name, version);
   }
   return records;
+}
+
+/**
+ * The install records a package manager writes last in every install, update and uninstall, relative to
+ * `node_modules`: npm's hidden lockfile and pnpm's modules manifest. Until one is rewritten, the manager is not done.
+ */
+export const INSTALL_MARKERS = ['.package-lock.json', '.modules.yaml'] as const;
+
+/** How much newer than the install record (ms) a folder may be and still count as recorded: npm's own allowance. */
+export const RECORD_JITTER_MS = 10;
+
+/**
+ * When a package manager last recorded an install in `root`: the modification time (ms since the epoch) of the
+ * newest of `node_modules/.package-lock.json` and `node_modules/.modules.yaml`, or `null` when there is neither.
+ * Never throws.
+ */
+export async function installRecordTime(root: string): Promise<number | null> {
+  let newest: number | null = null;
+  for (const marker of INSTALL_MARKERS) {
+    try {
+      const { mtimeMs } = await stat(path.join(root, 'node_modules', marker));
+      newest = Math.max(newest ?? 0, mtimeMs);
+    } catch {
+      // absent: this manager never installed here
+    }
+  }
+  return newest;
+}
+
+/**
+ * When `p` last changed as a folder entry: the modification time of `p` itself (a symlink's own, not its
+ * target's), or of its nearest existing ancestor when `p` is gone (a removal changes the folder that held it).
+ */
+export async function entryChangeTime(p: string): Promise<number> {
+  for (let current = path.resolve(p); ; ) {
+    try {
+      return (await lstat(current)).mtimeMs;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return 0;
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Whether the package manager has finished writing `paths` (package folders, their package.json, `node_modules`
+ * itself; gone ones count by the folder that held them) under `root`. npm writes its install record
+ * (`node_modules/.package-lock.json`) after everything else of an install, update or uninstall, and trusts it only
+ * while no folder it records is newer; pnpm writes `node_modules/.modules.yaml` last. So an operation is done when
+ * the record is at least as new as every path it touched ({@link RECORD_JITTER_MS} allowed). `false` while there is
+ * no record at all. Never throws.
+ */
+export async function installSettled(root: string, paths: Iterable<string>): Promise<boolean> {
+  const recorded = await installRecordTime(root);
+  if (recorded === null) return false;
+  for (const p of paths) if ((await entryChangeTime(p)) > recorded + RECORD_JITTER_MS) return false;
+  return true;
 }
 
 function addNpmRecords(lock: unknown, records: Map<string, string | null>): void {

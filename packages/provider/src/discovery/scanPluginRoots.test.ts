@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { pnpmRootImporter, readInstallRecords } from './installRecords.js';
+import { installSettled, pnpmRootImporter, readInstallRecords } from './installRecords.js';
 import { scanPluginRoots } from './scanPluginRoots.js';
 
 // Discovery declares only packages a package manager installed (an install record names them) and, with
@@ -15,12 +15,18 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-function plant(name: string, version = '1.0.0', entry = name.replace(/^@.*\//, '')): void {
+function plant(name: string, version = '1.0.0', entry = name.replace(/^@.*\//, ''), extra: Record<string, unknown> = {}): string {
   const dir = path.join(root, 'node_modules', ...name.split('/'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version, type: 'module', entryPoints: { 'opm.agents.toolbox': { [entry]: './index.js#T' } } }));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, version, type: 'module', entryPoints: { 'opm.agents.toolbox': { [entry]: './index.js#T' } }, ...extra }));
   writeFileSync(path.join(dir, 'index.js'), 'export class T {}');
+  return dir;
 }
+/** Sets the modification time of `rel` (under the root) to `secondsAgo` seconds before now. */
+const age = (rel: string, secondsAgo: number) => {
+  const t = Date.now() / 1000 - secondsAgo;
+  utimesSync(path.join(root, rel), t, t);
+};
 const writeJson = (rel: string, value: unknown) => {
   mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
   writeFileSync(path.join(root, rel), JSON.stringify(value));
@@ -93,6 +99,78 @@ describe('install records', () => {
     const scan = await scanPluginRoots([repoRoot]);
     expect(scan.problems).toEqual([]);
     expect(scan.declarations).toHaveLength(6);
+  });
+});
+
+describe('installs in progress', () => {
+  const lock = (packages: Record<string, unknown>) => writeJson('node_modules/.package-lock.json', { lockfileVersion: 3, packages });
+
+  test('a package folder newer than the install record may still be written by npm (it writes the record last): refused, marked installing', async () => {
+    lock({ 'node_modules/old-tools': { version: '1.0.0' } });
+    plant('old-tools');
+    age('node_modules/.package-lock.json', 60);
+    plant('new-tools', '2.0.0'); // npm has extracted it; its record is not written yet
+    age('node_modules/old-tools', 120);
+    const scan = await scanPluginRoots([root]);
+    expect(scan.declarations.map((d) => d.packageName)).toEqual(['old-tools']);
+    expect(scan.problems).toEqual([
+      expect.objectContaining({
+        packageName: 'new-tools',
+        installing: true,
+        message: expect.stringMatching(/^not installed by npm: new-tools has no install record in .* \(it changed after npm last wrote .*\.package-lock\.json, so if npm is still installing it, it loads on the first reload after npm finishes; /),
+      }),
+    ]);
+    lock({ 'node_modules/old-tools': { version: '1.0.0' }, 'node_modules/new-tools': { version: '2.0.0' } }); // npm finishes
+    expect((await scanPluginRoots([root])).declarations.map((d) => d.packageName)).toEqual(['new-tools', 'old-tools']);
+  });
+
+  test('a recorded package whose folder changed after the record (rewritten in place) is being installed, not loaded', async () => {
+    plant('same-tools');
+    lock({ 'node_modules/same-tools': { version: '1.0.0' } });
+    age('node_modules/.package-lock.json', 60);
+    const scan = await scanPluginRoots([root]);
+    expect(scan.declarations).toEqual([]);
+    expect(scan.problems).toEqual([expect.objectContaining({ installing: true, message: expect.stringMatching(/^being installed: same-tools in .*: it changed after npm last wrote /) })]);
+  });
+
+  test('installSettled: the record must be at least as new as every touched path; a removed path counts by its folder', async () => {
+    const pkg = plant('some-tools');
+    expect(await installSettled(root, [pkg])).toBe(false); // no record at all
+    lock({ 'node_modules/some-tools': { version: '1.0.0' } });
+    expect(await installSettled(root, [pkg, path.join(pkg, 'package.json'), path.join(root, 'node_modules')])).toBe(true);
+    age('node_modules/.package-lock.json', 30);
+    expect(await installSettled(root, [pkg])).toBe(false);
+    rmSync(pkg, { recursive: true }); // an uninstall removed the folder: node_modules changed now, after the record
+    expect(await installSettled(root, [pkg])).toBe(false);
+    lock({});
+    expect(await installSettled(root, [pkg])).toBe(true);
+  });
+});
+
+describe("the core a toolbox's peer range asks for", () => {
+  const plantCore = (version: string) => writeJson('node_modules/@ovos-tools/core/package.json', { name: '@ovos-tools/core', version });
+  const record = () => writeJson('node_modules/.package-lock.json', { lockfileVersion: 3, packages: { 'node_modules/peer-tools': { version: '1.0.0' }, 'node_modules/@ovos-tools/core': {} } });
+
+  test('a peer range that excludes the installed core is a problem naming the range it needs', async () => {
+    plantCore('1.4.0');
+    plant('peer-tools', '1.0.0', 'peer-tools', { peerDependencies: { '@ovos-tools/core': '^2.0.0' } });
+    record();
+    const scan = await scanPluginRoots([root]);
+    expect(scan.declarations).toEqual([]);
+    expect(scan.problems.map((p) => p.message)).toEqual([
+      `peer-tools@1.0.0 needs @ovos-tools/core ^2.0.0 (its peer dependency), but it would import 1.4.0 (${path.join(root, 'node_modules', '@ovos-tools', 'core')}); install a version of peer-tools made for @ovos-tools/core 1.x`,
+    ]);
+  });
+
+  test('no core to import is a problem saying how to install one; a range that holds (prereleases included) loads', async () => {
+    plant('peer-tools', '1.0.0', 'peer-tools', { peerDependencies: { '@ovos-tools/core': '^1.2.0' } });
+    record();
+    expect((await scanPluginRoots([root])).problems.map((p) => p.message)).toEqual([
+      `peer-tools@1.0.0 needs @ovos-tools/core ^1.2.0 (its peer dependency), but none is installed where it can import it; install it beside it: npm install --prefix ${root} "@ovos-tools/core@^1.2.0"`,
+    ]);
+    plantCore('1.3.0-next.1');
+    record();
+    expect((await scanPluginRoots([root])).declarations.map((d) => d.packageName)).toEqual(['peer-tools']);
   });
 });
 

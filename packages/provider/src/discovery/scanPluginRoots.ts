@@ -2,7 +2,8 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
 import { listInstalledPackages, parseEntryPoints, TOOLBOX_GROUP } from '@ovos-tools/core/node';
-import { readInstallRecords, type InstallRecords } from './installRecords.js';
+import { corePeerProblem } from './corePeerProblem.js';
+import { entryChangeTime, installRecordTime, readInstallRecords, RECORD_JITTER_MS, type InstallRecords } from './installRecords.js';
 
 /** Options of {@link scanPluginRoots}. */
 export interface ScanOptions {
@@ -48,6 +49,11 @@ export interface DiscoveryProblem {
   packageName?: string;
   /** What is wrong and how to fix it. */
   message: string;
+  /**
+   * `true` when the package is still being written by a package manager (its folder is newer than the root's
+   * install record): it is not loaded now, and a version of it that is loaded keeps serving until the next reload.
+   */
+  installing?: boolean;
 }
 
 /** All declarations and problems of one scan, in a stable order (roots in order, packages sorted by name). */
@@ -64,6 +70,14 @@ export interface ScanResult {
  * packages declare the same entry-point name, the first found (earlier root, then package order) is used
  * and the other is reported as a problem. Never throws for bad packages; they become problems.
  *
+ * A package whose folder changed after its root's install record was written (npm writes
+ * `node_modules/.package-lock.json` last, so npm may still be writing it) is not declared either: its problem
+ * (`not installed by npm: ...`, or `being installed: ...` when the record already names it) carries
+ * `installing: true`, so a version of it already loaded keeps serving (see the Reloader).
+ *
+ * A package with a `peerDependencies["@ovos-tools/core"]` range that excludes the core it would import (or with no
+ * core to import) is reported naming the range it needs, and not declared ({@link corePeerProblem}).
+ *
  * Only packages a package manager installed are declared: each needs an install record in its root
  * ({@link readInstallRecords}: npm's `node_modules/.package-lock.json` or `package-lock.json`, pnpm's
  * `.modules.yaml` + lockfile) naming it, with the same version when the record has one. A package without
@@ -78,17 +92,28 @@ export async function scanPluginRoots(roots: readonly string[], options: ScanOpt
   for (const root of roots) {
     const nodeModules = path.join(root, 'node_modules');
     let records: InstallRecords | undefined;
+    let recordedAt: Promise<number | null> | undefined;
     for (const { installedName, dir } of listInstalledPackages(nodeModules)) {
-      const gate = async (installedName: string, version: string): Promise<string | null> => {
-        if (allowed && !allowed.has(installedName)) return `not in allowed_packages: ${installedName} (add it to allowed_packages in the provider config to load it)`;
+      const gate: Gate = async (installedName, version) => {
+        if (allowed && !allowed.has(installedName)) return { message: `not in allowed_packages: ${installedName} (add it to allowed_packages in the provider config to load it)` };
         records ??= await readInstallRecords(root);
-        return installProblem(records, root, installedName, version);
+        recordedAt ??= installRecordTime(root);
+        const recorded = await recordedAt;
+        // npm writes node_modules/.package-lock.json after everything else: a folder newer than it is still being written
+        const unrecorded = recorded !== null && (await entryChangeTime(dir)) > recorded + RECORD_JITTER_MS;
+        const problem = installProblem(records, root, installedName, version);
+        if (!unrecorded) return problem ? { message: problem } : null;
+        const pending = `it changed after npm last wrote ${path.join(root, 'node_modules', '.package-lock.json')}, so if npm is still installing it, it loads on the first reload after npm finishes; a version of it already loaded keeps serving until then`;
+        return { installing: true, message: problem ? `${problem} (${pending})` : `being installed: ${installedName} in ${root}: ${pending}` };
       };
       await readPackage(root, dir, installedName, gate, result, seen);
     }
   }
   return result;
 }
+
+/** Why a package may not load (and whether only because it is being installed), or `null` when it may. */
+type Gate = (installedName: string, version: string) => Promise<{ message: string; installing?: true } | null>;
 
 /** Why the package `name` (as installed under node_modules) lacks a matching install record, or `null`. */
 function installProblem(records: InstallRecords, root: string, name: string, version: string): string | null {
@@ -106,7 +131,7 @@ async function readPackage(
   root: string,
   dir: string,
   installedName: string,
-  gate: (installedName: string, version: string) => Promise<string | null>,
+  gate: Gate,
   result: ScanResult,
   seen: Map<string, ToolboxDeclaration>,
 ): Promise<void> {
@@ -132,7 +157,12 @@ async function readPackage(
   if (parsedGroups.every(({ parsed }) => parsed.declarations.length === 0 && parsed.problems.length === 0)) return;
   const refused = await gate(installedName, packageVersion);
   if (refused) {
-    result.problems.push({ root, packageDir, packageName, message: refused });
+    result.problems.push({ root, packageDir, packageName, ...refused });
+    return;
+  }
+  const peerProblem = await corePeerProblem(packageDir, pkg, root);
+  if (peerProblem) {
+    result.problems.push({ root, packageDir, packageName, message: peerProblem });
     return;
   }
   for (const { group, parsed } of parsedGroups) {

@@ -2,37 +2,62 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from '@ovos-tools/core';
+import { entryChangeTime, installRecordTime, installSettled } from '../discovery/installRecords.js';
 
 /** How deep below a plugin root the watcher looks: `node_modules/@scope/pkg/package.json`. */
 const DEPTH_BELOW_ROOT = 3;
 
+/** Default: how long after the last change the watcher waits for an install record before reloading anyway, in ms. */
+export const DEFAULT_SETTLE_TIMEOUT_MS = 60_000;
+
+/** While waiting for an install record, how often the watcher looks again (besides on every event), in ms. */
+const RECHECK_MS = 1000;
+
 /**
- * Watches plugin roots for installs and removals and calls `onChange` once things settle: a burst of events
- * (one `npm install` writes many) becomes one call, `debounceMs` after the last event.
+ * Watches plugin roots for installs and removals and calls `onChange` once per package-manager operation.
+ *
+ * The rule: a change is reloaded once its root is settled — `debounceMs` (default 400) have passed without a
+ * further event, **and** the root's install record (`node_modules/.package-lock.json`, which npm writes after
+ * everything else of an install, update or uninstall; pnpm's `node_modules/.modules.yaml`) is at least as new as
+ * every folder the change touched (see {@link installSettled}). An `npm install` pauses between writes while it
+ * downloads; the record is rewritten only when it is done, so one operation is one reload, and a package npm is
+ * still writing is never scanned (no false "not installed by npm" warning). A change no package manager records
+ * (files copied or removed by hand) is reloaded `settleTimeoutMs` (default 60 s) after its last event.
  *
  * Watched: `node_modules` itself, its package folders (`pkg`, `@scope/pkg`) and their `package.json`, and
- * the install markers npm (`node_modules/.package-lock.json`) and pnpm (`node_modules/.modules.yaml`) rewrite
- * on every install. Nothing deeper is watched, so a large node_modules costs little.
+ * the install records. Nothing deeper is watched, so a large node_modules costs little.
  *
  * A root that does not exist yet is watched through its nearest existing ancestor (only the folders on the
  * way down to the root, nothing beside them), so a plugin folder created after start — e.g. by the first
- * `npm install --prefix ~/.local/share/ovos-tools/plugins ...` — is noticed like any other.
+ * `npm install --prefix ~/.local/share/ovos-tools/plugins ...` — is noticed like any other. Events that arrive
+ * after the reload that already saw what they report (the watcher discovers a new folder's contents late) are
+ * dropped: a root is reloaded again only when its install record or a touched folder changed since.
  */
 export class PluginWatcher {
   private readonly watcher: FSWatcher;
   private readonly roots: string[];
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Per root, the paths under its `node_modules` that changed since the last reload. */
+  private touched = new Map<string, Set<string>>();
+  private lastEventAt = 0;
+  /** Counts events, so a settle check that an event overtook gives way to the check that event scheduled. */
+  private events = 0;
+  /** Per root, when the last reload for it started and the install record's time then. */
+  private reloaded = new Map<string, { at: number; record: number | null }>();
 
   /**
    * @param roots - plugin roots; neither they nor their `node_modules` need exist yet.
-   * @param onChange - called after `debounceMs` (default 400) without further events; its rejection is logged.
+   * @param onChange - called once a change has settled (see the class rule); its rejection is logged.
+   * @param debounceMs - quiet time after the last event before a root is checked, in ms.
+   * @param settleTimeoutMs - how long after the last event to wait for an install record before reloading anyway, in ms.
    */
   constructor(
     roots: readonly string[],
     private readonly onChange: () => Promise<unknown>,
     private readonly logger: Logger,
     private readonly debounceMs = 400,
+    private readonly settleTimeoutMs = DEFAULT_SETTLE_TIMEOUT_MS,
   ) {
     this.roots = [...new Set(roots.map((r) => path.resolve(r)))];
     const bases = [...new Set(this.roots.map(nearestExisting))];
@@ -50,9 +75,19 @@ export class PluginWatcher {
     this.watcher.on('all', (event, file) => {
       const resolved = path.resolve(file);
       // folders being created on the way to a root are not a change of what is installed
-      if (!this.roots.some((root) => isWatched(root, resolved))) return;
+      const roots = this.roots.filter((root) => isWatched(root, resolved));
+      if (!roots.length) return;
       this.logger.debug(`watch: ${event} ${file}`);
-      this.schedule();
+      for (const root of roots) {
+        // the root itself counts by its node_modules: files beside it (package.json, editor files) are not installs
+        const nodeModules = path.join(root, 'node_modules');
+        const touched = this.touched.get(root) ?? new Set<string>();
+        touched.add(resolved === nodeModules || resolved.startsWith(nodeModules + path.sep) ? resolved : nodeModules);
+        this.touched.set(root, touched);
+      }
+      this.lastEventAt = Date.now();
+      this.events++;
+      this.schedule(this.debounceMs);
     });
     this.watcher.on('error', (err) => this.logger.warn(`watch error: ${(err as Error).message}`));
   }
@@ -69,13 +104,50 @@ export class PluginWatcher {
     await this.watcher.close();
   }
 
-  private schedule(): void {
+  private schedule(ms: number): void {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.onChange().catch((err: unknown) => this.logger.error('reload after a plugin change failed', err));
-    }, this.debounceMs);
+      void this.reloadIfSettled();
+    }, ms);
+  }
+
+  /** Reloads when every touched root is settled or the settle timeout has passed; else looks again later. */
+  private async reloadIfSettled(): Promise<void> {
+    const seen = this.events;
+    const pending: string[] = [];
+    for (const [root, paths] of this.touched) if (!(await installSettled(root, paths))) pending.push(root);
+    if (this.closed || seen !== this.events) return; // a newer event scheduled its own check
+    const waited = Date.now() - this.lastEventAt;
+    if (pending.length && waited < this.settleTimeoutMs) {
+      this.logger.debug(`watch: waiting for the package manager to record its install in ${pending.join(', ')}`);
+      this.schedule(Math.min(RECHECK_MS, this.settleTimeoutMs - waited));
+      return;
+    }
+    const batch = this.touched;
+    const changed: string[] = [];
+    for (const [root, paths] of batch) if (await this.changedSinceReload(root, paths)) changed.push(root);
+    if (this.closed || seen !== this.events) return;
+    this.touched = new Map();
+    if (!changed.length) {
+      this.logger.debug('watch: the last reload already saw these changes');
+      return;
+    }
+    if (pending.length) {
+      this.logger.info(`watch: no install record was written in ${pending.join(', ')} within ${this.settleTimeoutMs} ms of the last change; reloading`);
+    }
+    const at = Date.now();
+    for (const root of batch.keys()) this.reloaded.set(root, { at, record: await installRecordTime(root) });
+    await this.onChange().catch((err: unknown) => this.logger.error('reload after a plugin change failed', err));
+  }
+
+  /** Whether `root` changed after its last reload started: a rewritten install record, or a touched path that is newer. */
+  private async changedSinceReload(root: string, paths: Iterable<string>): Promise<boolean> {
+    const last = this.reloaded.get(root);
+    if (!last || (await installRecordTime(root)) !== last.record) return true;
+    for (const p of paths) if ((await entryChangeTime(p)) > last.at) return true;
+    return false;
   }
 }
 

@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { descendantRunning, portFree, running, until } from '../../provider/test/helpers/processes.js';
+import { readmeBlock, runCommand, shellSteps, type ReadmeStep, type StepResult } from './helpers/readmeSteps.js';
+import { startRegistry, type LocalRegistry } from './helpers/registry.js';
+import { freePort, RawOvosClient, repoRoot } from './helpers/system.js';
+
+/**
+ * Issue 25: published for real. A Verdaccio registry (temporary storage; third-party packages through an uplink to
+ * the registry the user's npm uses) gets every package exactly as a release publishes it (`pnpm publish`, which
+ * rewrites `workspace:` ranges; `changeset publish` runs it per package). Then, with npm alone, a fresh HOME and a
+ * temporary npm cache, the README's three "Install from npm" blocks run word for word, pointed at the registry by
+ * environment only: a deployment installs the provider and two toolboxes strictly and runs `npx ovos-tools serve
+ * --watch`; a third party scaffolds, tests, extends, checks and publishes a toolbox; the deployment installs it
+ * (tools invokable after exactly one reload, no warning), uninstalls it, and does both again in a per-user plugin
+ * folder created after start. Finally SIGTERM to `npx` stops the provider and frees the port.
+ *
+ * Run alone (after `pnpm build`): `cd packages/e2e && npx vitest run test/registry.test.ts`.
+ */
+let work: string;
+let registry: LocalRegistry;
+let busPort: number;
+let env: NodeJS.ProcessEnv;
+let serve: ChildProcess | undefined;
+let serveOutput = '';
+let client: RawOvosClient | undefined;
+
+const deployment = readmeBlock('registry.test.ts: deployment');
+const thirdParty = readmeBlock('registry.test.ts: third party');
+const install = readmeBlock('registry.test.ts: install');
+/** The scaffolded package's name: the folder `npm create ovos-toolbox@latest <dir>` writes (its default name). */
+const toolboxName = /npm create ovos-toolbox@latest (\S+)/.exec(thirdParty.join('\n'))![1]!;
+const toolboxId = toolboxName;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'ovos-registry-'));
+  registry = await startRegistry(work, [toolboxName]);
+  busPort = await freePort();
+  env = { ...registry.env, OVOS_TOOLS_BUS_URL: `ws://127.0.0.1:${busPort}/core`, OVOS_TOOLS_LOG_LEVEL: 'info' };
+  if (!registry.env.npm_config_registry?.startsWith('http://127.0.0.1:')) throw new Error('refusing to publish: the registry is not the local one');
+  // what `changeset publish` runs for each package: pnpm publish (the built dist; workspace: ranges rewritten)
+  const published = await runCommand(['pnpm', '-r', 'publish', '--no-git-checks', '--access', 'public'], repoRoot, registry.env);
+  if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registry.output()}`);
+}, 180_000);
+
+afterAll(async () => {
+  client?.close();
+  if (serve?.pid && serve.exitCode === null) {
+    try {
+      process.kill(-serve.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await registry?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A step that runs a program. */
+type CommandStep = Extract<ReadmeStep, { kind: 'command' }>;
+
+/**
+ * Runs README lines from `cwd`; each command must succeed. The long-running `ovos-tools serve` starts in the
+ * background. `onStep` sees each step and what it printed, `onComment` each comment line. Resolves with the
+ * final folder.
+ */
+async function runSteps(
+  lines: string[],
+  cwd: string,
+  hooks: { onStep?: (step: CommandStep, result: StepResult, cwd: string) => Promise<void> | void; onComment?: (text: string, cwd: string) => void } = {},
+): Promise<string> {
+  for (const line of lines) {
+    for (const step of shellSteps(line, registry.home)) {
+      if (step.kind === 'comment') hooks.onComment?.(step.text, cwd);
+      else if (step.kind === 'cd') cwd = path.resolve(cwd, step.dir);
+      else if (step.argv.includes('serve')) await startServe(step.argv, cwd);
+      else {
+        const result = await runCommand(step.argv, cwd, env);
+        expect(result.code, `\`${step.line}\` in ${cwd} failed:\n${result.output}`).toBe(0);
+        await hooks.onStep?.(step, result, cwd);
+      }
+    }
+  }
+  return cwd;
+}
+
+/** Starts the deployment's `npx ovos-tools serve --watch` in its own process group, as a terminal would. */
+async function startServe(argv: string[], cwd: string): Promise<void> {
+  serve = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  serve.stdout!.on('data', (d) => (serveOutput += d));
+  serve.stderr!.on('data', (d) => (serveOutput += d));
+  await until(() => serveOutput.includes('ovos-tools provider serving') || serve!.exitCode !== null, 'npx ovos-tools serve to serve', 60_000);
+  expect(serveOutput).toContain('ovos-tools provider serving');
+  client = await RawOvosClient.connect(`ws://127.0.0.1:${busPort}/core`);
+}
+
+/** npm's complaints about resolution and engines in an install's output. */
+const complaints = (output: string) => output.split('\n').filter((l) => /ERESOLVE|EBADENGINE|peer dep|overriding peer|--legacy-peer-deps/i.test(l));
+
+/** Adds a second tool to the scaffolded toolbox, as the README's comment line asks. */
+function addTool(dir: string): void {
+  const file = path.join(dir, 'src', 'index.ts');
+  const source = readFileSync(file, 'utf8');
+  const end = source.lastIndexOf('    ] as AgentTool[];');
+  if (end < 0) throw new Error(`the scaffolded ${file} no longer ends discoverTools() with '] as AgentTool[]'`);
+  const tool = `      defineTool({
+        name: 'weather_forecast',
+        description: "Tomorrow's forecast for a city.",
+        argumentSchema: Type.Object({ city: Type.String({ description: 'The city', minLength: 1, maxLength: 100 }) }),
+        outputSchema: Type.Object({ forecast: Type.String() }),
+        readOnly: true,
+        examples: [{ arguments: { city: 'Lisbon' }, result: { forecast: 'Sunny in Lisbon' } }],
+        toolCall: ({ city }) => ({ forecast: \`Sunny in \${city}\` }),
+      }),
+`;
+  writeFileSync(file, source.slice(0, end) + tool + source.slice(end));
+}
+
+describe('published for real: npm alone against a registry', () => {
+  let deploymentDir: string;
+  /** The `ovos.tools.changed` broadcasts the deployment's bus has carried so far. */
+  const changes = () => client!.frames.filter((f) => f.type === 'ovos.tools.changed').map((f) => f.data);
+
+  test('a deployment installs the provider and two toolboxes strictly; a third party scaffolds, tests, extends and publishes a toolbox', async () => {
+    let deploymentInstall = '';
+    let checked = '';
+    const [deployed, published] = await Promise.all([
+      runSteps(deployment, registry.home, {
+        onStep: (step, r) => {
+          if (step.argv[1] === 'install') deploymentInstall = r.output;
+        },
+      }),
+      runSteps(thirdParty, registry.home, {
+        onComment: (text, cwd) => {
+          if (/add your tools/.test(text)) addTool(cwd);
+        },
+        onStep: (step, r) => {
+          if (step.argv.includes('check')) checked = r.output;
+        },
+      }),
+    ]);
+    deploymentDir = deployed;
+    expect(complaints(deploymentInstall)).toEqual([]);
+    expect(JSON.parse(readFileSync(path.join(deploymentDir, 'package.json'), 'utf8')).dependencies).toEqual({
+      '@ovos-tools/provider': '^1.0.0',
+      '@ovos-tools/toolbox-clock': '^1.0.0',
+      '@ovos-tools/toolbox-math': '^1.0.0',
+    });
+    expect(serveOutput).toMatch(/serving \d+ tool\(s\) from 2 toolbox\(es\)/);
+    expect(checked).toContain(toolboxId);
+    const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
+    expect(pkg).toMatchObject({ name: toolboxName, license: 'Apache-2.0', peerDependencies: { '@ovos-tools/core': '^1.0.0' } });
+    const meta = (await (await fetch(`${registry.url}${toolboxName}`)).json()) as { versions: Record<string, unknown> };
+    expect(Object.keys(meta.versions)).toEqual([pkg.version]);
+  }, 300_000);
+
+  test('each npm install and uninstall in the running deployment is one reload: tools invokable after it, gone after it, no warning', async () => {
+    expect(deploymentDir, 'the first test set up the deployment').toBeDefined();
+    const toolNames = ['weather_forecast', 'weather_greet'];
+    let generation = 1;
+    await runSteps(install, deploymentDir, {
+      onStep: async (step, r) => {
+        const [, verb] = step.argv;
+        if (verb === 'install' || verb === 'uninstall') {
+          generation++;
+          await until(() => changes().length >= generation - 1, `ovos.tools.changed after \`${step.line}\``, 30_000);
+          const change = changes()[generation - 2]!;
+          expect(change.generation, `\`${step.line}\`: one reload`).toBe(generation);
+          expect([...((verb === 'install' ? change.added : change.removed) as string[])].sort(), `\`${step.line}\``).toEqual(toolNames);
+          expect(complaints(r.output)).toEqual([]);
+          if (verb === 'install') {
+            expect((await client!.request('ovos.tools.invoke', { name: 'weather_forecast', args: { city: 'Porto' } })).data).toMatchObject({ result: { forecast: 'Sunny in Porto' } });
+          }
+        }
+        if (verb === 'invoke') expect(JSON.parse(r.output)).toEqual({ message: 'Hello, Ada!' });
+        if (verb === 'list') expect(r.output).toContain('weather_greet');
+      },
+    });
+    // no reload beyond one per npm operation: the next is the one after the last operation's
+    expect((await client!.request('ovos.tools.reload')).data).toMatchObject({ generation: generation + 1, problems: [] });
+    expect(changes()).toHaveLength(generation - 1);
+    expect(serveOutput.split('\n').filter((l) => / (WARN|ERROR) \[/.test(l))).toEqual([]);
+  }, 180_000);
+
+  test('SIGTERM to `npx ovos-tools serve` stops the provider and frees the port', async () => {
+    expect(serve?.pid, 'the first test started serve').toBeDefined();
+    const provider = descendantRunning(serve!.pid!, (a) => a.endsWith(`${path.sep}ovos-tools`));
+    expect(provider).toBeDefined();
+    client?.close();
+    client = undefined;
+    process.kill(serve!.pid!, 'SIGTERM');
+    await until(() => !running(provider!), 'the provider to exit after SIGTERM to npx');
+    expect(await portFree(busPort)).toBe(true);
+  });
+});
