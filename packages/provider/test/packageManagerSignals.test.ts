@@ -64,7 +64,10 @@ describe.each([
       process.kill(target === 'npm' ? s.npm.pid! : -s.npm.pid!, signal);
       await until(() => !running(s.provider), `the provider (pid ${s.provider}) to exit after ${signal} to ${target}`);
       expect(await portFree(s.port)).toBe(true);
-      expect(s.output()).toMatch(/parent exited: shutting down|SIG(TERM|INT): shutting down/);
+      // the provider's last lines reach our end of the pipe after it exits: wait for them (it shut down, not died)
+      const shutdown = /parent exited: shutting down|SIG(TERM|INT): shutting down/;
+      await until(() => shutdown.test(s.output()), 'the provider to say it shut down', 5000).catch(() => undefined);
+      expect(s.output()).toMatch(shutdown);
     } finally {
       if (running(s.provider)) process.kill(s.provider, 'SIGKILL');
       try {
