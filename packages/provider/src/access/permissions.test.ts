@@ -55,7 +55,7 @@ describe('agents config and credentials', () => {
     expect(agents).toEqual([]);
     expect(problems).toEqual([
       'agents.plain.credential: expected exactly one of {"sha256": "<hex>"}, {"scrypt": "scrypt$…"}, {"env": "<VARIABLE>"} (plain-text credentials are not accepted)',
-      'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>"; ["*"] for every tool)',
+      'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)',
       'agents.noEnv.credential.env: environment variable MISSING is not set or empty',
       'agents.noEnv.rate_per_minute: expected a positive integer, received 0',
     ]);

@@ -4,6 +4,8 @@ import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } f
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
+import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
+import { createConfirmation } from '../confirm/createConfirmation.js';
 import { Reloader } from '../catalog/Reloader.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
 import { BusFederation } from '../federation/BusFederation.js';
@@ -43,6 +45,11 @@ export interface ToolsProviderOptions {
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
   metrics?: MetricsRecorder;
+  /**
+   * Where the single use of confirm tokens is recorded; default an in-memory store of this process. Replicas that
+   * share `confirmation.secret` and one store (e.g. Redis) accept a token issued by any of them, once.
+   */
+  confirmationStore?: ConfirmationStore;
 }
 
 /**
@@ -101,11 +108,17 @@ export class ToolsProvider {
         busReload: this.settings.access.busReload,
         ...(options.busExposure ? { busExposure: options.busExposure } : {}),
       });
+    const confirmation = createConfirmation({
+      settings: this.settings.confirm,
+      agents: this.settings.access.agents,
+      ...(options.confirmationStore ? { store: options.confirmationStore } : {}),
+    });
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(),
       access,
       policy: this.policy,
+      confirmation,
       duplicateToolNames: this.settings.registry.duplicateToolNames,
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });

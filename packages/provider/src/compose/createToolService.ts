@@ -1,6 +1,7 @@
 import { restoreStrictArguments, UnknownToolError, toWireError, VendorNameIndex, type WireError } from '@ovos-tools/core';
 import type { AccessControl } from '../access/AccessControl.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
+import type { Confirmation } from '../confirm/createConfirmation.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/RegistryGeneration.js';
@@ -30,6 +31,8 @@ export interface ToolServiceParts {
   access: AccessControl;
   /** Concurrency and time limits every invocation runs under. */
   policy: ExecutionPolicy;
+  /** Which calls need the user's confirmation, and whether a call carries it (`confirm_token`); default: none do. */
+  confirmation?: Confirmation;
   /** What a tool name several toolboxes serve means on an invoke without a toolbox (`duplicate_tool_names`). */
   duplicateToolNames: DuplicateNamePolicy;
   /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
@@ -43,7 +46,8 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 /**
  * The {@link ToolService} over a catalog holder (registry generations), access control and an execution policy.
  * Every transport's call takes this one door: lookup in the current generation → may this caller use the tool →
- * may it start a call now (its agent's limits) → the policy (time limit, concurrency) → the toolbox's host.
+ * does the call need the user's confirmation, and carry it → may it start a call now (its agent's limits) → the
+ * policy (time limit, concurrency) → the toolbox's host.
  * Metrics are recorded here, once, for every transport.
  */
 export function createToolService(parts: ToolServiceParts): ToolService {
@@ -114,7 +118,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     collisions: () => [...catalog.current.collisions],
   };
 
-  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host. */
+  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, confirmation, the agent's limits, policy → host. */
   async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
     if (!catalog.loaded && !(await loadedWithin(catalog, loadWaitMs))) {
@@ -133,12 +137,18 @@ export function createToolService(parts: ToolServiceParts): ToolService {
         const collision = generation.collision(entry.tool.name);
         if (collision) return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
       }
+      const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
+      // Confirmation (confirm/): a call the policy wants confirmed runs only with the token of this very call.
+      if (parts.confirmation) {
+        const pending = parts.confirmation.check(caller, entry, { args, context: request.context, languages: request.languages, token: request.confirmToken });
+        const verdict = 'then' in pending ? await pending : pending;
+        if (!verdict.ok) return { ...refused(verdict.error, entry.toolboxId), ...(verdict.confirmation ? { confirmation: verdict.confirmation } : {}) };
+      }
       const admission = access.admit(caller);
       if (!admission.ok) {
         return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
       }
       try {
-        const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
         return await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, args === request.args ? request : { ...request, args });
       } finally {
         admission.release();

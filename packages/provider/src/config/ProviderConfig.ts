@@ -4,6 +4,7 @@ import { configProblem, configProblemText, readConfig } from '@ovos-tools/core/n
 import { Type } from '@ovos-tools/core';
 import { AccessKeys, accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { BrainKeys, brainSettings, type BrainConfig } from '../brain/brainSettings.js';
+import { ConfirmKeys, confirmSettings, unknownConfirmKeys, type ConfirmSettings } from '../confirm/confirmSettings.js';
 import { DiscoveryKeys, discoverySettings, type DiscoverySettings } from '../discovery/discoverySettings.js';
 import { FederationKeys, federationSettings, type FederationSettings } from '../federation/federationSettings.js';
 import { HostKeys, hostDefaults, unknownHostKeys, type HostDefaults } from '../hosts/hostSettings.js';
@@ -32,6 +33,8 @@ export interface ProviderSettings {
   federation: FederationSettings;
   /** Who may do what (`agents`, `bus_requires_agent`, `bus_reload`). */
   access: AccessSettings;
+  /** Which calls need the user's confirmation, and how confirm tokens are made (`confirmation`). */
+  confirm: ConfirmSettings;
   /** The OVOS bus transport (`bus_agent_field`). */
   bus: BusSettings;
   /** `ovos-tools mcp` (`mcp.agent`). */
@@ -70,6 +73,7 @@ const ProviderKeys = Type.Object({
   ...RegistryKeys.properties,
   ...FederationKeys.properties,
   ...AccessKeys.properties,
+  ...ConfirmKeys.properties,
   ...BusKeys.properties,
   ...McpKeys.properties,
   ...BrainKeys.properties,
@@ -88,11 +92,12 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([configProblemText(OWNER, configProblem('(section)', 'must be a JSON object', cfg))]);
   const c = cfg as Record<string, unknown>;
   const { config: k, problems: keyProblems } = readConfig(ProviderKeys, c);
-  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts)].map((p) => configProblemText(OWNER, p));
+  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts), ...unknownConfirmKeys(c.confirmation)].map((p) => configProblemText(OWNER, p));
   // the http and agents parsers report `<path>: <message>` lines; they take the same frame
   const sectionProblems: string[] = [];
   const http = parseHttpConfig(c.http, sectionProblems);
   const access = accessSettings(k, sectionProblems);
+  const confirm = confirmSettings(k, sectionProblems);
   for (const line of sectionProblems) {
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
@@ -114,6 +119,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     registry: registrySettings(k),
     federation: federationSettings(k),
     access,
+    confirm,
     bus: busSettings(k),
     mcp,
     http,

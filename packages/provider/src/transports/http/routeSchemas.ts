@@ -94,6 +94,10 @@ export const callToolSchema = {
       args: { type: 'object', additionalProperties: true, description: 'The tool arguments; default {}.' },
       context: { type: 'object', additionalProperties: true, description: 'Passed to the tool (traceparent, session, user ids…).' },
       format: { type: 'string', description: 'The format the tool was listed in; openai-strict turns strict mode’s nulls for left-out properties back into absent ones.' },
+      confirm_token: {
+        description:
+          'The confirm_token of a confirmation_required answer, sent with the same tool_id and args once the user confirmed: the call then runs, once. Never passed to the tool.',
+      },
     },
     required: ['tool_id'],
     additionalProperties: true,
@@ -101,7 +105,8 @@ export const callToolSchema = {
   response: {
     200: {
       type: 'object',
-      description: 'ok:true with result, or ok:false with error (the tool failed, timed out, or its service was down).',
+      description:
+        'ok:true with result, or ok:false with error (the tool failed, timed out, or its service was down; or, with code confirmation_required, the call needs the user’s confirmation and was not run).',
       properties: {
         ok: { type: 'boolean' },
         result: { type: 'object', additionalProperties: true },
@@ -109,6 +114,9 @@ export const callToolSchema = {
         code: { type: 'string' },
         tool_id: { type: 'string' },
         latency_ms: { type: 'number' },
+        confirm_token: { type: 'string', description: 'With confirmation_required: send it back with the same call once the user said yes. Keep it from the model.' },
+        prompt: { type: 'string', description: 'With confirmation_required: the question to ask the user (the Accept-Language or context.lang language where the tool has it).' },
+        prompt_lang: { type: 'string', description: 'The language of prompt, when known.' },
       },
       required: ['ok', 'tool_id', 'latency_ms'],
     },

@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
+import { confirmationResult, declinedResult, metaLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
@@ -40,6 +41,11 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  *   Tool-level failures (bad arguments, tool error, timeout, forbidden, …) are results with `isError: true`,
  *   our error text and the code in `_meta` (`forbidden`, `rate_limited`, … exactly as the bus and HTTP answer). A name
  *   the catalog does not have is a protocol error (`-32602`).
+ * - Confirmation (`confirmation_required`): a client that declared elicitation is asked (`elicitation/create`, the
+ *   prompt and a `confirm` checkbox) and the call runs once it says yes (`confirmation_declined` otherwise); any other
+ *   client gets the `isError` result with the token and prompt in `_meta` and calls again with
+ *   `_meta["org.openvoiceos/confirm_token"]` (see `mcpConfirmation.ts`). `_meta["org.openvoiceos/lang"]` names the
+ *   user's languages for the prompt.
  * - `service.onChange` sends `notifications/tools/list_changed`.
  */
 export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
@@ -56,6 +62,9 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
     if (name === undefined) throw unknown();
     const meta = params._meta ?? {};
+    const confirmation = readMcpConfirmation(meta, ctx);
+    if ('declined' in confirmation) return declinedResult(name, confirmation.declined, ERROR_CODE_META_KEY) as never;
+    const languages = metaLanguages(meta);
     const token = meta.progressToken;
     const onProgress =
       typeof token === 'string' || typeof token === 'number'
@@ -73,6 +82,8 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       signal: ctx.mcpReq.signal,
       caller,
       ...(onProgress ? { onProgress } : {}),
+      ...(confirmation.token !== undefined ? { confirmToken: confirmation.token } : {}),
+      ...(languages.length ? { languages } : {}),
     });
     if (outcome.ok) {
       // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
@@ -81,6 +92,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
     }
     // the same decision as every other transport; only a name the catalog does not have is a protocol error
     if (outcome.error.code === 'unknown_tool') throw unknown();
+    if (outcome.confirmation) return confirmationResult(server, ctx, outcome.error.error, ERROR_CODE_META_KEY, outcome.confirmation) as never;
     return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
   });
 

@@ -19,6 +19,7 @@ import {
 import type { Caller, CatalogEntry, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
 import { readRequestName } from './requestName.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
+import { confirmationJson } from '../confirmationJson.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /**
@@ -98,6 +99,8 @@ function readFormat(value: unknown): { format: ToolFormat } | { error: ReturnTyp
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code, toolbox_id?,
  * latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when missing) and may
  * be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out properties back out.
+ * `confirm_token` (data) confirms a call the policy wants confirmed; a `confirmation_required` answer adds
+ * `confirm_token`, `prompt` and `prompt_lang` (the prompt's language follows `context.lang`, then `context.session.lang`).
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
@@ -110,14 +113,14 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
     if ('error' in read) return { name: data.name, ...read.error };
     format = read.format;
   }
-  const outcome = await service.invoke(format === undefined ? { name: name.name, args, context, caller } : { name: name.name, args, context, caller, format });
+  const outcome = await service.invoke({ name: name.name, args, context, caller, ...(format === undefined ? {} : { format }), ...confirmTokenOf(data) });
   if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs };
   const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
   if (outcome.toolboxId !== undefined) {
     out.toolbox_id = outcome.toolboxId;
     out.latency_ms = outcome.latencyMs;
   }
-  return out;
+  return { ...out, ...confirmationJson(outcome.confirmation) };
 }
 
 /**
@@ -160,10 +163,17 @@ export function discoverPayload(toolboxId: string, entries: readonly CatalogEntr
 /**
  * The answer to a per-toolbox call (`ovos.persona.tools.<id>.call` with `{name, kwargs}`, or OVOS-TOOLS-1's
  * `ovos.persona.tools.call` with `{toolbox_id, name, kwargs}`): `{result, toolbox_id}` or `{error, toolbox_id, code}`
- * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions and policy as `ovos.tools.invoke`.
+ * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions, confirmation and policy as
+ * `ovos.tools.invoke`: `confirm_token` in data, and the confirmation keys on a `confirmation_required` answer.
  */
 export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolboxCallResponseData> {
   const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
-  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller });
-  return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };
+  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller, ...confirmTokenOf(data) });
+  if (outcome.ok) return { result: outcome.result, toolbox_id: toolboxId };
+  return { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code, ...confirmationJson(outcome.confirmation) };
+}
+
+/** A request's `confirm_token` data key as the service reads it (`{confirmToken}`), or nothing when absent or null. */
+function confirmTokenOf(data: JsonObject): { confirmToken?: unknown } {
+  return data.confirm_token === undefined || data.confirm_token === null ? {} : { confirmToken: data.confirm_token };
 }
