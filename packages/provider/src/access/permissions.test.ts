@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../service/ToolService.js';
-import { compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import { compileToolRule, toolRuleProblem, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
 import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
@@ -21,6 +21,15 @@ describe('tool rules', () => {
     expect(compileToolRule('toolbox:ovos-*').matches(entry('x', 'other'))).toBe(false);
     expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only']))).toBe(true);
     expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only-ish']))).toBe(false);
+    expect(compileToolRule('annotation:destructive').matches(entry('x', 'tb', [], { destructive: true }))).toBe(true);
+    expect(compileToolRule('annotation:destructive').matches(entry('x', 'tb', [], { destructive: false }))).toBe(false);
+    expect(compileToolRule('annotation:destructive').matches(entry('x'))).toBe(false);
+    expect(compileToolRule('annotation:read_only').matches(entry('x', 'tb', [], { readOnly: true }))).toBe(true);
+    expect(compileToolRule('annotation:open_world').matches(entry('x', 'tb', [], { openWorld: true }))).toBe(true);
+    expect(compileToolRule('annotation:bogus').matches(entry('x', 'tb', [], { bogus: true }))).toBe(false);
+    expect(toolRuleProblem('annotation:bogus')).toMatch(/^unknown annotation in rule "annotation:bogus"/);
+    expect(toolRuleProblem('annotation:idempotent')).toBeNull();
+    expect(toolRuleProblem('anything*')).toBeNull();
   });
 });
 

@@ -128,7 +128,7 @@ export function createConfirmation(options: ConfirmationOptions): Confirmation {
     if (c.session !== bound.session) return ask(entry, call, bound, tokenRefusals.otherSession());
     if (c.args !== bound.args) return ask(entry, call, bound, tokenRefusals.changedArguments());
     const t = now();
-    if (t >= c.expiresAt) return ask(entry, call, bound, tokenRefusals.expired(Math.ceil((t - c.expiresAt) / 1000), Math.round(settings.ttlMs / 1000)));
+    if (t >= c.expiresAt) return ask(entry, call, bound, tokenRefusals.expired(Math.ceil((t - c.expiresAt) / 1000), Math.round(settings.ttlMs / 100) / 10));
     let first: boolean;
     try {
       first = await store.claim(c.nonce, c.expiresAt);
