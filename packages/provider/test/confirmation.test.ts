@@ -3,8 +3,13 @@ import { FakeBus, Message, silentLogger, type JsonObject } from '@ovos-tools/cor
 import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
 import { CONFIRM_TOKEN_META_KEY, ERROR_CODE_META_KEY, LANG_META_KEY } from '@ovos-tools/provider/mcp';
 import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, type PluginRoot } from './helpers/pluginRoot.js';
+import { cliPath, startServe } from './helpers/serve.js';
 
 /**
  * Confirmation over the real transports (issue 28): a destructive tool under a confirming policy never runs without the
@@ -316,6 +321,35 @@ describe('descriptors cross the host boundary', () => {
     } finally {
       await p.close();
       iso.cleanup();
+    }
+  });
+});
+
+describe('the CLI', () => {
+  test('ovos-tools invoke prints the question and the command that confirms it; --confirm-token runs the call once', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-confirm-cli-'));
+    const config = path.join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ federation: false, confirmation: { voice_bus: true } }));
+    const serve = await startServe(['--plugins', root.dir, '--config', config]);
+    try {
+      const run = (...args: string[]) => spawnSync(process.execPath, [cliPath, ...args, '--bus-url', serve.url], { encoding: 'utf8', timeout: 20_000 });
+      const asked = run('invoke', 'wipe_note', '{"name": "cli"}');
+      expect(asked.status).toBe(1);
+      expect(asked.stdout).toBe('');
+      const lines = asked.stderr.trim().split('\n');
+      expect(lines[0]).toMatch(/Delete the note cli\?$/);
+      expect(lines[1]).toBe("The provider wants this call confirmed; it was not run. If yes, run within the token's lifetime:");
+      const token = /--confirm-token (oct1\.\S+)/.exec(lines[2]!)![1]!;
+      expect(lines[2]).toBe(`  ovos-tools invoke wipe_note '{"name": "cli"}' --confirm-token ${token}`);
+      const done = run('invoke', 'wipe_note', '{"name": "cli"}', '--confirm-token', token);
+      expect(done.status).toBe(0);
+      expect(JSON.parse(done.stdout)).toMatchObject({ runs: 1 });
+      const again = run('invoke', 'wipe_note', '{"name": "cli"}', '--confirm-token', token);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('Delete the note cli?');
+    } finally {
+      await serve.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
