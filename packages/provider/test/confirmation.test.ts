@@ -215,6 +215,12 @@ describe('HTTP', () => {
     expect(runs('wipe_note:h')).toBe(1);
   });
 
+  test('GET /internal/tools/{id} and ovos.tools.get show the template', async () => {
+    const res = await fetch(`${http.url}/internal/tools/wipe_note`, { headers: { authorization: `Bearer ${VOICE}` } });
+    expect((await res.json()).confirmation).toEqual({ en: 'Delete the note {name}?', pt: 'Apagar a nota {name}?' });
+    expect((await ask(bus, 'ovos.tools.get', { name: 'wipe_note' })).confirmation).toEqual({ en: 'Delete the note {name}?', pt: 'Apagar a nota {name}?' });
+  });
+
   test('changed arguments, another agent and a malformed token are refused; the session comes from context.session.session_id', async () => {
     const { body } = await call(VOICE, { tool_id: 'wipe_note', args: { name: 'h2' }, context: { session: { session_id: 's1' } } });
     const token = body.confirm_token;
