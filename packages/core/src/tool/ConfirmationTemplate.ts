@@ -13,7 +13,15 @@ import { isObject } from '../node/values.js';
 export type ConfirmationTemplate = string | Readonly<Record<string, string>>;
 
 /** One piece of a parsed template text: literal text, or the argument path of a placeholder. */
-export type TemplatePart = { text: string } | { path: readonly string[] };
+export type TemplatePart =
+  | {
+      /** Literal text, braces already unescaped. */
+      text: string;
+    }
+  | {
+      /** The argument path of a placeholder: `{options.mode}` → `['options', 'mode']`. */
+      path: readonly string[];
+    };
 
 const NAME = /^[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*$/;
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
