@@ -234,7 +234,7 @@ describe('HTTP', () => {
 });
 
 describe('MCP over HTTP', () => {
-  async function mcp(elicit?: (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }) {
+  async function mcp(elicit?: (message: string) => { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }, headers: Record<string, string> = {}) {
     const c = new Client({ name: 'confirm-test', version: '1' }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
     const asked: string[] = [];
     if (elicit) {
@@ -244,7 +244,7 @@ describe('MCP over HTTP', () => {
         return elicit(message) as never;
       });
     }
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${VOICE}` } } }));
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${VOICE}`, ...headers } } }));
     return { c, asked };
   }
   const meta = (r: { _meta?: unknown }) => (r._meta ?? {}) as Record<string, unknown>;
@@ -266,6 +266,18 @@ describe('MCP over HTTP', () => {
       expect((changed.content as Array<{ text: string }>)[0]!.text).toMatch(/^PermissionError: The arguments differ from the ones the user confirmed/);
       expect(runs('wipe_note:m')).toBe(1);
       expect(runs('wipe_note:n')).toBe(0);
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('the prompt language: _meta["org.openvoiceos/lang"], else the HTTP Accept-Language of the MCP request', async () => {
+    const { c } = await mcp(undefined, { 'accept-language': 'pt-BR,en;q=0.5' });
+    try {
+      const viaHeader = await c.callTool({ name: 'wipe_note', arguments: { name: 'l' } });
+      expect(meta(viaHeader)['org.openvoiceos/confirm_prompt']).toBe('Apagar a nota l?');
+      const viaMeta = await c.callTool({ name: 'wipe_note', arguments: { name: 'l' }, _meta: { [LANG_META_KEY]: 'en' } });
+      expect(meta(viaMeta)['org.openvoiceos/confirm_prompt']).toBe('Delete the note l?');
     } finally {
       await c.close();
     }

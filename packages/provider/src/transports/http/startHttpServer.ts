@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler.js';
 import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
-import { acceptLanguage } from './acceptLanguage.js';
+import { acceptLanguage } from '../acceptLanguage.js';
 import { confirmationJson } from '../confirmationJson.js';
 import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';

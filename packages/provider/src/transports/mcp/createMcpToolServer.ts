@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
-import { confirmationResult, declinedResult, metaLanguages, readMcpConfirmation } from './mcpConfirmation.js';
+import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
@@ -44,8 +44,8 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  * - Confirmation (`confirmation_required`): a client that declared elicitation is asked (`elicitation/create`, the
  *   prompt and a `confirm` checkbox) and the call runs once it says yes (`confirmation_declined` otherwise); any other
  *   client gets the `isError` result with the token and prompt in `_meta` and calls again with
- *   `_meta["org.openvoiceos/confirm_token"]` (see `mcpConfirmation.ts`). `_meta["org.openvoiceos/lang"]` names the
- *   user's languages for the prompt.
+ *   `_meta["org.openvoiceos/confirm_token"]` (see `mcpConfirmation.ts`). `_meta["org.openvoiceos/lang"]` (then, over
+ *   HTTP, `Accept-Language`) names the user's languages for the prompt.
  * - `service.onChange` sends `notifications/tools/list_changed`.
  */
 export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
@@ -64,7 +64,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
     const meta = params._meta ?? {};
     const confirmation = readMcpConfirmation(meta, ctx);
     if ('declined' in confirmation) return declinedResult(name, confirmation.declined, ERROR_CODE_META_KEY) as never;
-    const languages = metaLanguages(meta);
+    const languages = mcpLanguages(meta, ctx);
     const token = meta.progressToken;
     const onProgress =
       typeof token === 'string' || typeof token === 'number'

@@ -1,5 +1,6 @@
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import { confirmErrors } from '../../confirm/confirmErrors.js';
+import { acceptLanguage } from '../acceptLanguage.js';
 import type { ConfirmationRequest } from '../../service/ToolService.js';
 
 /**
@@ -44,11 +45,16 @@ export function readMcpConfirmation(meta: Record<string, unknown>, ctx: ServerCo
   return token === undefined || token === null ? {} : { token };
 }
 
-/** The user's languages from a `tools/call` `_meta` ({@link LANG_META_KEY}: a tag or a list of tags), best first. */
-export function metaLanguages(meta: Record<string, unknown>): string[] {
+/**
+ * The user's languages for a `tools/call`, best first: its `_meta` {@link LANG_META_KEY} (a tag or a list of tags),
+ * then, over Streamable HTTP, the request's `Accept-Language` header. (MCP's `clientInfo` names no locale.)
+ */
+export function mcpLanguages(meta: Record<string, unknown>, ctx: ServerContext): string[] {
   const v = meta[LANG_META_KEY];
   const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
-  return list.filter((t): t is string => typeof t === 'string' && t !== '').slice(0, 16);
+  const own = list.filter((t): t is string => typeof t === 'string' && t !== '').slice(0, 16);
+  const header = ctx.http?.req?.headers?.get?.('accept-language') ?? undefined;
+  return [...own, ...acceptLanguage(header)];
 }
 
 /** Whether the client of this request can answer a form-mode elicitation (`elicitation: {}` or `{form: …}`). */
