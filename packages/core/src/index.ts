@@ -4,6 +4,11 @@
  */
 export { AgentTool, defineTool, TOOL_NAME_PATTERN } from './tool/AgentTool.js';
 export type { AgentToolDefinition, ToolContext, ToolExample } from './tool/AgentTool.js';
+export { checkConfirmationTemplate, parseTemplateText } from './tool/ConfirmationTemplate.js';
+export type { ConfirmationTemplate, TemplatePart } from './tool/ConfirmationTemplate.js';
+export { DEFAULT_CONFIRMATIONS, renderConfirmation } from './tool/renderConfirmation.js';
+export type { ConfirmationSubject, RenderConfirmationOptions, RenderedConfirmation } from './tool/renderConfirmation.js';
+export { normalizeTag, pickLanguage } from './tool/pickLanguage.js';
 export { ToolBox } from './toolbox/ToolBox.js';
 export { pythonTypeName } from './toolbox/pythonTypeName.js';
 export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBoxOptions.js';
@@ -60,6 +65,7 @@ export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
 export {
   checkPayload,
+  ConfirmationKeys,
   OvosFormatNote,
   OvosLoadProblem,
   OvosSearchHit,

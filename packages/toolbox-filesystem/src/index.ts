@@ -4,7 +4,7 @@
  */
 export { FileSystemToolBox } from './FileSystemToolBox.js';
 export { ReadFileArgs, ReadFileOutput } from './tools/readFile.js';
-export { WriteFileArgs, WriteFileOutput } from './tools/writeFile.js';
+export { WRITE_FILE_CONFIRMATION, WriteFileArgs, WriteFileOutput } from './tools/writeFile.js';
 export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';
 export { SearchInFilesArgs, SearchInFilesOutput } from './tools/searchInFiles.js';
 export { FindFilesArgs, FindFilesOutput } from './tools/findFiles.js';

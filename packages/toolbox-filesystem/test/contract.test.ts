@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FileSystemToolBox } from '@ovos-tools/toolbox-filesystem';
+import { renderConfirmation, toolSpecJson } from '@ovos-tools/core';
 import { makeWorld, type World } from './fixture.js';
 
 let w: World;
@@ -28,6 +29,15 @@ describe('toolbox identity and tool list (seed 001, wire spec §5.2)', () => {
       find_files: 'Find files matching a glob pattern under a directory.',
     });
     expect(desc(w.box({ allow_write: false })).write_file).toBe('Write UTF-8 text content to a file (currently disabled — allow_write=False).');
+  });
+
+  test('write_file carries a spoken confirmation question in several languages; the others need none', () => {
+    const tools = w.box().discoverTools();
+    expect(tools.filter((t) => t.confirmation).map((t) => t.name)).toEqual(['write_file']);
+    const write = tools.find((t) => t.name === 'write_file')!;
+    expect(renderConfirmation(write, { path: 'notes.txt', content: 'x' }, ['en-GB'])).toEqual({ prompt: 'Overwrite or create the file notes.txt?', lang: 'en' });
+    expect(renderConfirmation(write, { path: 'notas.txt', content: 'x' }, ['pt-BR'])).toEqual({ prompt: 'Substituir ou criar o arquivo notas.txt?', lang: 'pt-BR' });
+    expect(toolSpecJson(write, 'ovos-filesystem-tools').confirmation).toMatchObject({ de: 'Die Datei {path} überschreiben oder anlegen?' });
   });
 
   test('argument schemas carry OVOS fields, titles, required lists and defaults', () => {

@@ -5,4 +5,4 @@
  */
 export { ShellToolBox } from './ShellToolBox.js';
 export type { ShellToolBoxOptions } from './ShellToolBox.js';
-export { RunCommandArgs, RunCommandOutput } from './tools/runCommand.js';
+export { RUN_COMMAND_CONFIRMATION, RunCommandArgs, RunCommandOutput } from './tools/runCommand.js';

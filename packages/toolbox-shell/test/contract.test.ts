@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ShellToolBox } from '@ovos-tools/toolbox-shell';
-import { silentLogger } from '@ovos-tools/core';
+import { renderConfirmation, silentLogger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSpy, tempDir } from './helpers.js';
 
@@ -28,6 +28,14 @@ describe('tool contract (wire spec §5.3)', () => {
     expect(props.cwd!.default).toBe('.');
     expect(props.timeout).toMatchObject({ type: 'integer', default: 30 });
     expect(Object.keys((tool!.output_schema as { properties: object }).properties)).toEqual(['stdout', 'stderr', 'returncode', 'success']);
+  });
+
+  it('asks before it runs, when the provider wants confirmation: the command is spoken, a long one cut with what is hidden', () => {
+    const tool = make({}).discoverTools()[0]!;
+    expect(renderConfirmation(tool, { command: 'ls -la' }, ['en'])).toEqual({ prompt: 'Run the command ls -la?', lang: 'en' });
+    expect(renderConfirmation(tool, { command: 'ls' }, ['fr-CA'])).toEqual({ prompt: 'Exécuter la commande ls ?', lang: 'fr' });
+    const long = `echo ${'a'.repeat(90)} && rm -rf ~`;
+    expect(renderConfirmation(tool, { command: long }, ['en']).prompt).toBe(`Run the command ${long.slice(0, 80)}…[+${long.length - 80}]?`);
   });
 
   it('is disabled by default, before anything runs', async () => {

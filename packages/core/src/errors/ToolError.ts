@@ -16,6 +16,9 @@
  * - `toolbox_crashed`: the toolbox's host died during the call (it exited, passed its memory limit, or was
  *   terminated because a timed-out call would not stop); the host is restarted.
  * - `toolbox_unavailable`: the toolbox's host is unhealthy (crashed repeatedly) or gone; retry after a reload.
+ * - `confirmation_required`: the provider's policy wants the user to confirm this call first; it was not run. The
+ *   answer carries a `confirm_token` and a `prompt` to ask; call again with the token once the user said yes.
+ * - `confirmation_declined`: the user was asked (MCP elicitation) and did not confirm; the call was not run.
  * - `internal`: anything else.
  */
 export type ToolErrorCode =
@@ -33,6 +36,8 @@ export type ToolErrorCode =
   | 'forbidden'
   | 'toolbox_crashed'
   | 'toolbox_unavailable'
+  | 'confirmation_required'
+  | 'confirmation_declined'
   | 'internal';
 
 /**

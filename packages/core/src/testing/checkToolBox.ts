@@ -1,4 +1,5 @@
 import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
+import { checkConfirmationTemplate } from '../tool/ConfirmationTemplate.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
 import type { CallToolOptions } from '../toolbox/ToolBox.js';
 import type { ToolLike } from '../wire/toolJson.js';
@@ -79,6 +80,7 @@ export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
 /**
  * Checks a toolbox instance's id and every discovered tool field by field, as the provider does after discovery.
  * Reads `instance.tools` (which runs discovery on first read); call `refreshTools()` first to surface discovery errors.
+ * A `confirmation` template must parse and name only declared arguments (`discoverTools()[0].confirmation.en: unknown placeholder {pth}: …`).
  * @returns a path-precise message for the first problem (e.g. `discoverTools()[2].name: expected string, received number`), or `null`.
  */
 export function checkTools(instance: ToolBoxLike): string | null {
@@ -98,6 +100,10 @@ export function checkTools(instance: ToolBoxLike): string | null {
       if (v === null || typeof v !== 'object' || Array.isArray(v)) return `${where}.${key}: expected a JSON Schema object, received ${typeName(v)}`;
     }
     if (typeof t.toolCall !== 'function') return `${where}.toolCall: expected function, received ${typeName(t.toolCall)}`;
+    if (t.confirmation !== undefined) {
+      const problem = checkConfirmationTemplate(t.confirmation, t.argumentSchema);
+      if (problem) return `${where}.${problem}`;
+    }
   }
   return null;
 }

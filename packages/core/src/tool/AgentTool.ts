@@ -3,6 +3,7 @@ import { ToolDefinitionError } from '../errors/ToolError.js';
 import type { ToolProgress } from './ToolProgress.js';
 import type { Logger } from '../logging/Logger.js';
 import { isObject } from '../node/values.js';
+import { checkConfirmationTemplate, type ConfirmationTemplate } from './ConfirmationTemplate.js';
 
 /** The pattern every tool name must match: it survives OpenAI's function-name rules. Snake_case by convention. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -77,6 +78,13 @@ export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSch
   errorModes?: string;
   /** Time limit for one call in milliseconds; the provider's default applies when absent. */
   timeoutMs?: number;
+  /**
+   * The question a voice assistant asks before the tool runs, when the provider's policy asks for confirmation
+   * (typically for `destructive` tools): `"Overwrite {path} in your workspace?"`, or texts by language
+   * (`{"en": "...", "pt": "..."}`); placeholders name arguments (see {@link ConfirmationTemplate}). Without one the
+   * provider builds a question from the tool's name and arguments.
+   */
+  confirmation?: ConfirmationTemplate;
 }
 
 /**
@@ -85,7 +93,8 @@ export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSch
  *
  * @throws {@link ToolDefinitionError} (code `invalid_tool`) when the name does not match
  *   {@link TOOL_NAME_PATTERN}, the description is not a string, a schema is not an object, `toolCall`
- *   is not a function, or `timeoutMs` is not a positive number.
+ *   is not a function, `timeoutMs` is not a positive number, or `confirmation` is not a usable template (e.g.
+ *   `tool 'write_file': confirmation.en: unknown placeholder {pth}: the arguments are path, content`).
  */
 export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema> {
   readonly name: string;
@@ -102,6 +111,7 @@ export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema>
   readonly openWorld: boolean | undefined;
   readonly errorModes: string | undefined;
   readonly timeoutMs: number | undefined;
+  readonly confirmation: ConfirmationTemplate | undefined;
 
   constructor(definition: AgentToolDefinition<A, O>) {
     const d = definition;
@@ -119,6 +129,10 @@ export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema>
     if (d.timeoutMs !== undefined && !(typeof d.timeoutMs === 'number' && d.timeoutMs > 0)) {
       throw new ToolDefinitionError('invalid_tool', `${where}: timeoutMs must be a positive number of milliseconds`);
     }
+    if (d.confirmation !== undefined) {
+      const problem = checkConfirmationTemplate(d.confirmation, d.argumentSchema);
+      if (problem) throw new ToolDefinitionError('invalid_tool', `${where}: ${problem}`);
+    }
     this.name = d.name;
     this.description = d.description;
     this.argumentSchema = d.argumentSchema;
@@ -133,6 +147,7 @@ export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema>
     this.openWorld = d.openWorld;
     this.errorModes = d.errorModes;
     this.timeoutMs = d.timeoutMs;
+    this.confirmation = typeof d.confirmation === 'object' ? Object.freeze({ ...d.confirmation }) : d.confirmation;
   }
 }
 

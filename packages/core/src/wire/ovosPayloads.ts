@@ -55,15 +55,18 @@ export const ToolsInvokeRequest = Type.Object({
   args: Type.Optional(Type.Unknown({ description: 'The tool arguments; validated by the tool, not here' })),
   format: Type.Optional(ToolFormatField),
   max_output_chars: Type.Optional(MaxOutputChars),
+  confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
 });
 
 /**
- * `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs, max_output_chars?}`;
+ * `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs, max_output_chars?,
+ * confirm_token?}`;
  * `name` is read with `String()`.
  */
 export const ToolboxCallRequest = Type.Object({
   name: Type.Optional(Type.Unknown({ description: 'The tool name' })),
   kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
+  confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
   max_output_chars: Type.Optional(MaxOutputChars),
 });
 
@@ -92,6 +95,7 @@ export const StaticToolboxCallRequest = Type.Object({
   toolbox_id: Type.String({ description: 'The toolbox to call' }),
   name: Type.Optional(Type.Unknown({ description: 'The tool name' })),
   kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
+  confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
 });
 
 /** One `tool_json_list` entry (wire spec §2.7): `{name, description, argument_schema, output_schema}`. */
@@ -181,6 +185,9 @@ export const ToolsGetResponse = Type.Union([
     ),
     error_modes: Type.Optional(Type.String()),
     timeout_ms: Type.Optional(Type.Number({ description: 'The tool’s own time limit, ms' })),
+    confirmation: Type.Optional(
+      Type.Union([Type.String(), Type.Record(Type.String(), Type.String())], { description: 'The confirmation question template: one text, or texts by language' }),
+    ),
   }),
   Type.Object({ error: ErrorText, code: ErrorCode }),
 ]);
@@ -197,8 +204,19 @@ export const OvosTruncationMarker = Type.Object({
 });
 
 /**
+ * The keys a `confirmation_required` answer adds: `confirm_token` (send it back, once the user said yes, to run exactly
+ * this call once), `prompt` (the question to speak) and `prompt_lang` (its language, when known).
+ */
+export const ConfirmationKeys = {
+  confirm_token: Type.Optional(Type.String({ description: 'With code confirmation_required: send it back with the same call once the user confirmed' })),
+  prompt: Type.Optional(Type.String({ description: 'With code confirmation_required: the question to ask the user' })),
+  prompt_lang: Type.Optional(Type.String({ description: 'The language of prompt (a BCP 47 tag), when known' })),
+};
+
+/**
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms, truncated?}` or `{name, error, code}` (+
- * `toolbox_id`, `latency_ms` once a toolbox was found).
+ * `toolbox_id`, `latency_ms` once a toolbox was found; + `confirm_token`, `prompt`, `prompt_lang` with code
+ * `confirmation_required`).
  */
 export const ToolsInvokeResponse = Type.Union([
   Type.Object({
@@ -214,6 +232,7 @@ export const ToolsInvokeResponse = Type.Union([
     code: ErrorCode,
     toolbox_id: Type.Optional(Type.String()),
     latency_ms: Type.Optional(Type.Number({ description: 'ms' })),
+    ...ConfirmationKeys,
   }),
 ]);
 
@@ -255,11 +274,12 @@ export const PersonaDiscoverResponse = Type.Object({
 
 /**
  * The answer to a per-toolbox call: `{result, toolbox_id, truncated?}` or `{error, toolbox_id, code}` (OPM
- * `ToolBox.handle_call`, plus `code` and the output-budget marker).
+ * `ToolBox.handle_call`, plus `code`, the output-budget marker, and the {@link ConfirmationKeys} with code
+ * `confirmation_required`).
  */
 export const ToolboxCallResponse = Type.Union([
   Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), truncated: Type.Optional(OvosTruncationMarker) }),
-  Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode }),
+  Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode, ...ConfirmationKeys }),
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import type { ToolExample } from '../tool/AgentTool.js';
+import type { ConfirmationTemplate } from '../tool/ConfirmationTemplate.js';
 
 /**
  * The structural view of a tool that the wire builders read. An `AgentTool` from any copy of this
@@ -31,6 +32,8 @@ export interface ToolLike {
   errorModes?: string;
   /** The tool's own time limit in ms (the provider config may override it). */
   timeoutMs?: number;
+  /** The question asked before it runs when the provider's policy wants confirmation, with argument placeholders. */
+  confirmation?: ConfirmationTemplate;
 }
 
 /** One `tool_json_list` entry: exactly `{name, description, argument_schema, output_schema}` (wire spec §2.7). */
@@ -85,6 +88,8 @@ export interface ToolSpecJson extends ToolJson {
   error_modes?: string;
   /** Its own time limit in ms, when it has one. */
   timeout_ms?: number;
+  /** Its confirmation question template (one text, or texts by language), when it has one. */
+  confirmation?: ConfirmationTemplate;
 }
 
 const plainCache = new WeakMap<object, string>();
@@ -135,5 +140,6 @@ export function toolSpecJson(tool: ToolLike, toolboxId: string): ToolSpecJson {
   };
   if (tool.errorModes !== undefined) spec.error_modes = tool.errorModes;
   if (tool.timeoutMs !== undefined) spec.timeout_ms = tool.timeoutMs;
+  if (tool.confirmation !== undefined) spec.confirmation = typeof tool.confirmation === 'string' ? tool.confirmation : { ...tool.confirmation };
   return spec;
 }

@@ -1,6 +1,6 @@
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../budget/truncationMarker.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
-import { compileToolRule, type CompiledToolRule } from './toolRule.js';
+import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolRule.js';
 
 /**
  * One agent of the `agents` config section, parsed. On disk (snake_case):
@@ -11,7 +11,9 @@ import { compileToolRule, type CompiledToolRule } from './toolRule.js';
  *     "tools": ["tag:read-only", "projects.*", "toolbox:ovos-clock-tools"],
  *     "rate_per_minute": 120,                    // optional: calls started per rolling minute
  *     "max_concurrency": 4,                      // optional: calls running at once
- *     "max_output_chars": 4000                   // optional: default budget of its answers (issue 27)
+ *     "max_output_chars": 4000,                  // optional: default budget of its answers (issue 27)
+ *     "voice": true,                             // optional: a voice persona (confirmation.voice_tools apply)
+ *     "confirm": ["annotation:destructive"]      // optional: the tools it must confirm, or "never"
  *   }
  * }
  * ```
@@ -32,9 +34,20 @@ export interface AgentDefinition {
    * (a longer result is cut and paged); absent: the provider's `max_output_chars`, else no limit.
    */
   maxOutputChars?: number;
+  /**
+   * `voice`: the agent is a voice persona, which asks the user out loud; the provider-wide `confirmation.voice_tools`
+   * (default: destructive tools) need confirmation when it calls them. Absent: decided by the transport (see the
+   * confirmation settings' `voice_bus`).
+   */
+  voice?: boolean;
+  /**
+   * `confirm`: the tools this agent must have confirmed (rules as in `tools`), replacing the provider-wide ones;
+   * `"never"` (an empty list here) for a trusted agent. Absent: the provider-wide confirmation settings decide.
+   */
+  confirm?: CompiledToolRule[];
 }
 
-const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars']);
+const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm']);
 
 /**
  * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
@@ -44,7 +57,7 @@ const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concu
 export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): AgentDefinition[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?}}');
+    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?}}');
     return [];
   }
   const out: AgentDefinition[] = [];
@@ -59,8 +72,15 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
     for (const key of Object.keys(a)) if (!AGENT_KEYS.has(key)) problems.push(`${where}.${key}: unknown key (expected one of ${[...AGENT_KEYS].join(', ')})`);
     const credential = parseCredential(a.credential, `${where}.credential`, problems, env);
     let tools: CompiledToolRule[] = [];
-    if (Array.isArray(a.tools) && a.tools.every((t) => typeof t === 'string' && t !== '')) tools = (a.tools as string[]).map(compileToolRule);
-    else problems.push(`${where}.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>"; ["*"] for every tool)`);
+    if (Array.isArray(a.tools) && a.tools.every((t) => typeof t === 'string' && t !== '')) tools = compileRules(a.tools as string[], `${where}.tools`, problems);
+    else problems.push(`${where}.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)`);
+    if (a.voice !== undefined && typeof a.voice !== 'boolean') problems.push(`${where}.voice: expected true or false, received ${JSON.stringify(a.voice)}`);
+    let confirm: CompiledToolRule[] | undefined;
+    if (a.confirm === 'never') confirm = [];
+    else if (Array.isArray(a.confirm) && a.confirm.every((t) => typeof t === 'string' && t !== '')) confirm = compileRules(a.confirm as string[], `${where}.confirm`, problems);
+    else if (a.confirm !== undefined) {
+      problems.push(`${where}.confirm: expected "never" or a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:destructive"), received ${JSON.stringify(a.confirm)}`);
+    }
     const limit = (key: string): number | undefined => {
       const v = a[key];
       if (v === undefined) return undefined;
@@ -79,6 +99,8 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
       ...(ratePerMinute ? { ratePerMinute } : {}),
       ...(maxConcurrency ? { maxConcurrency } : {}),
       ...(maxOutputChars ? { maxOutputChars } : {}),
+      ...(typeof a.voice === 'boolean' ? { voice: a.voice } : {}),
+      ...(confirm ? { confirm } : {}),
     });
   }
   return out;
@@ -90,6 +112,18 @@ function outputBudget(v: unknown, where: string, problems: string[]): number | u
   if (typeof v === 'number' && Number.isInteger(v) && v >= MIN_OUTPUT_BUDGET_CHARS && v <= MAX_OUTPUT_BUDGET_CHARS) return v;
   problems.push(`${where}: expected an integer from ${MIN_OUTPUT_BUDGET_CHARS} (the size of the 'truncated' marker itself) to ${MAX_OUTPUT_BUDGET_CHARS}, received ${JSON.stringify(v)}`);
   return undefined;
+}
+
+/**
+ * Compiles a list of rules; a rule that can never match what was written (an unknown `annotation:`) is pushed to
+ * `problems` as `<where>[i]: …`.
+ */
+export function compileRules(rules: readonly string[], where: string, problems: string[]): CompiledToolRule[] {
+  rules.forEach((r, i) => {
+    const problem = toolRuleProblem(r);
+    if (problem) problems.push(`${where}[${i}]: ${problem}`);
+  });
+  return rules.map(compileToolRule);
 }
 
 function parseCredential(v: unknown, where: string, problems: string[], env: NodeJS.ProcessEnv): CredentialVerifier | undefined {

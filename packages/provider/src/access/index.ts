@@ -1,8 +1,8 @@
-export { parseAgentsConfig } from './AgentDefinition.js';
+export { compileRules, parseAgentsConfig } from './AgentDefinition.js';
 export type { AgentDefinition } from './AgentDefinition.js';
 export { createVerifier, hashCredential, sha256Hex } from './credential.js';
 export type { CredentialVerifier, StoredCredential } from './credential.js';
-export { compileToolRule } from './toolRule.js';
+export { ANNOTATION_RULES, compileToolRule, toolRuleProblem } from './toolRule.js';
 export type { CompiledToolRule, ToolRule } from './toolRule.js';
 export { createAgentResolver, credentialFromHeaders } from './resolveAgent.js';
 export type { AgentResolver } from './resolveAgent.js';

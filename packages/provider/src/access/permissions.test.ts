@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../service/ToolService.js';
-import { compileToolRule, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import { compileToolRule, toolRuleProblem, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
 import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
@@ -21,6 +21,15 @@ describe('tool rules', () => {
     expect(compileToolRule('toolbox:ovos-*').matches(entry('x', 'other'))).toBe(false);
     expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only']))).toBe(true);
     expect(compileToolRule('tag:read-only').matches(entry('x', 'tb', ['read-only-ish']))).toBe(false);
+    expect(compileToolRule('annotation:destructive').matches(entry('x', 'tb', [], { destructive: true }))).toBe(true);
+    expect(compileToolRule('annotation:destructive').matches(entry('x', 'tb', [], { destructive: false }))).toBe(false);
+    expect(compileToolRule('annotation:destructive').matches(entry('x'))).toBe(false);
+    expect(compileToolRule('annotation:read_only').matches(entry('x', 'tb', [], { readOnly: true }))).toBe(true);
+    expect(compileToolRule('annotation:open_world').matches(entry('x', 'tb', [], { openWorld: true }))).toBe(true);
+    expect(compileToolRule('annotation:bogus').matches(entry('x', 'tb', [], { bogus: true }))).toBe(false);
+    expect(toolRuleProblem('annotation:bogus')).toMatch(/^unknown annotation in rule "annotation:bogus"/);
+    expect(toolRuleProblem('annotation:idempotent')).toBeNull();
+    expect(toolRuleProblem('anything*')).toBeNull();
   });
 });
 
@@ -55,7 +64,7 @@ describe('agents config and credentials', () => {
     expect(agents).toEqual([]);
     expect(problems).toEqual([
       'agents.plain.credential: expected exactly one of {"sha256": "<hex>"}, {"scrypt": "scrypt$…"}, {"env": "<VARIABLE>"} (plain-text credentials are not accepted)',
-      'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>"; ["*"] for every tool)',
+      'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)',
       'agents.noEnv.credential.env: environment variable MISSING is not set or empty',
       'agents.noEnv.rate_per_minute: expected a positive integer, received 0',
     ]);

@@ -6,6 +6,8 @@ import type { CatalogEntry } from '../service/ToolService.js';
  * - `"fs.*"`, `"*_file"` — a glob over tool names (`*` any run, `?` one character);
  * - `"toolbox:ovos-math-tools"` — every tool of a toolbox (globs allowed: `toolbox:ovos-*`);
  * - `"tag:read-only"` — every tool carrying that tag;
+ * - `"annotation:destructive"` — every tool that declares that behaviour hint true (`destructive`, `read_only`,
+ *   `idempotent`, `open_world`; MCP's `destructiveHint`, …); a tool that does not declare it is not matched;
  * - `"*"` — everything.
  */
 export type ToolRule = string;
@@ -23,8 +25,24 @@ export interface CompiledToolRule {
   matches(entry: CatalogEntry): boolean;
 }
 
-/** Compiles one rule; never throws (every string is a valid rule). */
+/** The behaviour hints an `annotation:` rule may name (the wire's annotation keys) and the descriptor field of each. */
+export const ANNOTATION_RULES = { destructive: 'destructive', read_only: 'readOnly', idempotent: 'idempotent', open_world: 'openWorld' } as const;
+
+/**
+ * What is wrong with a rule that can never mean what was written (an `annotation:` naming no known hint), or `null`.
+ * Config parsers report it, since such a rule would silently match nothing.
+ */
+export function toolRuleProblem(text: ToolRule): string | null {
+  if (!text.startsWith('annotation:') || Object.hasOwn(ANNOTATION_RULES, text.slice(11))) return null;
+  return `unknown annotation in rule ${JSON.stringify(text)} (expected one of ${Object.keys(ANNOTATION_RULES).map((a) => `annotation:${a}`).join(', ')})`;
+}
+
+/** Compiles one rule; never throws (an `annotation:` naming no known hint matches nothing: see {@link toolRuleProblem}). */
 export function compileToolRule(text: ToolRule): CompiledToolRule {
+  if (text.startsWith('annotation:')) {
+    const field = Object.hasOwn(ANNOTATION_RULES, text.slice(11)) ? ANNOTATION_RULES[text.slice(11) as keyof typeof ANNOTATION_RULES] : undefined;
+    return { text, matches: (e) => field !== undefined && (e.tool as unknown as Record<string, unknown>)[field] === true };
+  }
   if (text.startsWith('tag:')) {
     const tag = text.slice(4);
     return { text, matches: (e) => (e.tool.tags ?? []).includes(tag) };

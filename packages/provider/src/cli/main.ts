@@ -86,6 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (name, opts) => (await import('./commands/get.js')).getCommand(name, opts));
   client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool'))
     .option('--format <format>', 'the format the arguments come from: openai-strict turns its nulls for left-out properties back into absent ones')
+    .option('--confirm-token <token>', 'the confirm_token of a confirmation_required answer, once you confirmed: runs that exact call once')
     .action(async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts));
   let commandExit: number = ExitCode.ok;
   client(program.command('reload').description('rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load)')).action(

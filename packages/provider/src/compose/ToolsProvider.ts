@@ -7,6 +7,8 @@ import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
+import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
+import { createConfirmation } from '../confirm/createConfirmation.js';
 import { Reloader } from '../catalog/Reloader.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
 import { BusFederation } from '../federation/BusFederation.js';
@@ -55,6 +57,11 @@ export interface ToolsProviderOptions {
   resultStore?: ResultStore;
   /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
   search?: ToolSearchIndexOptions;
+  /**
+   * Where the single use of confirm tokens is recorded; default an in-memory store of this process. Replicas that
+   * share `confirmation.secret` and one store (e.g. Redis) accept a token issued by any of them, once.
+   */
+  confirmationStore?: ConfirmationStore;
 }
 
 /**
@@ -117,11 +124,17 @@ export class ToolsProvider {
       });
     const store = options.resultStore ?? (this.ownStore = new MemoryResultStore(this.settings.budget.store));
     const agentBudgets = new Map(this.settings.access.agents.flatMap((a) => (a.maxOutputChars ? [[a.id, a.maxOutputChars] as const] : [])));
+    const confirmation = createConfirmation({
+      settings: this.settings.confirm,
+      agents: this.settings.access.agents,
+      ...(options.confirmationStore ? { store: options.confirmationStore } : {}),
+    });
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(),
       access,
       policy: this.policy,
+      confirmation,
       duplicateToolNames: this.settings.registry.duplicateToolNames,
       budgets: new OutputBudgets({ store, defaultMaxOutputChars: this.settings.budget.maxOutputChars, agentMaxOutputChars: (id) => agentBudgets.get(id) }),
       logger: this.logger,

@@ -3,6 +3,7 @@ import type { AccessControl } from '../access/AccessControl.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
+import type { Confirmation } from '../confirm/createConfirmation.js';
 import { noopMetrics, type MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/RegistryGeneration.js';
@@ -35,6 +36,8 @@ export interface ToolServiceParts {
   access: AccessControl;
   /** Concurrency and time limits every invocation runs under. */
   policy: ExecutionPolicy;
+  /** Which calls need the user's confirmation, and whether a call carries it (`confirm_token`); default: none do. */
+  confirmation?: Confirmation;
   /** What a tool name several toolboxes serve means on an invoke without a toolbox (`duplicate_tool_names`). */
   duplicateToolNames: DuplicateNamePolicy;
   /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
@@ -57,8 +60,8 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 /**
  * The {@link ToolService} over a catalog holder (registry generations), access control and an execution policy.
  * Every transport's call takes this one door: lookup in the current generation → may this caller use the tool →
- * may it start a call now (its agent's limits) → the policy (time limit, concurrency) → the toolbox's host → the
- * caller's output budget. Metrics are recorded here, once, for every transport. Tool search ranks the current
+ * does the call need the user's confirmation, and carry it → may it start a call now (its agent's limits) → the
+ * policy (time limit, concurrency) → the toolbox's host → the caller's output budget. Metrics are recorded here, once, for every transport. Tool search ranks the current
  * generation's entries, filtered by the same access decision; its index is rebuilt beside the old one on every swap.
  */
 export function createToolService(parts: ToolServiceParts): ToolService {
@@ -146,7 +149,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     collisions: () => [...catalog.current.collisions],
   };
 
-  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host, budget. */
+  /** One invocation on the generation current now: lookup, access, the duplicate-name rule, confirmation, the agent's limits, policy → host, budget. */
   async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
     // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
@@ -168,12 +171,18 @@ export function createToolService(parts: ToolServiceParts): ToolService {
         const collision = generation.collision(entry.tool.name);
         if (collision) return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
       }
+      const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
+      // Confirmation (confirm/): a call the policy wants confirmed runs only with the token of this very call.
+      if (parts.confirmation) {
+        const pending = parts.confirmation.check(caller, entry, { args, context: request.context, languages: request.languages, token: request.confirmToken });
+        const verdict = 'then' in pending ? await pending : pending;
+        if (!verdict.ok) return { ...refused(verdict.error, entry.toolboxId), ...(verdict.confirmation ? { confirmation: verdict.confirmation } : {}) };
+      }
       const admission = access.admit(caller);
       if (!admission.ok) {
         return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
       }
       try {
-        const args = request.format === 'openai-strict' ? restoreStrictArguments(entry.tool.argumentSchema, request.args ?? {}) : request.args;
         const outcome = await policy.run(entry, generation.toolbox(entry.toolboxId)!.host, args === request.args ? request : { ...request, args });
         // the output budget (issue 27): one step after the policy, on the result only
         return budget.maxChars === undefined ? outcome : await withinBudget(outcome, budget.maxChars, entry, caller);

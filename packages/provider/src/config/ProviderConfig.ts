@@ -5,6 +5,7 @@ import { Type } from '@ovos-tools/core';
 import { AccessKeys, accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { BrainKeys, brainSettings, type BrainConfig } from '../brain/brainSettings.js';
 import { BudgetKeys, budgetSettings, type BudgetSettings } from '../budget/budgetSettings.js';
+import { ConfirmKeys, confirmSettings, unknownConfirmKeys, type ConfirmSettings } from '../confirm/confirmSettings.js';
 import { DiscoveryKeys, discoverySettings, type DiscoverySettings } from '../discovery/discoverySettings.js';
 import { FederationKeys, federationSettings, type FederationSettings } from '../federation/federationSettings.js';
 import { HostKeys, hostDefaults, unknownHostKeys, type HostDefaults } from '../hosts/hostSettings.js';
@@ -35,6 +36,8 @@ export interface ProviderSettings {
   access: AccessSettings;
   /** Output budgets and where cut results wait to be paged (`max_output_chars`, `result_store`). */
   budget: BudgetSettings;
+  /** Which calls need the user's confirmation, and how confirm tokens are made (`confirmation`). */
+  confirm: ConfirmSettings;
   /** The OVOS bus transport (`bus_agent_field`). */
   bus: BusSettings;
   /** MCP (`mcp.agent` of `ovos-tools mcp`, `mcp.search_tool` of every MCP server). */
@@ -74,6 +77,7 @@ const ProviderKeys = Type.Object({
   ...FederationKeys.properties,
   ...AccessKeys.properties,
   ...BudgetKeys.properties,
+  ...ConfirmKeys.properties,
   ...BusKeys.properties,
   ...McpKeys.properties,
   ...BrainKeys.properties,
@@ -92,12 +96,13 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([configProblemText(OWNER, configProblem('(section)', 'must be a JSON object', cfg))]);
   const c = cfg as Record<string, unknown>;
   const { config: k, problems: keyProblems } = readConfig(ProviderKeys, c);
-  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts)].map((p) => configProblemText(OWNER, p));
+  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts), ...unknownConfirmKeys(c.confirmation)].map((p) => configProblemText(OWNER, p));
   // the http and agents parsers report `<path>: <message>` lines; they take the same frame
   const sectionProblems: string[] = [];
   const http = parseHttpConfig(c.http, sectionProblems);
   const access = accessSettings(k, sectionProblems);
   const budget = budgetSettings(k, sectionProblems);
+  const confirm = confirmSettings(k, sectionProblems);
   for (const line of sectionProblems) {
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
@@ -120,6 +125,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     federation: federationSettings(k),
     access,
     budget,
+    confirm,
     bus: busSettings(k),
     mcp,
     http,

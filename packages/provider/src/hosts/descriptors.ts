@@ -21,5 +21,6 @@ export function toDescriptor(tool: ToolLike & { title?: string }): ToolDescripto
   if (tool.openWorld !== undefined) d.openWorld = tool.openWorld;
   if (tool.errorModes !== undefined) d.errorModes = tool.errorModes;
   if (tool.timeoutMs !== undefined) d.timeoutMs = tool.timeoutMs;
+  if (tool.confirmation !== undefined) d.confirmation = typeof tool.confirmation === 'string' ? tool.confirmation : { ...tool.confirmation };
   return d;
 }

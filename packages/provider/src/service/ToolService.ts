@@ -88,6 +88,17 @@ export interface InvokeRequest {
    * cut (JSON-aware, still valid against the output schema) and the outcome carries {@link OutputTruncation}.
    */
   maxOutputChars?: number;
+  /**
+   * The `confirm_token` of an earlier `confirmation_required` answer, sent once the user said yes: the call runs if it
+   * is exactly the confirmed one (same caller, session, tool and arguments), once, before the token expires. Read
+   * as sent on the wire (anything); a value that is not a token is refused `invalid_request`.
+   */
+  confirmToken?: unknown;
+  /**
+   * The caller's preferred languages, best first (HTTP `Accept-Language`, an MCP client's `_meta`): the language of
+   * a confirmation question, after the request context's OVOS `lang` and `session.lang`. English when none matches.
+   */
+  languages?: readonly string[];
 }
 
 /**
@@ -101,6 +112,21 @@ export interface OutputTruncation {
   handle?: string;
   /** Seconds the handle stays valid from now; present with `handle`. */
   expiresInS?: number;
+}
+
+/**
+ * What a `confirmation_required` answer carries besides its error: the question to ask the user and the token
+ * that runs exactly this call once they said yes.
+ */
+export interface ConfirmationRequest {
+  /** `confirm_token` on the wire: send it back with the same call (same arguments) to run it once. */
+  token: string;
+  /** `prompt` on the wire: the short question to speak or show, e.g. `Overwrite notes.txt in your workspace?`. */
+  prompt: string;
+  /** `prompt_lang` on the wire: the language of `prompt` (BCP 47), when known. */
+  lang?: string;
+  /** When the token stops being accepted, in ms since the epoch. */
+  expiresAt: number;
 }
 
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */
@@ -128,6 +154,8 @@ export type InvokeOutcome =
       latencyMs: number;
       /** For `rate_limited`: when the caller's agent may start a call again, in ms from now, if known. */
       retryAfterMs?: number;
+      /** For `confirmation_required`: the question to ask and the token that runs the call once confirmed. */
+      confirmation?: ConfirmationRequest;
     };
 
 /** What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool`, `forbidden`). */

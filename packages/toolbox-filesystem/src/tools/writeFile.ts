@@ -25,6 +25,21 @@ export const WriteFileOutput = Type.Object(
   { title: 'WriteFileOutput', description: 'Output of ``write_file``.' },
 );
 
+/**
+ * The question a voice assistant asks before `write_file` runs, when the provider's confirmation policy wants it
+ * (by default for voice personas: the tool is `destructive`). `{path}` is the path as the caller gave it.
+ */
+export const WRITE_FILE_CONFIRMATION = {
+  en: 'Overwrite or create the file {path}?',
+  de: 'Die Datei {path} überschreiben oder anlegen?',
+  es: '¿Sobrescribir o crear el archivo {path}?',
+  fr: 'Écraser ou créer le fichier {path} ?',
+  it: 'Sovrascrivere o creare il file {path}?',
+  nl: 'Het bestand {path} overschrijven of aanmaken?',
+  pt: 'Substituir ou criar o ficheiro {path}?',
+  'pt-BR': 'Substituir ou criar o arquivo {path}?',
+} as const;
+
 /** `write_file`'s description, which (as in OVOS) says when writing is disabled. */
 export function writeFileDescription(allowWrite: boolean): string {
   return allowWrite
@@ -51,6 +66,7 @@ export function writeFileTool(ctx: FsToolContext): AgentTool {
     readOnly: false,
     destructive: true,
     idempotent: true,
+    confirmation: WRITE_FILE_CONFIRMATION,
     tags: ['filesystem', 'write'],
     examples: [{ description: 'Create a file (parents are created)', arguments: { path: 'notes/todo.txt', content: 'buy milk\n' } }],
     errorModes: "Returns success=false with the reason in message: write disabled, 'Access denied: ...' or 'Error writing file: ...'.",

@@ -32,6 +32,21 @@ export const RunCommandOutput = Type.Object(
 /** The `run_command` result shape. */
 export type RunCommandResult = Static<typeof RunCommandOutput>;
 
+/**
+ * The question a voice assistant asks before `run_command` runs, when the provider's confirmation policy wants it
+ * (by default for voice personas: the tool is `destructive`). A long command is cut when spoken, saying how many
+ * characters were left out, so a dangerous tail is never hidden silently.
+ */
+export const RUN_COMMAND_CONFIRMATION = {
+  en: 'Run the command {command}?',
+  de: 'Den Befehl {command} ausführen?',
+  es: '¿Ejecutar el comando {command}?',
+  fr: 'Exécuter la commande {command} ?',
+  it: 'Eseguire il comando {command}?',
+  nl: 'De opdracht {command} uitvoeren?',
+  pt: 'Executar o comando {command}?',
+} as const;
+
 /** The exact OVOS text returned when `allow_shell` is off. */
 export const SHELL_DISABLED = 'Shell execution is disabled (allow_shell=False).';
 
@@ -90,6 +105,7 @@ export function createRunCommandTool(config: Readonly<Record<string, unknown>>, 
     readOnly: false,
     idempotent: false,
     openWorld: true,
+    confirmation: RUN_COMMAND_CONFIRMATION,
     timeoutMs: (Math.min(initial.maxTimeout, 86_400) + 10) * 1000,
     errorModes:
       'Refusals and failures come back as values: returncode -1, success false, reason in stderr (shell disabled, ' +

@@ -8,6 +8,7 @@ export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
 export { isLoopbackHost, parseHttpConfig, parseListen } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';
 export { pickTraceparent } from './traceparent.js';
+export { acceptLanguage } from '../acceptLanguage.js';
 export { toolView } from './toolView.js';
 export { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 export { BusTrafficFeed, isToolsTopic } from './inspector/BusTrafficFeed.js';

@@ -99,6 +99,10 @@ export const callToolSchema = {
         description:
           "Most characters of the result JSON in the answer, 106 to 2147483647 (default: the agent's, else the provider's max_output_chars, else no limit). A longer result is cut (JSON-aware, still valid against the output schema) and the answer carries truncated: {original_chars, handle, expires_in_s}; page the full result with GET /internal/tools/results/{handle}.",
       },
+      confirm_token: {
+        description:
+          'The confirm_token of a confirmation_required answer, sent with the same tool_id and args once the user confirmed: the call then runs, once. Never passed to the tool.',
+      },
     },
     required: ['tool_id'],
     additionalProperties: true,
@@ -106,7 +110,8 @@ export const callToolSchema = {
   response: {
     200: {
       type: 'object',
-      description: 'ok:true with result, or ok:false with error (the tool failed, timed out, or its service was down).',
+      description:
+        'ok:true with result, or ok:false with error (the tool failed, timed out, or its service was down; or, with code confirmation_required, the call needs the user’s confirmation and was not run).',
       properties: {
         ok: { type: 'boolean' },
         result: { type: 'object', additionalProperties: true },
@@ -124,6 +129,9 @@ export const callToolSchema = {
           },
           required: ['original_chars'],
         },
+        confirm_token: { type: 'string', description: 'With confirmation_required: send it back with the same call once the user said yes. Keep it from the model.' },
+        prompt: { type: 'string', description: 'With confirmation_required: the question to ask the user (the Accept-Language or context.lang language where the tool has it).' },
+        prompt_lang: { type: 'string', description: 'The language of prompt, when known.' },
       },
       required: ['ok', 'tool_id', 'latency_ms'],
     },

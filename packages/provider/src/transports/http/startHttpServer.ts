@@ -11,6 +11,8 @@ import type { IncomingMessage } from 'node:http';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler.js';
 import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
+import { acceptLanguage } from '../acceptLanguage.js';
+import { confirmationJson } from '../confirmationJson.js';
 import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
@@ -77,6 +79,15 @@ function statusOf(code: string): 200 | 403 | 404 | 429 {
   return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : 200;
 }
 
+/**
+ * What a call's confirmation needs from an HTTP request: the body's `confirm_token` (absent or `null`: none) and the
+ * languages of its `Accept-Language` header (for the prompt, after the body context's `lang`).
+ */
+function confirmationRequestOf(token: unknown, acceptLanguageHeader: string | string[] | undefined): { confirmToken?: unknown; languages?: string[] } {
+  const languages = acceptLanguage(acceptLanguageHeader);
+  return { ...(token === undefined || token === null ? {} : { confirmToken: token }), ...(languages.length ? { languages } : {}) };
+}
+
 /** Thrown by {@link startHttpServer} when the options are unsafe (e.g. a public address without a secret). */
 export class HttpServerConfigError extends Error {
   readonly code = 'invalid_config';
@@ -91,7 +102,8 @@ interface RequestNote {
   args?: unknown;
 }
 
-const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'max_output_chars']);
+/** Body fields that are the request's own, not context for the tool (a `confirm_token` never reaches a tool). */
+const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'max_output_chars', 'confirm_token']);
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -309,7 +321,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   });
 
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
-    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; max_output_chars?: number } & Record<string, unknown>;
+    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; max_output_chars?: number; confirm_token?: unknown } & Record<string, unknown>;
     const n = note(req);
     const toolId = body.tool_id;
     n.tool = toolId;
@@ -341,7 +353,15 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     };
     reply.raw.once('close', onClose);
     try {
-      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller, ...(body.max_output_chars !== undefined ? { maxOutputChars: body.max_output_chars } : {}) };
+      const request = {
+        name: toolId,
+        args: body.args ?? {},
+        context,
+        signal: controller.signal,
+        caller,
+        ...(body.max_output_chars !== undefined ? { maxOutputChars: body.max_output_chars } : {}),
+        ...confirmationRequestOf(body.confirm_token, req.headers['accept-language']),
+      };
       const outcome = await service.invoke(format ? { ...request, format: format.format } : request);
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
       if (outcome.ok) {
@@ -350,7 +370,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
       return reply
         .code(statusOf(outcome.error.code))
-        .send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
+        .send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs, ...confirmationJson(outcome.confirmation) });
     } finally {
       inflight.delete(controller);
       reply.raw.off('close', onClose);

@@ -7,7 +7,7 @@ export interface ToolViewOptions {
   summary?: boolean;
   /** `examples=true`: add the tool's examples. */
   examples?: boolean;
-  /** The full definition (`GET /internal/tools/{tool_id}`): tags, summary, annotations, examples, timeout. */
+  /** The full definition (`GET /internal/tools/{tool_id}`): tags, summary, annotations, examples, timeout, confirmation template. */
   full?: boolean;
 }
 
@@ -42,6 +42,7 @@ export function toolView(entry: CatalogEntry, options: ToolViewOptions = {}): Re
       ...(t.openWorld !== undefined ? { open_world: t.openWorld } : {}),
     };
     if (t.timeoutMs !== undefined) view.timeout_ms = t.timeoutMs;
+    if (t.confirmation !== undefined) view.confirmation = typeof t.confirmation === 'string' ? t.confirmation : { ...t.confirmation };
   }
   if (options.examples || options.full) view.examples = [...(t.examples ?? [])];
   return view;

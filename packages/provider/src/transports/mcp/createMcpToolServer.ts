@@ -6,6 +6,7 @@ import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
 import { registerResultResources, withTruncation } from './resultResources.js';
 import { callSearchTools, SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
+import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
@@ -54,6 +55,11 @@ export { ERROR_CODE_META_KEY } from './metaKeys.js';
  *   `resource_link` to the full result, which `resources/read` answers for this caller (see `registerResultResources`).
  *   Without an agent, results belong to this connection (its own session key), so no other client reads them.
  * - with `searchTool`, the `search_tools` meta tool and deferred loading (see {@link McpToolServerOptions.searchTool}).
+ * - Confirmation (`confirmation_required`): a client that declared elicitation is asked (`elicitation/create`, the
+ *   prompt and a `confirm` checkbox) and the call runs once it says yes (`confirmation_declined` otherwise); any other
+ *   client gets the `isError` result with the token and prompt in `_meta` and calls again with
+ *   `_meta["org.openvoiceos/confirm_token"]` (see `mcpConfirmation.ts`). `_meta["org.openvoiceos/lang"]` (then, over
+ *   HTTP, `Accept-Language`) names the user's languages for the prompt.
  * - `service.onChange` sends `notifications/tools/list_changed`.
  */
 export function createMcpToolServer(service: ToolService, options: McpToolServerOptions = {}): McpToolServer {
@@ -87,6 +93,9 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
     if (name === undefined) throw unknown();
     const meta = params._meta ?? {};
     const budget = meta[MAX_OUTPUT_CHARS_META_KEY];
+    const confirmation = readMcpConfirmation(meta, ctx);
+    if ('declined' in confirmation) return declinedResult(name, confirmation.declined, ERROR_CODE_META_KEY) as never;
+    const languages = mcpLanguages(meta, ctx);
     const token = meta.progressToken;
     const onProgress =
       typeof token === 'string' || typeof token === 'number'
@@ -105,6 +114,8 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       caller,
       ...(onProgress ? { onProgress } : {}),
       ...(budget !== undefined ? { maxOutputChars: budget as number } : {}),
+      ...(confirmation.token !== undefined ? { confirmToken: confirmation.token } : {}),
+      ...(languages.length ? { languages } : {}),
     });
     if (outcome.ok) {
       // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
@@ -114,6 +125,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
     }
     // the same decision as every other transport; only a name the catalog does not have is a protocol error
     if (outcome.error.code === 'unknown_tool') throw unknown();
+    if (outcome.confirmation) return confirmationResult(server, ctx, outcome.error.error, ERROR_CODE_META_KEY, outcome.confirmation) as never;
     return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
   });
 

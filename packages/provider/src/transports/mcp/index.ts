@@ -11,6 +11,7 @@ export type { McpToolServer, McpToolServerOptions } from './createMcpToolServer.
 export { createMcpHttpHandler } from './createMcpHttpHandler.js';
 export type { McpHttpHandler, McpHttpHandlerOptions } from './createMcpHttpHandler.js';
 export { serveMcpStdio } from './serveMcpStdio.js';
+export { CONFIRM_INPUT_KEY, CONFIRM_PROMPT_LANG_META_KEY, CONFIRM_PROMPT_META_KEY, CONFIRM_TOKEN_META_KEY, LANG_META_KEY } from './mcpConfirmation.js';
 export type { McpStdioOptions } from './serveMcpStdio.js';
 export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './toolNames.js';
 export { TOOLBOX_ID_META_KEY, toMcpTool } from './toMcpTool.js';

@@ -25,6 +25,7 @@ import { resultPageJson, truncatedJson } from '../budgetJson.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { searchResponseJson } from '../searchJson.js';
 import { searchErrors } from '../../search/searchErrors.js';
+import { confirmationJson } from '../confirmationJson.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /**
@@ -105,6 +106,8 @@ function readFormat(value: unknown): { format: ToolFormat } | { error: ReturnTyp
  * toolbox_id?, latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when
  * missing) and may be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out
  * properties back out; `max_output_chars` cuts a longer result (`truncated: {original_chars, handle, expires_in_s}`).
+ * `confirm_token` (data) confirms a call the policy wants confirmed; a `confirmation_required` answer adds
+ * `confirm_token`, `prompt` and `prompt_lang` (the prompt's language follows `context.lang`, then `context.session.lang`).
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
@@ -117,7 +120,7 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
     if ('error' in read) return { name: data.name, ...read.error };
     format = read.format;
   }
-  const request = { name: name.name, args, context, caller, ...budgetOf(data) };
+  const request = { name: name.name, args, context, caller, ...budgetOf(data), ...confirmTokenOf(data) };
   const outcome = await service.invoke(format === undefined ? request : { ...request, format });
   if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs, ...truncatedOf(outcome) };
   const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
@@ -125,7 +128,7 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
     out.toolbox_id = outcome.toolboxId;
     out.latency_ms = outcome.latencyMs;
   }
-  return out;
+  return { ...out, ...confirmationJson(outcome.confirmation) };
 }
 
 /**
@@ -168,12 +171,19 @@ export function discoverPayload(toolboxId: string, entries: readonly CatalogEntr
 /**
  * The answer to a per-toolbox call (`ovos.persona.tools.<id>.call` with `{name, kwargs}`, or OVOS-TOOLS-1's
  * `ovos.persona.tools.call` with `{toolbox_id, name, kwargs}`): `{result, toolbox_id}` or `{error, toolbox_id, code}`
- * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions and policy as `ovos.tools.invoke`.
+ * (OPM `ToolBox.handle_call`, plus `code`). Runs through the same service, permissions, confirmation and policy as
+ * `ovos.tools.invoke`: `confirm_token` in data, and the confirmation keys on a `confirmation_required` answer.
  */
 export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolboxCallResponseData> {
   const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
-  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller, ...budgetOf(data) });
-  return outcome.ok ? { result: outcome.result, toolbox_id: toolboxId, ...truncatedOf(outcome) } : { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code };
+  const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller, ...budgetOf(data), ...confirmTokenOf(data) });
+  if (outcome.ok) return { result: outcome.result, toolbox_id: toolboxId, ...truncatedOf(outcome) };
+  return { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code, ...confirmationJson(outcome.confirmation) };
+}
+
+/** A request's `confirm_token` data key as the service reads it (`{confirmToken}`), or nothing when absent or null. */
+function confirmTokenOf(data: JsonObject): { confirmToken?: unknown } {
+  return data.confirm_token === undefined || data.confirm_token === null ? {} : { confirmToken: data.confirm_token };
 }
 
 /** A request's `max_output_chars`, passed on as sent (the service checks it and names the accepted range). */
