@@ -71,6 +71,7 @@ export {
   StaticToolboxCallRequest,
   ToolboxCallRequest,
   ToolFormatField,
+  ToolboxIdField,
   ToolboxCallResponse,
   ToolsChangedEvent,
   ToolsGetRequest,

@@ -34,18 +34,26 @@ export const ToolsListRequest = Type.Object({
   format: Type.Optional(ToolFormatField),
 });
 
-/** `ovos.tools.get` request: `{name, format?}`; `name` may be a tool's vendor-mapped name. */
-export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField) });
+/**
+ * A request's `toolbox_id`: only that toolbox's tool of the name, also when another toolbox's tool of the same name
+ * wins the bare name (the qualified name of a shadowed tool); absent or `null` is the collision winner.
+ */
+export const ToolboxIdField = Type.Union([Type.String(), Type.Null()], { description: 'Only the tool of this toolbox (reaches a shadowed tool)' });
+
+/** `ovos.tools.get` request: `{name, format?, toolbox_id?}`; `name` may be a tool's vendor-mapped name. */
+export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField), toolbox_id: Type.Optional(ToolboxIdField) });
 
 /**
- * `ovos.tools.invoke` request: `{name, args, format?}`; `args` defaults to `{}` and is checked against the tool's
- * schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode sends for
- * left-out optional properties back into absent keys first.
+ * `ovos.tools.invoke` request: `{name, args, format?, toolbox_id?}`; `args` defaults to `{}` and is checked against
+ * the tool's schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode sends
+ * for left-out optional properties back into absent keys first; `toolbox_id` picks that toolbox's tool of the name
+ * (a shadowed one included). Other keys are ignored, as OVOS does, and named in the answer (`warnings`, or the error).
  */
 export const ToolsInvokeRequest = Type.Object({
   name: Type.Optional(OvosToolName),
   args: Type.Optional(Type.Unknown({ description: 'The tool arguments; validated by the tool, not here' })),
   format: Type.Optional(ToolFormatField),
+  toolbox_id: Type.Optional(ToolboxIdField),
 });
 
 /** `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs}`; `name` is read with `String()`. */
@@ -69,11 +77,13 @@ export const OvosToolJson = Type.Object({
   output_schema: JsonSchemaObject,
 });
 
-/** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id`. */
-export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String() });
+const ShadowedBy = Type.String({ description: 'Another toolbox serves this name with higher precedence and answers the bare name; call this one with its toolbox_id' });
 
-/** The light entry of `ovos.tools.list {"summary": true}` (seed 004). */
-export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String() });
+/** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id` (and `shadowed_by` when another toolbox wins its name). */
+export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
+
+/** The light entry of `ovos.tools.list {"summary": true}` (seed 004), plus `shadowed_by` when another toolbox wins its name. */
+export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
 
 /** A load problem as OVOS answers carry it. */
 export const OvosLoadProblem = Type.Object({
@@ -147,14 +157,27 @@ export const ToolsGetResponse = Type.Union([
       { description: 'The behaviour hints the tool declares' },
     ),
     error_modes: Type.Optional(Type.String()),
-    timeout_ms: Type.Optional(Type.Number({ description: 'The tool’s own time limit, ms' })),
+    timeout_ms: Type.Optional(Type.Number({ description: 'The time limit calls of this tool run under, ms (config tool_timeouts, else the tool’s own, else default_timeout_ms)' })),
+    shadowed_by: Type.Optional(ShadowedBy),
   }),
   Type.Object({ error: ErrorText, code: ErrorCode }),
 ]);
 
-/** `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code}` (+ `toolbox_id`, `latency_ms` once a toolbox was found). */
+const Warnings = Type.Array(Type.String(), { description: 'What the request had that was ignored, e.g. an unknown key `arguments` (the arguments go in `args`)' });
+
+/**
+ * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms}` or `{name, error, code}` (+ `toolbox_id`,
+ * `latency_ms` once a toolbox was found); `warnings` on a success whose request had keys that were ignored (an error
+ * says so in its text).
+ */
 export const ToolsInvokeResponse = Type.Union([
-  Type.Object({ name: Type.Unknown({ description: 'Echoed as sent' }), result: Type.Unknown(), toolbox_id: Type.String(), latency_ms: Type.Number({ description: 'ms' }) }),
+  Type.Object({
+    name: Type.Unknown({ description: 'Echoed as sent' }),
+    result: Type.Unknown(),
+    toolbox_id: Type.String(),
+    latency_ms: Type.Number({ description: 'ms' }),
+    warnings: Type.Optional(Warnings),
+  }),
   Type.Object({
     name: Type.Unknown({ description: 'Echoed as sent (`""` when missing)' }),
     error: ErrorText,
@@ -187,22 +210,29 @@ export const ToolsChangedEvent = Type.Object({
   removed: Type.Array(Type.String()),
   updated: Type.Array(Type.String()),
   generation: Type.Integer(),
+  tools_host: Type.Optional(Type.String({ description: 'The id on the bus of the provider that sent it' })),
 });
 
 /**
  * `ovos.persona.tools.discover.response` of one toolbox: `{tools, toolbox_id}` (+ `error`, `code` when discovery
- * failed); the provider adds `toolbox_id` to each tool, a bare `ToolBox.bind` sends OVOS's four keys.
+ * failed); the provider adds `toolbox_id` to each tool, a bare `ToolBox.bind` sends OVOS's four keys. An ovos-tools
+ * provider also sends `tools_host` (its id on the bus), so providers never federate each other's toolboxes; the
+ * context of every answer is the request's, as `Message.response()` makes it.
  */
 export const PersonaDiscoverResponse = Type.Object({
   tools: Type.Array(OvosToolJson),
   toolbox_id: Type.String(),
+  tools_host: Type.Optional(Type.String({ description: 'Set by an ovos-tools provider answering for the toolboxes it serves: its id on the bus' })),
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
 
-/** The answer to a per-toolbox call: `{result, toolbox_id}` or `{error, toolbox_id, code}` (OPM `ToolBox.handle_call`, plus `code`). */
+/**
+ * The answer to a per-toolbox call: `{result, toolbox_id}` or `{error, toolbox_id, code}` (OPM `ToolBox.handle_call`,
+ * plus `code`); `warnings` on a success whose request had keys that were ignored.
+ */
 export const ToolboxCallResponse = Type.Union([
-  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String() }),
+  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), warnings: Type.Optional(Warnings) }),
   Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode }),
 ]);
 

@@ -7,8 +7,8 @@ import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPlugi
 import { startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
-import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
-import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
+import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
+import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
 import { loadHostSource } from './loadHostSource.js';
 
@@ -21,7 +21,7 @@ export interface ExtraHostSource {
   /** The source's name, used in problems and logs. */
   name: string;
   /** Where its toolboxes rank when ids or tool names collide. */
-  origin: ToolboxStatus['origin'];
+  origin: ToolboxOrigin;
   /** Builds this generation's hosts, reusing `previous` ones that did not change. */
   createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
 }
@@ -155,12 +155,12 @@ export class Reloader {
   private async hostsFor(decl: ToolboxDeclaration, previous: RegistryGeneration): Promise<{ hosts: HostedToolbox[]; problems: LoadProblem[] }> {
     const { hosts, registry } = this.options;
     const config = this.options.toolboxConfigs[decl.entryPointName] ?? {};
-    const origin: ToolboxStatus['origin'] = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : registry.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
+    const trust: ToolboxOrigin = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : registry.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
     const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(hosts, decl.entryPointName)]);
     const logger = createLogger(decl.entryPointName, this.options.logLevel);
     if (decl.group === 'ovos-tools.hosts') {
       // a host source runs in the provider's own thread, outside every isolation mode: only trusted packages may
-      if (origin === 'plugin') {
+      if (trust === 'plugin') {
         throw new ToolboxLoadError(
           decl.entryPointName,
           decl.packageName,
@@ -168,6 +168,8 @@ export class Reloader {
           `host sources run in the provider's own thread, so only @ovos-tools packages and entry points listed in pinned_toolboxes may declare one; add "${decl.entryPointName}" to pinned_toolboxes if you trust ${decl.packageName}`,
         );
       }
+      // what a host source serves (MCP servers, HTTP services) ranks as mounted, below every installed toolbox
+      const origin: ToolboxOrigin = 'mounted';
       const source = await loadHostSource(decl, this.moduleCache);
       const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
       const r = await source.createHosts({ config, logger, previous: own });
@@ -190,16 +192,15 @@ export class Reloader {
       moduleCache: this.moduleCache,
       ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
-    return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin }], problems: [] };
+    return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin: trust }], problems: [] };
   }
 
   /**
-   * Keeps the first claim of every toolbox id in precedence order (bundled, pinned, plugin, remote; then load
-   * order); a later claim is refused, reported, and its host closed.
+   * Keeps the first claim of every toolbox id in precedence order (`ORIGIN_PRECEDENCE`: bundled, pinned, plugin,
+   * mounted, remote; then load order); a later claim is refused, reported, and its host closed.
    */
   private refuseImpostors(candidates: HostedToolbox[], problems: LoadProblem[]): HostedToolbox[] {
-    const rank = { bundled: 0, pinned: 1, plugin: 2, remote: 3 } as const;
-    const order = candidates.map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.origin] - rank[b.c.origin] || a.i - b.i);
+    const order = candidates.map((c, i) => ({ c, i })).sort((a, b) => ORIGIN_PRECEDENCE[b.c.origin] - ORIGIN_PRECEDENCE[a.c.origin] || a.i - b.i);
     const owner = new Map<string, HostedToolbox>();
     const refused = new Set<HostedToolbox>();
     for (const { c } of order) {

@@ -65,13 +65,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       const tags = query.tags ?? [];
       return catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
     },
-    get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
-      const entry = lookup(catalog.current, name);
-      if (!entry) return { ok: false, error: unknownTool(name) };
+    get(name: string, caller: Caller = IN_PROCESS, toolboxId?: string): GetOutcome {
+      const entry = lookup(catalog.current, name, toolboxId);
+      if (!entry) return { ok: false, error: unknownTool(name, toolboxId) };
       // the same decision, and the same rule, as invoke gives (list hides what the caller may not call)
       const decision = access.canUse(caller, entry);
       if (!decision.allowed) return { ok: false, error: wireErrors.forbidden(name, decision.rule) };
-      return { ok: true, entry };
+      return { ok: true, entry, timeoutMs: policy.timeoutFor(entry) };
     },
     async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
       metrics.inflight(1);

@@ -61,6 +61,8 @@ export const wireErrors = {
   summaryWithFormat: (format: string): WireError => ({ error: `Invalid request: 'summary' lists light entries without schemas, which have no ${format} form; drop 'summary' to list tools as ${format}`, code: 'invalid_request' }),
   /** A tool that cannot be expressed in the requested format (`detail`: the conversion's error, naming tool, format and reason). */
   unexpressible: (detail: string): WireError => ({ error: `ValueError: ${detail}`, code: 'invalid_request' }),
+  /** A `toolbox_id` that is not a non-empty string. */
+  invalidToolboxId: (value: unknown): WireError => ({ error: `Invalid field 'toolbox_id': expected a toolbox id (a non-empty string), received ${JSON.stringify(value)}`, code: 'invalid_request' }),
   /** `ovos.tools.list` with a `tags` that is neither a string nor a list of strings. */
   invalidTags: (tags: unknown): WireError => ({ error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' }),
 } as const;

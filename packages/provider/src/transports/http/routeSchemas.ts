@@ -27,6 +27,8 @@ const toolObject = {
     output_schema: { type: 'object', additionalProperties: true },
     executor: { type: 'string', description: 'How its toolbox runs: http, worker, inline, process, bus, mcp.' },
     toolbox_id: { type: 'string' },
+    shadowed_by: { type: 'string', description: "Another toolbox's tool of this name answers tool_id; reach this one with toolbox_id." },
+    timeout_ms: { type: 'number', description: 'The time limit its calls run under, ms (single-tool answer).' },
     summary: { type: 'string' },
     tags: { type: 'array', items: { type: 'string' } },
     examples: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -78,8 +80,16 @@ export const getToolSchema = {
   summary: 'Get one tool definition',
   security: secured,
   params: { type: 'object', properties: { tool_id: { type: 'string', minLength: 1 } }, required: ['tool_id'] },
-  querystring: { type: 'object', properties: { agent_id: { type: 'string' }, format: { type: 'string', description: formatText } }, additionalProperties: false },
-  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+  querystring: {
+    type: 'object',
+    properties: {
+      agent_id: { type: 'string' },
+      format: { type: 'string', description: formatText },
+      toolbox_id: { type: 'string', description: "Only this toolbox's tool of that name (reaches a tool shadowed by another toolbox's)." },
+    },
+    additionalProperties: false,
+  },
+  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 405: errorBody },
 } as const;
 
 /** `POST /internal/tools/call`. Fields other than these are accepted and passed to the tool in its context. */
@@ -94,6 +104,7 @@ export const callToolSchema = {
       args: { type: 'object', additionalProperties: true, description: 'The tool arguments; default {}.' },
       context: { type: 'object', additionalProperties: true, description: 'Passed to the tool (traceparent, session, user ids…).' },
       format: { type: 'string', description: 'The format the tool was listed in; openai-strict turns strict mode’s nulls for left-out properties back into absent ones.' },
+      toolbox_id: { type: 'string', minLength: 1, description: "Only this toolbox's tool of that name (reaches a tool shadowed by another toolbox's: listed with shadowed_by)." },
     },
     required: ['tool_id'],
     additionalProperties: true,
@@ -109,6 +120,7 @@ export const callToolSchema = {
         code: { type: 'string' },
         tool_id: { type: 'string' },
         latency_ms: { type: 'number' },
+        warnings: { type: 'array', items: { type: 'string' }, description: 'Body fields that look like misplaced arguments (e.g. arguments for args), which were not passed as arguments.' },
       },
       required: ['ok', 'tool_id', 'latency_ms'],
     },

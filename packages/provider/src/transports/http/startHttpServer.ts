@@ -13,6 +13,7 @@ import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
+import { ignoredKeys, ignoredKeysNote } from '../ignoredKeys.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
 import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
@@ -87,7 +88,12 @@ interface RequestNote {
   args?: unknown;
 }
 
-const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format']);
+const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'toolbox_id']);
+/** The body fields `POST /internal/tools/call` reads itself; any other is context for the tool. */
+const CALL_KEYS = [...EXCLUDED_CONTEXT_KEYS];
+
+/** The POST routes under `/internal/tools/` that a GET reaches by mistake (answered 405, not "unknown tool"). */
+const POST_ONLY = new Set(['call', 'reload']);
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -202,7 +208,11 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       return;
     }
     note(req).outcome = 'unauthorized';
-    return reply.code(401).send({ ok: false, code: 'unauthorized', error: 'unauthorized: send a valid X-Internal-Secret or Authorization: Bearer credential' });
+    return reply.code(401).send({
+      ok: false,
+      code: 'unauthorized',
+      error: 'unauthorized: every route but /health and /inspector (also /openapi.json and /mcp) needs a valid credential in X-Internal-Secret or Authorization: Bearer',
+    });
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -273,7 +283,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
 
   app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => {
     const { tool_id } = req.params as { tool_id: string };
-    const q = req.query as { agent_id?: string; format?: string };
+    const q = req.query as { agent_id?: string; format?: string; toolbox_id?: string };
     const n = note(req);
     n.tool = tool_id;
     const caller = actingFor(n.caller!, q.agent_id);
@@ -281,9 +291,13 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     n.caller = caller;
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
-    const got = service.get(tool_id, caller);
+    const got = service.get(tool_id, caller, q.toolbox_id || undefined);
+    if (!got.ok && got.error.code === 'unknown_tool' && POST_ONLY.has(tool_id) && !q.toolbox_id) {
+      reply.header('allow', 'POST');
+      return reply.code(405).send({ ok: false, code: 'method_not_allowed', error: `${tool_id === 'call' ? 'calling a tool' : 'reloading'} takes POST /internal/tools/${tool_id}${tool_id === 'call' ? ' with a JSON body {tool_id, args}' : ''}; GET /internal/tools/{tool_id} reads one tool's definition` });
+    }
     if (got.ok) {
-      if (format.format === 'ovos') return toolView(got.entry, { full: true });
+      if (format.format === 'ovos') return toolView(got.entry, { full: true, timeoutMs: got.timeoutMs });
       const one = formatEntry(got.entry, format.format);
       if (!one.ok) return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'format', error: one.error, tool_id });
       return { format: format.format, id: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
@@ -294,7 +308,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   });
 
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
-    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string } & Record<string, unknown>;
+    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; toolbox_id?: string } & Record<string, unknown>;
     const n = note(req);
     const toolId = body.tool_id;
     n.tool = toolId;
@@ -326,14 +340,16 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     };
     reply.raw.once('close', onClose);
     try {
-      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller };
+      const request = { name: toolId, args: body.args ?? {}, context, signal: controller.signal, caller, ...(body.toolbox_id ? { toolboxId: body.toolbox_id } : {}) };
       const outcome = await service.invoke(format ? { ...request, format: format.format } : request);
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      if (outcome.ok) return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs };
+      // other body fields are context for the tool (toolcore); only another spelling of `args` is called out
+      const ignored = ignoredKeys(body, CALL_KEYS, true);
+      const note = ignored.length ? ignoredKeysNote(ignored, 'args') : undefined;
+      if (outcome.ok) return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs, ...(note ? { warnings: [note] } : {}) };
       if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
-      return reply
-        .code(statusOf(outcome.error.code))
-        .send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
+      const error = note ? `${outcome.error.error} (note: ${note})` : outcome.error.error;
+      return reply.code(statusOf(outcome.error.code)).send({ ok: false, error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs });
     } finally {
       inflight.delete(controller);
       reply.raw.off('close', onClose);

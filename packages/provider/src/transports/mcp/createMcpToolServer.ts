@@ -1,8 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
-import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
+import type { Caller, ToolService } from '../../service/ToolService.js';
+import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
-import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
+import { returnsMcpContent, SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
 export interface McpToolServerOptions {
@@ -30,7 +31,9 @@ export const ERROR_CODE_META_KEY = 'org.openvoiceos/error_code';
  * connection: one server per client, so responses and progress of one client can never reach another
  * (the CVE-2026-25536 class).
  * - `tools/list`: every tool the caller may see, names mapped by `toMcpToolName`; a name served by several
- *   toolboxes is listed once (the collision winner).
+ *   toolboxes is listed once under its own name (the collision winner, the tool the name calls everywhere), and each
+ *   tool it shadows under its qualified name `<toolbox_id>__<name>` (`toQualifiedMcpToolName`) with
+ *   `_meta["org.openvoiceos/shadowed_by"]` naming the winner; `tools/call` takes the qualified name of any tool.
  * - `tools/call`: `service.invoke` (the one door: access, agent limits, policy) with the request's AbortSignal (MCP
  *   `notifications/cancelled` fires it),
  *   progress forwarded as `notifications/progress` when the request carried a `progressToken`, and `_meta`'s
@@ -51,10 +54,11 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
-    const name = typeof params.name === 'string' ? fromMcpToolName(params.name) : undefined;
     const unknown = () =>
       new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
-    if (name === undefined) throw unknown();
+    const target = typeof params.name === 'string' ? resolveName(service, caller, params.name) : undefined;
+    if (target === undefined) throw unknown();
+    const { name, toolboxId } = target;
     const meta = params._meta ?? {};
     const token = meta.progressToken;
     const onProgress =
@@ -72,11 +76,12 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       context: contextOf(meta, ctx.sessionId),
       signal: ctx.mcpReq.signal,
       caller,
+      ...(toolboxId !== undefined ? { toolboxId } : {}),
       ...(onProgress ? { onProgress } : {}),
     });
     if (outcome.ok) {
       // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
-      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller) : undefined;
+      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller, outcome.toolboxId) : undefined;
       return callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result) as never;
     }
     // the same decision as every other transport; only a name the catalog does not have is a protocol error
@@ -108,22 +113,36 @@ function callToolResult(tool: { outputSchema: object } | undefined, result: Reco
   return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
 }
 
+/**
+ * The tool an MCP name calls: the tool of that (MCP-mapped) name — the collision winner — when the catalog has one,
+ * else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox serves (shadowed or not).
+ */
+function resolveName(service: ToolService, caller: Caller, mcpName: string): { name: string; toolboxId?: string } | undefined {
+  const name = fromMcpToolName(mcpName);
+  if (name !== undefined && !isUnknown(service.get(name, caller))) return { name };
+  const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => !isUnknown(service.get(tool, caller, toolboxId)));
+  return qualified ?? (name === undefined ? undefined : { name });
+}
+
+function isUnknown(got: ReturnType<ToolService['get']>): boolean {
+  return !got.ok && got.error.code === 'unknown_tool';
+}
+
 function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
-  const winners = new Map(service.collisions().map((c) => [c.name, c.winner]));
-  const chosen = new Map<string, CatalogEntry>();
-  for (const entry of service.list({ caller })) {
-    const winner = winners.get(entry.tool.name);
-    if (winner !== undefined && winner !== entry.toolboxId) continue;
-    chosen.set(entry.tool.name, entry);
-  }
   const tools: McpToolJson[] = [];
-  for (const entry of chosen.values()) {
-    const mcpName = toMcpToolName(entry.tool.name);
+  const seen = new Set<string>();
+  for (const entry of service.list({ caller })) {
+    const shadowed = entry.shadowedBy !== undefined;
+    if (!shadowed && seen.has(entry.tool.name)) continue;
+    seen.add(entry.tool.name);
+    const mcpName = shadowed ? toQualifiedMcpToolName(entry.toolboxId, entry.tool.name) : toMcpToolName(entry.tool.name);
     if (mcpName === undefined) {
       logger.warn(`tool '${entry.tool.name}' of ${entry.toolboxId} is not offered over MCP: its MCP name would exceed 128 characters`);
       continue;
     }
-    tools.push(toMcpTool(entry, mcpName));
+    const tool = toMcpTool(entry, mcpName);
+    if (shadowed) tool._meta[SHADOWED_BY_META_KEY] = entry.shadowedBy;
+    tools.push(tool);
   }
   return tools;
 }

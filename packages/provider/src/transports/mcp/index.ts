@@ -10,5 +10,6 @@ export type { McpHttpHandler, McpHttpHandlerOptions } from './createMcpHttpHandl
 export { serveMcpStdio } from './serveMcpStdio.js';
 export type { McpStdioOptions } from './serveMcpStdio.js';
 export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './toolNames.js';
-export { TOOLBOX_ID_META_KEY, toMcpTool } from './toMcpTool.js';
+export { SHADOWED_BY_META_KEY, TOOLBOX_ID_META_KEY, toMcpTool } from './toMcpTool.js';
+export { fromQualifiedMcpToolName, MCP_QUALIFIER, toQualifiedMcpToolName } from './qualifiedToolName.js';
 export type { McpToolJson } from './toMcpTool.js';
