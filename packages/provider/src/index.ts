@@ -26,6 +26,7 @@ export type {
   OperatorAction,
   ReloadOutcome,
   ReloadReport,
+  ToolboxOrigin,
   ToolboxStatus,
   ToolService,
 } from './service/ToolService.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createLogger, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
+import { createLogger, type ChatEngine, type HostSource, type HostSourceResult, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
 import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
@@ -13,17 +13,17 @@ import type { CatalogHolder } from './CatalogHolder.js';
 import { loadHostSource } from './loadHostSource.js';
 
 /**
- * A source of hosts that is not a package (e.g. toolboxes elsewhere on the bus): called on every reload, beside
- * the start of package hosts, with its previous hosts. Hosts whose toolbox id is served locally are dropped
- * (and closed) by the reloader.
+ * A core {@link HostSource} the provider itself brings (not declared by a package), e.g. the federation of
+ * toolboxes elsewhere on the bus: called on every reload, beside the start of package hosts, with its previous hosts
+ * and its config section. Hosts whose toolbox id is served locally are dropped (and closed) by the reloader.
  */
-export interface ExtraHostSource {
-  /** The source's name, used in problems and logs. */
+export interface BuiltInHostSource {
+  /** The source's name: its `loaded` entry, the key of its config section, used in problems and logs. */
   name: string;
   /** Where its toolboxes rank when ids or tool names collide. */
   origin: ToolboxOrigin;
-  /** Builds this generation's hosts, reusing `previous` ones that did not change. */
-  createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
+  /** The source. */
+  source: HostSource;
 }
 
 /** What the {@link Reloader} needs. */
@@ -46,8 +46,8 @@ export interface ReloaderOptions {
   logger: Logger;
   /** The lowest level toolbox hosts forward. */
   logLevel: LogLevel;
-  /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
-  extraSources?: readonly ExtraHostSource[];
+  /** Host sources the provider brings itself (e.g. toolboxes elsewhere on the bus); called on every reload. */
+  builtInSources?: readonly BuiltInHostSource[];
   /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
   onHostRestart?: (toolboxId: string) => void;
   /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
@@ -67,15 +67,27 @@ export class Reloader {
   private unsubscribes: Array<() => void> = [];
   private closed = false;
 
-  constructor(private readonly options: ReloaderOptions) {}
+  constructor(private options: ReloaderOptions) {}
+
+  /**
+   * Takes new settings (a config reload): the next reload scans, hosts and ranks with them. Toolboxes whose config
+   * section or host settings changed get a fresh host then (their fingerprint changed); the others keep theirs.
+   */
+  configure(next: Pick<ReloaderOptions, 'discovery' | 'registry' | 'hosts' | 'toolboxConfigs'>): void {
+    this.options = { ...this.options, discovery: next.discovery, registry: next.registry, hosts: next.hosts, toolboxConfigs: next.toolboxConfigs };
+  }
 
   private get current(): RegistryGeneration {
     return this.options.holder.current;
   }
 
-  /** Rescans and swaps in the next generation; never rejects for a bad toolbox. */
-  reload(): Promise<ReloadReport> {
-    const run = this.chain.then(() => this.buildAndSwap());
+  /**
+   * Rescans and swaps in the next generation; never rejects for a bad toolbox.
+   * @param before - runs first, in the reload's turn (reloads are serialised), and answers problems that are not a
+   *   toolbox's (e.g. a config file that could not be read again); they join the generation's problems.
+   */
+  reload(before?: () => LoadProblem[]): Promise<ReloadReport> {
+    const run = this.chain.then(() => this.buildAndSwap(before?.() ?? []));
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -92,12 +104,12 @@ export class Reloader {
     await closeHosts(old.toolboxes.map((t) => t.host));
   }
 
-  private async buildAndSwap(): Promise<ReloadReport> {
+  private async buildAndSwap(ownProblems: readonly LoadProblem[]): Promise<ReloadReport> {
     const started = performance.now();
     const { discovery, logger } = this.options;
     const previous = this.current;
     const scan = await scanPluginRoots(this.options.pluginRoots, { allowedPackages: discovery.allowedPackages });
-    const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
+    const problems: LoadProblem[] = [...ownProblems, ...scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }))];
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
@@ -107,16 +119,16 @@ export class Reloader {
       localIds = new Set(built.flatMap((b) => (b.status === 'fulfilled' ? b.value.hosts.map((h) => h.host.toolboxId) : [])));
       return built;
     });
-    const extras = (this.options.extraSources ?? []).map(async (source) => {
-      const own = previous.toolboxes.filter((t) => t.source === source.name).map((t) => t.host);
+    const extras = (this.options.builtInSources ?? []).map(async ({ name, origin, source }) => {
+      const own = previous.toolboxes.filter((t) => t.source === name).map((t) => t.host);
       try {
-        const r = await source.createHosts(own);
+        const r = await this.runSource(source, name, own);
         await localReady;
         const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
         for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
-        return { hosts: hosts.map((host) => ({ host, source: source.name, packageName: source.name, fingerprint: host.toolboxId, origin: source.origin })), problems: r.problems };
+        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems) };
       } catch (err) {
-        return { hosts: [], problems: [{ entryPoint: source.name, packageName: source.name, error: errorText(err) }] };
+        return { hosts: [], problems: [{ entryPoint: name, packageName: name, error: errorText(err) }] };
       }
     });
     const built = await localReady;
@@ -172,10 +184,10 @@ export class Reloader {
       const origin: ToolboxOrigin = 'mounted';
       const source = await loadHostSource(decl, this.moduleCache);
       const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
-      const r = await source.createHosts({ config, logger, previous: own });
+      const r = await this.runSource(source, decl.entryPointName, own);
       return {
         hosts: r.hosts.map((host) => ({ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin })),
-        problems: r.problems.map((p) => ({ entryPoint: decl.entryPointName, packageName: decl.packageName, error: `toolbox '${p.toolboxId}': ${p.error}` })),
+        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems),
       };
     }
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
@@ -193,6 +205,11 @@ export class Reloader {
       ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
     return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin: trust }], problems: [] };
+  }
+
+  /** Calls a host source with its config section, a logger named after it and its previous hosts. */
+  private runSource(source: HostSource, name: string, previous: readonly ToolboxHost[]): Promise<HostSourceResult> {
+    return source.createHosts({ config: this.options.toolboxConfigs[name] ?? {}, logger: createLogger(name, this.options.logLevel), previous });
   }
 
   /**
@@ -245,6 +262,11 @@ export class Reloader {
       if (u) this.unsubscribes.push(u);
     }
   }
+}
+
+/** A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`. */
+function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems']): LoadProblem[] {
+  return problems.map((p) => ({ entryPoint, packageName, error: `toolbox '${p.toolboxId}': ${p.error}` }));
 }
 
 function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {

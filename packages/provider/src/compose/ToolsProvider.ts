@@ -1,17 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
+import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message } from '@ovos-tools/core';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { Reloader } from '../catalog/Reloader.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
+import { RESTART_ONLY_KEYS, rereadSettings } from '../config/rereadSettings.js';
 import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { ReloadReport, ToolService } from '../service/ToolService.js';
-import { busCallerOf } from '../transports/ovos-bus/busCaller.js';
+import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
+import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
 import { createToolService } from './createToolService.js';
 
@@ -43,6 +44,15 @@ export interface ToolsProviderOptions {
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
   metrics?: MetricsRecorder;
+  /**
+   * Reads the config again, with the same checks as at start (e.g. `() => parseProviderConfig(loadProviderConfig(file))`):
+   * every reload after the first calls it and applies what may change while running (see `RESTART_ONLY_KEYS` for
+   * what waits for a restart). A reader that throws leaves the running config as it is; the reload reports why in
+   * its problems and the log. Without it, reloads keep the settings the provider was built with.
+   */
+  readSettings?: () => ProviderSettings;
+  /** What the config is, for problems and logs (e.g. the `--config` file path); default `config`. */
+  configLabel?: string;
 }
 
 /**
@@ -53,7 +63,6 @@ export interface ToolsProviderOptions {
  */
 export class ToolsProvider {
   readonly bus: Bus | null;
-  readonly settings: ProviderSettings;
   readonly pluginRoots: string[];
   readonly logger: Logger;
   readonly policy: ExecutionPolicy;
@@ -64,27 +73,32 @@ export class ToolsProvider {
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
+  private readonly options: ToolsProviderOptions;
   private unregisterBus: (() => void) | undefined;
   private closed = false;
+  private loadedOnce = false;
+  #settings: ProviderSettings;
+  #access: AccessControl;
 
   constructor(options: ToolsProviderOptions) {
+    this.options = options;
     this.bus = options.bus ?? null;
-    this.settings = options.settings ?? parseProviderConfig({});
-    this.pluginRoots = options.pluginRoots ?? this.settings.discovery.pluginRoots ?? defaultPluginRoots();
+    const settings = (this.#settings = options.settings ?? parseProviderConfig({}));
+    this.pluginRoots = options.pluginRoots ?? settings.discovery.pluginRoots ?? defaultPluginRoots();
     this.logger = options.logger ?? createLogger('ovos-tools');
-    this.policy = new ExecutionPolicy(this.settings.policy, this.logger);
-    this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
+    this.policy = new ExecutionPolicy(settings.policy, this.logger);
+    this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
-      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined);
+      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload()) : undefined);
     if (federation) {
       this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     }
     this.reloader = new Reloader({
-      ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
-      discovery: this.settings.discovery,
-      registry: this.settings.registry,
-      hosts: this.settings.hosts,
-      toolboxConfigs: this.settings.toolboxConfigs,
+      ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
+      discovery: settings.discovery,
+      registry: settings.registry,
+      hosts: settings.hosts,
+      toolboxConfigs: settings.toolboxConfigs,
       pluginRoots: this.pluginRoots,
       protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
       brain: this.brain,
@@ -93,28 +107,80 @@ export class ToolsProvider {
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
     });
-    const access =
-      options.access ??
-      createAccessControl({
-        agents: this.settings.access.agents,
-        busRequiresAgent: this.settings.access.busRequiresAgent,
-        busReload: this.settings.access.busReload,
-        ...(options.busExposure ? { busExposure: options.busExposure } : {}),
-      });
+    this.#access = options.access ?? this.accessFor(settings);
+    // the service asks the access control of the settings running now (a config reload may replace it)
+    const access: AccessControl = {
+      canUse: (caller, entry) => this.#access.canUse(caller, entry),
+      admit: (caller) => this.#access.admit(caller),
+      allows: (caller, action) => this.#access.allows(caller, action),
+    };
+    const provider = this;
     this.service = createToolService({
       catalog: this.catalog,
-      rebuild: () => this.reloader.reload(),
+      rebuild: () => this.reloader.reload(() => this.rereadConfig()),
       access,
       policy: this.policy,
-      duplicateToolNames: this.settings.registry.duplicateToolNames,
+      get duplicateToolNames() {
+        return provider.#settings.registry.duplicateToolNames;
+      },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    const busAgentField = this.settings.bus.agentField;
     this.busOptions = {
       logger: this.logger,
-      ...(busAgentField ? { callerOf: busCallerOf({ contextField: busAgentField }) } : {}),
+      callerOf: (message: Message): Caller => {
+        const field = this.#settings.bus.agentField;
+        return field ? busCaller(message.context, { contextField: field }) : { transport: 'ovos-bus' };
+      },
       ...(federation ? { hostId: federation.hostId } : {}),
     };
+  }
+
+  /** The settings running now: those it was built with, then what each reload read again (see `readSettings`). */
+  get settings(): ProviderSettings {
+    return this.#settings;
+  }
+
+  private accessFor(settings: ProviderSettings): AccessControl {
+    return createAccessControl({
+      agents: settings.access.agents,
+      busRequiresAgent: settings.access.busRequiresAgent,
+      busReload: settings.access.busReload,
+      ...(this.options.busExposure ? { busExposure: this.options.busExposure } : {}),
+    });
+  }
+
+  /**
+   * Before every reload but the first: reads the config again and applies what may change live (policy, access,
+   * discovery and host settings, toolbox sections, the registry rules, the federation's timing). Answers the
+   * problems the reload reports: a config that could not be read (the running one is kept), and restart-only keys
+   * that changed.
+   */
+  private rereadConfig(): LoadProblem[] {
+    const first = !this.loadedOnce;
+    this.loadedOnce = true;
+    if (first || !this.options.readSettings) return [];
+    const label = this.options.configLabel ?? 'config';
+    const read = rereadSettings(this.options.readSettings, this.#settings);
+    if (!read.ok) {
+      const error = `config not reloaded, the running config is kept: ${read.error}`;
+      this.logger.error(`${label}: ${error}`);
+      return [{ entryPoint: 'config', packageName: label, error }];
+    }
+    this.applySettings(read.settings);
+    return read.needsRestart.map((key) => {
+      const error = `config key '${key}' changed but takes effect only after a restart (${RESTART_ONLY_KEYS[key]}); the running value is kept`;
+      this.logger.warn(`${label}: ${error}`);
+      return { entryPoint: 'config', packageName: label, error };
+    });
+  }
+
+  /** Makes `settings` the running ones: every part that may change while the provider runs. */
+  private applySettings(settings: ProviderSettings): void {
+    this.#settings = settings;
+    this.policy.configure(settings.policy);
+    this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
+    if (!this.options.access) this.#access = this.accessFor(settings);
+    this.federation?.configure(settings.federation);
   }
 
   /** The registry generation serving requests now. */

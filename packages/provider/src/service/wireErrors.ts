@@ -45,8 +45,11 @@ export const wireErrors = {
   resultNotSendable: (name: string, detail: string): WireError => ({ error: `RuntimeError: the result of tool '${name}' cannot be sent to the provider: ${detail}`, code: 'internal' }),
   /** A federated toolbox the provider no longer serves. */
   remoteGone: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus is no longer served here`, code: 'toolbox_unavailable' }),
-  /** A federated toolbox that did not answer within the time limit. */
-  remoteSilent: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus did not answer; it may have stopped (it is dropped at the next discovery)`, code: 'toolbox_unavailable' }),
+  /** A federated toolbox that did not answer within the time limit (`ms`); it is unavailable until it answers a discovery. */
+  remoteSilent: (toolboxId: string, ms: number): WireError => ({
+    error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus did not answer within ${ms} ms; it may have stopped (it is served again once it answers a discovery)`,
+    code: 'toolbox_unavailable',
+  }),
   /** A federated toolbox whose answer had neither `error` nor a `result` object. */
   remoteNoResult: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus answered without a result object`, code: 'invalid_output' }),
   /** An OVOS request whose frame nests too deep to be read (`detail`: the parser's message). */

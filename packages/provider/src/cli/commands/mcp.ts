@@ -29,13 +29,22 @@ export interface McpOptions {
  */
 export async function mcpCommand(options: McpOptions): Promise<void> {
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
-  const settings = parseProviderConfig(loadProviderConfig(options.config));
+  const readSettings = () => parseProviderConfig(loadProviderConfig(options.config));
+  const settings = readSettings();
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
   const agentId = options.agent ?? settings.mcp.agent;
   if (agentId !== undefined && !settings.access.agents.some((a) => a.id === agentId)) {
     throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.access.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
   }
-  const provider = new ToolsProvider({ bus: null, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
+  const provider = new ToolsProvider({
+    bus: null,
+    settings,
+    pluginRoots,
+    logger,
+    configPaths: options.config ? [options.config] : [],
+    readSettings,
+    configLabel: options.config ?? 'mycroft.conf',
+  });
   const report = await provider.start();
   logger.info(`MCP over stdio: ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es); plugin roots: ${provider.pluginRoots.join(', ')}`);
   logger.info(

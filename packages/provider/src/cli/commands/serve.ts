@@ -50,7 +50,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
   if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
-  const settings = parseProviderConfig(loadProviderConfig(options.config));
+  const readSettings = () => parseProviderConfig(loadProviderConfig(options.config));
+  const settings = readSettings();
   const url = resolveBusUrl(options.busUrl);
   // signals are taken over before anything slow, so a stop during start-up still shuts down cleanly
   const stopRequested = shutdownSignal();
@@ -87,6 +88,9 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     logger,
     busExposure,
     configPaths: options.config ? [options.config] : [],
+    // every reload reads the config again (a bad file keeps the running config; the reload says why)
+    readSettings,
+    configLabel: options.config ?? 'mycroft.conf',
     ...(metrics ? { metrics } : {}),
   });
   const report = await provider.start();
@@ -95,7 +99,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     http = httpOn
       ? await (
           await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus })
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus })
       : undefined;
   } catch (err) {
     await provider.close();

@@ -27,8 +27,11 @@ export interface HttpServerOptions {
   port?: number;
   /** The operator secret (`X-Internal-Secret` or `Authorization: Bearer`); it acts for no agent. */
   secret?: string;
-  /** Declared agents: each credential acts for its agent, with its allowlist and limits. */
-  agents?: readonly AgentDefinition[];
+  /**
+   * Declared agents: each credential acts for its agent, with its allowlist and limits. A function is asked on every
+   * request (the provider's current agents, which a config reload may change).
+   */
+  agents?: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   /** Largest request body in bytes; default 1 MiB. */
   maxBodyBytes?: number;
   /** Put argument values in access log lines; default false. */
@@ -118,15 +121,21 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function startHttpServer(service: ToolService, options: HttpServerOptions = {}): Promise<HttpServerHandle> {
   const host = options.host ?? '127.0.0.1';
-  const agents = options.agents ?? [];
-  const authRequired = Boolean(options.secret) || agents.length > 0;
-  if (!authRequired && !isLoopbackHost(host)) {
+  const agentsNow = typeof options.agents === 'function' ? options.agents : () => (options.agents ?? []) as readonly AgentDefinition[];
+  if (!options.secret && agentsNow().length === 0 && !isLoopbackHost(host)) {
     throw new HttpServerConfigError(
       `refusing to serve HTTP on ${host} without a secret: set http.secret (or OVOS_TOOLS_HTTP_SECRET) or declare agents, or bind 127.0.0.1`,
     );
   }
+  // a public server always needs a credential, even if a config reload removes every agent
+  const authRequiredNow = () => Boolean(options.secret) || !isLoopbackHost(host) || agentsNow().length > 0;
   const logger = options.logger ?? silentLogger;
-  const resolveAgent = createAgentResolver(agents);
+  let resolverOf: { agents: readonly AgentDefinition[]; resolve: ReturnType<typeof createAgentResolver> } | undefined;
+  const resolveAgent = (credential: string) => {
+    const agents = agentsNow();
+    if (resolverOf?.agents !== agents) resolverOf = { agents, resolve: createAgentResolver(agents) };
+    return resolverOf.resolve(credential);
+  };
   const notes = new WeakMap<FastifyRequest, RequestNote>();
   const note = (req: FastifyRequest): RequestNote => {
     let n = notes.get(req);
@@ -203,7 +212,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       note(req).caller = { transport: 'http' };
       return;
     }
-    if (!authRequired && !credential) {
+    if (!credential && !authRequiredNow()) {
       note(req).caller = { transport: 'http' };
       return;
     }
@@ -240,7 +249,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   const actingFor = (caller: Caller, claimed: string | undefined): Caller | { refused: string } => {
     if (claimed === undefined || claimed === '' || claimed === caller.agentId) return caller;
     if (caller.agentId) return { refused: `agent_id "${claimed}" does not match the credential, which acts for agent "${caller.agentId}"` };
-    if (!authRequired) return caller;
+    if (!authRequiredNow()) return caller;
     return { ...caller, agentId: claimed };
   };
 

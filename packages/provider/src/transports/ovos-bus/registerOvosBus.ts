@@ -26,7 +26,11 @@ export interface OvosBusOptions {
   logger: Logger;
   /** Who a bus request acts for; default an anonymous `ovos-bus` caller (the bus has no authentication). */
   callerOf?: (message: Message) => Caller;
-  /** Stamped as `context.tools_host` on this provider's discover answers and change broadcasts, so its own federation ignores them. */
+  /**
+   * Sent as `tools_host` in the data of this provider's discover answers and change broadcasts, so that no
+   * provider's federation serves the toolboxes this one serves itself. (In data, not context: a reply's context is
+   * the request's, as the Python bus client's `Message.response()` makes it.)
+   */
   hostId?: string;
 }
 
@@ -43,11 +47,9 @@ export interface OvosBusOptions {
 export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
   const { logger } = options;
   const callerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
-  const reply = (message: Message, data: JsonObject, stamp = false) => {
+  const reply = (message: Message, data: JsonObject) => {
     try {
-      const response = message.response(data);
-      if (stamp && options.hostId) response.context[TOOLS_HOST_KEY] = options.hostId;
-      bus.emit(response);
+      bus.emit(message.response(data));
     } catch (err) {
       // a context that cannot be copied (too deep, cyclic): answer from its shallow keys only
       logger.warn(`could not copy the context of ${message.type}; answering from its shallow keys: ${(err as Error)?.message}`);
@@ -93,7 +95,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       (m: Message) => {
         const caller = callerOf(m);
         const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)), true);
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
       },
     ],
     [
@@ -149,7 +151,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
         updated: change.updated,
         generation: change.generation,
       };
-      bus.emit(new Message(Topics.toolsChanged, data, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
+      if (options.hostId) data[TOOLS_HOST_KEY] = options.hostId;
+      bus.emit(new Message(Topics.toolsChanged, data));
     } catch (err) {
       logger.error('could not broadcast ovos.tools.changed', err);
     }
