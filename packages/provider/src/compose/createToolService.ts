@@ -18,6 +18,7 @@ import type {
   ToolService,
   ToolboxStatus,
 } from '../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../service/loadedWithin.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
@@ -34,7 +35,7 @@ export interface ToolServiceParts {
   duplicateToolNames: DuplicateNamePolicy;
   /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
   metrics?: MetricsRecorder;
-  /** How long an invocation that arrives before the first load has finished waits for it, ms; default 30000. */
+  /** How long an invocation that arrives before the first load has finished waits for it, ms; default `LOAD_WAIT_MS` (30000). */
   loadWaitMs?: number;
 }
 
@@ -49,7 +50,13 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 export function createToolService(parts: ToolServiceParts): ToolService {
   const { catalog, access, policy } = parts;
   const metrics = parts.metrics ?? noopMetrics;
-  const loadWaitMs = parts.loadWaitMs ?? 30_000;
+  const loadWaitMs = parts.loadWaitMs ?? LOAD_WAIT_MS;
+  const firstLoad = {
+    get loaded() {
+      return catalog.loaded;
+    },
+    whenLoaded: () => catalog.firstLoad,
+  };
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
 
   return {
@@ -117,7 +124,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
   /** One invocation on the generation current now: lookup, access, the duplicate-name rule, the agent's limits, policy → host. */
   async function invokeOnce(request: InvokeRequest): Promise<InvokeOutcome> {
     const started = performance.now();
-    if (!catalog.loaded && !(await loadedWithin(catalog, loadWaitMs))) {
+    if (!catalog.loaded && !(await loadedWithin(firstLoad, loadWaitMs))) {
       return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
     }
     const generation = catalog.current;
@@ -164,18 +171,6 @@ function lookup(g: RegistryGeneration, name: string, toolboxId?: string): Catalo
   if (!index) vendorNames.set(g, (index = new VendorNameIndex(g.entries.map((e) => e.tool.name))));
   const resolved = index.resolve(name);
   return resolved === undefined ? undefined : g.lookup(resolved, toolboxId);
-}
-
-/** Waits for the first load for at most `ms`; true when it finished. */
-function loadedWithin(catalog: CatalogHolder, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    timer.unref?.();
-    void catalog.firstLoad.then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 function toChange(report: ReloadReport): CatalogChange {

@@ -72,6 +72,7 @@ export const listToolsSchema = {
     400: errorBody,
     401: errorBody,
     403: errorBody,
+    503: errorBody,
   },
 } as const;
 
@@ -89,7 +90,7 @@ export const getToolSchema = {
     },
     additionalProperties: false,
   },
-  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 405: errorBody },
+  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 405: errorBody, 503: errorBody },
 } as const;
 
 /** `POST /internal/tools/call`. Fields other than these are accepted and passed to the tool in its context. */

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import { isLogEnabled, parseToolFormat, silentLogger, type JsonObject, type Logger, type ToolFormat } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
+import { wireErrors } from '../../service/wireErrors.js';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
 import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
@@ -75,6 +77,14 @@ function loopbackHosts(port: number): string[] {
 /** The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, else 200 with `ok: false` (as toolcore). */
 function statusOf(code: string): 200 | 403 | 404 | 429 {
   return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : 200;
+}
+
+/** 503 for a list or get that waited the bound for the provider's first load (calls wait in the service). */
+function stillLoading(reply: FastifyReply, toolId?: string): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ ok: false, ...wireErrors.stillLoading(LOAD_WAIT_MS), ...(toolId ? { tool_id: toolId } : {}) });
 }
 
 /** Thrown by {@link startHttpServer} when the options are unsafe (e.g. a public address without a secret). */
@@ -279,6 +289,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     note(req).caller = caller;
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send(format.body);
+    if (!(await loadedWithin(service))) return stillLoading(reply);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const entries = service.list({ caller, ...(tags ? { tags } : {}) });
     if (format.format !== 'ovos') {
@@ -300,6 +311,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     n.caller = caller;
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
+    if (!(await loadedWithin(service))) return stillLoading(reply, tool_id);
     const got = service.get(tool_id, caller, q.toolbox_id || undefined);
     if (!got.ok && got.error.code === 'unknown_tool' && POST_ONLY.has(tool_id) && !q.toolbox_id) {
       reply.header('allow', 'POST');

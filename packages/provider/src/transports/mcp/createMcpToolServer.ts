@@ -1,6 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
+import { wireErrors } from '../../service/wireErrors.js';
 import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
 import { returnsMcpContent, SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
@@ -50,7 +52,11 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   const logger = options.logger ?? silentLogger;
   const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true } } });
 
-  server.setRequestHandler('tools/list', () => ({ tools: listTools(service, caller, logger) }) as never);
+  // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
+  server.setRequestHandler('tools/list', async () => {
+    if (!(await loadedWithin(service))) throw new ProtocolError(ProtocolErrorCode.InternalError, wireErrors.stillLoading(LOAD_WAIT_MS).error);
+    return { tools: listTools(service, caller, logger) } as never;
+  });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };

@@ -15,7 +15,10 @@ import {
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, toolboxCallPayload } from './payloads.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
 import { wireErrors } from '../../service/wireErrors.js';
+
+const stillLoading = () => wireErrors.stillLoading(LOAD_WAIT_MS);
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
 export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
@@ -76,8 +79,9 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const served = () => service.toolboxes().filter((t) => t.kind !== 'bus');
 
   const fixed: Array<[string, BusHandler]> = [
-    [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
-    [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
+    // list and get that arrive while the toolboxes load wait for them (bounded), as invoke does in the service
+    [Topics.toolsList, answer(async (m) => ((await loadedWithin(service)) ? listToolsPayload(service, m.data ?? {}, callerOf(m)) : { tools: [], ...stillLoading() }), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer(async (m) => ((await loadedWithin(service)) ? getToolPayload(service, m.data ?? {}, callerOf(m)) : { ...stillLoading() }))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
     [
       Topics.toolsReload,
@@ -92,7 +96,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     ],
     [
       Topics.personaDiscover,
-      (m: Message) => {
+      async (m: Message) => {
+        await loadedWithin(service);
         const caller = callerOf(m);
         const entries = service.list({ caller });
         for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
@@ -103,6 +108,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       async (m: Message) => {
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
         if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
+        await loadedWithin(service);
         const id = m.data.toolbox_id as string;
         if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
