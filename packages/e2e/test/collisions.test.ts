@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
-import { freePort, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
+import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
+import { freePort, linkedPluginRoot, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
 
 // One collision rule for every host kind (bundled > pinned > plugins > mounted > federated), shown with a real MCP
 // server: `@modelcontextprotocol/server-filesystem` mounted by toolbox-mcp as `fs` serves `read_file`, `write_file`
@@ -25,10 +25,7 @@ let bus: RawOvosClient;
 let httpBase: string;
 
 beforeAll(async () => {
-  extra = makePluginRoot();
-  mkdirSync(path.join(extra.dir, 'node_modules', '@ovos-tools'), { recursive: true });
-  symlinkSync(path.join(repoRoot, 'packages', 'toolbox-mcp'), path.join(extra.dir, 'node_modules', '@ovos-tools', 'toolbox-mcp'), 'dir');
-  extra.recordInstall('@ovos-tools/toolbox-mcp');
+  extra = linkedPluginRoot(['toolbox-mcp']);
   work = mkdtempSync(path.join(os.tmpdir(), 'ovos-collisions-'));
   files = path.join(work, 'files');
   mkdirSync(files);

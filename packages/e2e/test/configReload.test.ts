@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sha256Hex } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
-import { freePort, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
+import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
+import { freePort, linkedPluginRoot, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
 
 // `ovos.tools.reload` re-reads the `--config` file of a running `ovos-tools serve`: MCP servers added there appear,
 // live settings (time limits, agents) apply, restart-only keys are reported, and a file made invalid keeps the
@@ -26,10 +26,7 @@ const reload = async () => (await bus.request('ovos.tools.reload', {}, 60_000)).
 const toolNames = async () => ((await bus.request('ovos.tools.list', { summary: true })).data.tools as Array<{ name: string; toolbox_id: string }>).map((t) => `${t.toolbox_id}/${t.name}`).sort();
 
 beforeAll(async () => {
-  root = makePluginRoot();
-  mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
-  symlinkSync(toolboxMcp, path.join(root.dir, 'node_modules', '@ovos-tools', 'toolbox-mcp'), 'dir');
-  root.recordInstall('@ovos-tools/toolbox-mcp');
+  root = linkedPluginRoot(['toolbox-mcp']);
   work = mkdtempSync(path.join(os.tmpdir(), 'ovos-config-reload-'));
   configFile = path.join(work, 'config.json');
   writeConfig(base());

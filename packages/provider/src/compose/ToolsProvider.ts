@@ -176,10 +176,12 @@ export class ToolsProvider {
 
   /** Makes `settings` the running ones: every part that may change while the provider runs. */
   private applySettings(settings: ProviderSettings): void {
+    const accessChanged = settings.access !== this.#settings.access;
     this.#settings = settings;
     this.policy.configure(settings.policy);
     this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
-    if (!this.options.access) this.#access = this.accessFor(settings);
+    // a new access control only when the access keys changed: the agents' rate windows survive every other reload
+    if (accessChanged && !this.options.access) this.#access = this.accessFor(settings);
     this.federation?.configure(settings.federation);
   }
 

@@ -34,7 +34,8 @@ export type Reread =
 /**
  * Reads the config again (a reload) with `read` — the same reader and checks as at start — and merges it with the
  * `running` settings: the new values for everything that can change live, the running ones for
- * {@link RESTART_ONLY_KEYS}, which are reported when they changed. Never throws: a config that cannot be read or is
+ * {@link RESTART_ONLY_KEYS}, which are reported when they changed, and the running `access` when the access keys
+ * read the same (`accessDigest`). Never throws: a config that cannot be read or is
  * invalid answers `{ok: false, error}` and the provider keeps running as it was.
  */
 export function rereadSettings(read: () => ProviderSettings, running: ProviderSettings): Reread {
@@ -53,6 +54,8 @@ export function rereadSettings(read: () => ProviderSettings, running: ProviderSe
   if (running.federation.enabled !== next.federation.enabled) needsRestart.push('federation');
   const settings: ProviderSettings = {
     ...next,
+    // unchanged access keys keep the running access control (its agents' rate windows and calls in flight)
+    access: next.accessDigest !== undefined && next.accessDigest === running.accessDigest ? running.access : next.access,
     http: running.http,
     mcp: running.mcp,
     brain: running.brain,
