@@ -79,6 +79,8 @@ export class BusFederation implements HostSource {
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
     this.bus.on(discoverResponse, this.onAnswer);
     this.restartInterval();
+    // the first load ran before start: a toolbox that answered it with no tools is asked again now too
+    if ([...this.known.values()].includes('[]')) this.checkSoon(EMPTY_RETRY_MS[0]);
   }
 
   /** Stops listening and every timer. */
