@@ -2,6 +2,9 @@ import { Message, personaCallTopic, type Bus, type CallOutcome, type HostCallCon
 import { abortOutcome } from '../hosts/abortOutcome.js';
 import { wireErrors } from '../service/wireErrors.js';
 
+/** How much longer than the call's deadline the host itself waits for an answer, ms. */
+const OWN_WAIT_GRACE_MS = 1000;
+
 /** What a {@link BusToolboxHost} is told beside the bus and its tools. */
 export interface BusToolboxHostOptions {
   /**
@@ -64,7 +67,9 @@ export class BusToolboxHost implements ToolboxHost {
     this.inflight++;
     try {
       const request = new Message(personaCallTopic(this.toolboxId), { name, kwargs: args as JsonObject }, passThrough(ctx.context));
-      const waiting = this.bus.waitForResponse(request, undefined, Math.max(1, ctx.deadline - Date.now()));
+      // the policy answers `timeout` at the deadline (and fires the signal); the host's own wait ends a little later,
+      // for a caller that calls it without a policy, so the two never race for the answer
+      const waiting = this.bus.waitForResponse(request, undefined, Math.max(1, ctx.deadline - Date.now()) + OWN_WAIT_GRACE_MS);
       const reply = await Promise.race([waiting, aborted(ctx.signal)]);
       if (ctx.signal.aborted) {
         if ((ctx.signal.reason as { code?: unknown } | undefined)?.code === 'timeout') this.markSilent(ctx.timeoutMs);
