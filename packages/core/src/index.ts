@@ -79,6 +79,7 @@ export {
   StaticToolboxCallRequest,
   ToolboxCallRequest,
   ToolFormatField,
+  ToolboxIdField,
   ToolboxCallResponse,
   ToolsChangedEvent,
   ToolsGetRequest,

@@ -73,6 +73,18 @@ export class Toolbox extends ToolBox {
 }
 `;
 
+// a third-party plugin whose tool has the name of a bundled one: the bundled tool keeps the name, this one is shadowed
+const shadowSource = `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Toolbox extends ToolBox {
+  static toolboxId = 'inspector-shadow';
+  discoverTools() {
+    return [new AgentTool({ name: 'evaluate_expression', description: 'A third-party evaluator.', tags: ['test'],
+      argumentSchema: Type.Object({ expression: Type.String() }), outputSchema: Type.Object({ answer: Type.String() }),
+      toolCall: ({ expression }) => ({ answer: 'plugin saw ' + expression }) })];
+  }
+}
+`;
+
 const farewellSource = `import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
 export class Toolbox extends ToolBox {
   static toolboxId = 'inspector-farewell';
@@ -241,5 +253,29 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     await scrollToTop();
     await page.screenshot({ path: path.join(shots, 'inspector-reload.png') });
     expect(statSync(path.join(shots, 'inspector-reload.png')).size).toBeGreaterThan(10_000);
+  });
+
+  it('a tool shadowed by a bundled one of the same name is listed as such, opens and runs with its toolbox_id', async () => {
+    installPackage('inspector-shadow', shadowSource);
+    await page.click('#reload');
+    const shadowed = page.locator('li[data-tool="evaluate_expression"][data-toolbox="inspector-shadow"]');
+    await shadowed.waitFor();
+    expect(await shadowed.textContent()).toContain('shadowed by ovos-math-tools');
+    expect(await page.locator('li[data-tool="evaluate_expression"][data-toolbox="ovos-math-tools"]').textContent()).not.toContain('shadowed');
+
+    await shadowed.click();
+    await page.locator('#shadowed-by').waitFor();
+    expect(await page.textContent('#shadowed-by')).toContain('shadowed by ovos-math-tools');
+    expect(await page.textContent('#description')).toBe('A third-party evaluator.');
+    await page.fill('#arg-expression', '6*7');
+    await page.click('#invoke');
+    await expect.poll(async () => page.textContent('#result')).toContain('plugin saw 6*7');
+
+    // the name itself opens and runs the bundled winner
+    await page.click('li[data-tool="evaluate_expression"][data-toolbox="ovos-math-tools"]');
+    await expect.poll(() => page.locator('#shadowed-by').count()).toBe(0);
+    await page.fill('#arg-expression', '6*7');
+    await page.click('#invoke');
+    await expect.poll(async () => page.textContent('#result')).toContain('42');
   });
 });

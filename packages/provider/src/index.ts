@@ -31,6 +31,7 @@ export type {
   ResultPageOutcome,
   ResultPageRefusal,
   ResultPageRequest,
+  ToolboxOrigin,
   ToolboxStatus,
   ToolSearchHit,
   ToolSearchOutcome,

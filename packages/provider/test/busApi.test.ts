@@ -171,6 +171,30 @@ describe('ovos.tools.reload', () => {
   });
 });
 
+describe('keys the provider does not read are named, not silently dropped', () => {
+  test('an invoke with `arguments` instead of `args` says so in its error', async () => {
+    const data = await env.ask('ovos.tools.invoke', { name: 'add', arguments: { a: 1, b: 2 } });
+    expect(data).toMatchObject({ name: 'add', code: 'invalid_arguments' });
+    expect(data.error).toMatch(/^ValueError: Tool input validation failed for 'add' in ToolBox 'math_tools'.* \(note: unknown key 'arguments' was ignored \(the tool's arguments go in 'args'\)\)$/);
+    expect(checkPayload(ToolsInvokeResponse, data)).toBeNull();
+  });
+
+  test('a call that succeeds despite an unknown key carries warnings', async () => {
+    const data = await env.ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 }, kwargs: { a: 5 }, priority: 'high' });
+    expect(data).toMatchObject({ result: { result: 3 }, warnings: ["unknown keys 'kwargs', 'priority' were ignored (the tool's arguments go in 'args')"] });
+    expect(checkPayload(ToolsInvokeResponse, data)).toBeNull();
+    expect(await env.ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } })).not.toHaveProperty('warnings');
+  });
+
+  test('the per-toolbox topics take kwargs, and say so to a caller sending args', async () => {
+    const data = await env.ask('ovos.persona.tools.math_tools.call', { name: 'add', args: { a: 1, b: 2 } });
+    expect(data).toMatchObject({ toolbox_id: 'math_tools', code: 'invalid_arguments', error: expect.stringContaining("(note: unknown key 'args' was ignored (the tool's arguments go in 'kwargs'))") });
+    expect(checkPayload(ToolboxCallResponse, data)).toBeNull();
+    const ok = await env.ask('ovos.persona.tools.call', { toolbox_id: 'math_tools', name: 'add', kwargs: { a: 1, b: 2 } });
+    expect(ok).toEqual({ result: { result: 3 }, toolbox_id: 'math_tools' });
+  });
+});
+
 describe('collisions and the two-phase catalog', () => {
   test('last loaded wins, collisions are reported, tags filter with AND', async () => {
     const r = makePluginRoot();

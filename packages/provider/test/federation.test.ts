@@ -1,13 +1,15 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Message, silentLogger, type JsonObject } from '@ovos-tools/core';
+import { checkPayload, Message, PersonaDiscoverResponse, silentLogger, type JsonObject } from '@ovos-tools/core';
 import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 import { freePort } from './helpers/serve.js';
 
+// A second process stands in for a Python OPM ToolBox on the bus (fixtures/ovosToolboxProcess.mjs answers as the
+// Python template does, with Message.response()); the provider federates it.
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ovosToolboxProcess.mjs');
 
 describe('federation: OVOS toolboxes elsewhere on the bus are served through ovos.tools.*', () => {
@@ -16,12 +18,40 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
   let providerBus: MessageBusClient;
   let client: MessageBusClient;
   let provider: ToolsProvider;
-  const ask = async (type: string, data: JsonObject = {}): Promise<JsonObject> => {
-    const reply = await client.waitForResponse(new Message(type, data), undefined, 20_000);
+  const remotes: ChildProcess[] = [];
+  const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}): Promise<JsonObject> => {
+    const reply = await client.waitForResponse(new Message(type, data, context), undefined, 20_000);
     if (!reply) throw new Error(`no reply to ${type}`);
     return reply.data;
   };
   const names = async () => ((await ask('ovos.tools.list')).tools as JsonObject[]).map((t) => `${t.toolbox_id}/${t.name}`).sort();
+  const REMOTE = ['math_tools/add', 'math_tools/slow'];
+
+  /** Starts the stand-in toolbox process; resolves once it is connected to the bus. */
+  const startRemote = async (...flags: string[]): Promise<ChildProcess> => {
+    const remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`, ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+    remotes.push(remote);
+    await new Promise<void>((resolve, reject) => {
+      remote.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      remote.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+    });
+    return remote;
+  };
+  const stop = async (remote: ChildProcess) => {
+    if (remote.exitCode !== null || remote.signalCode !== null) return;
+    const exited = new Promise((r) => remote.once('exit', r));
+    remote.kill('SIGKILL');
+    await exited;
+  };
+  /** Polls `names()` until `want` holds; resolves with the ms it took. */
+  const until = async (want: (names: string[]) => boolean, withinMs: number): Promise<number> => {
+    const started = Date.now();
+    for (;;) {
+      if (want(await names())) return Date.now() - started;
+      if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms: ${JSON.stringify(await names())}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
 
   beforeAll(async () => {
     root = makePluginRoot();
@@ -37,12 +67,17 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
     provider = new ToolsProvider({
       bus: providerBus,
       pluginRoots: [root.dir],
+      // no periodic discovery: whatever appears here appears because of what the toolbox did
       settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: 300, interval_ms: 0 } }),
       logger: silentLogger,
       logLevel: 'silent',
       brain: null,
     });
     await provider.start();
+  });
+  afterEach(async () => {
+    for (const r of remotes.splice(0)) await stop(r);
+    await ask('ovos.tools.reload');
   });
   afterAll(async () => {
     await provider?.close();
@@ -54,27 +89,104 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
 
   test('a remote toolbox appears after a reload, answers invoke and ovos.persona.tools.call, and disappears after it exits', async () => {
     expect(await names()).toEqual(['local/ping']);
-    const remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        remote.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-        remote.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
-      });
-      const reload = await ask('ovos.tools.reload');
-      expect(reload.loaded).toEqual(['local', 'messagebus']);
-      expect(await names()).toEqual(['local/ping', 'math_tools/add']);
-      expect(await ask('ovos.tools.get', { name: 'add' })).toMatchObject({ name: 'add', toolbox_id: 'math_tools', argument_schema: { title: 'AddArgs' } });
-      expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 3, b: 4 } })).toMatchObject({ name: 'add', result: { result: 7 }, toolbox_id: 'math_tools' });
-      expect(await ask('ovos.persona.tools.call', { toolbox_id: 'math_tools', name: 'add', kwargs: { a: 5, b: 6 } })).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
-      expect(await ask('ovos.tools.invoke', { name: 'nope_tool', args: {} })).toMatchObject({ code: 'unknown_tool' });
-      // the local toolbox is listed once, though this provider answers discover for it too
-      expect((await names()).filter((n) => n.endsWith('/ping'))).toHaveLength(1);
-    } finally {
-      remote.kill();
-      await new Promise((r) => remote.once('exit', r));
-    }
+    const remote = await startRemote();
+    const reload = await ask('ovos.tools.reload');
+    expect(reload.loaded).toEqual(['local', 'messagebus']);
+    expect(await names()).toEqual(['local/ping', ...REMOTE]);
+    expect(await ask('ovos.tools.get', { name: 'add' })).toMatchObject({ name: 'add', toolbox_id: 'math_tools', argument_schema: { title: 'AddArgs' }, timeout_ms: 3000 });
+    expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 3, b: 4 } })).toMatchObject({ name: 'add', result: { result: 7 }, toolbox_id: 'math_tools' });
+    expect(await ask('ovos.persona.tools.call', { toolbox_id: 'math_tools', name: 'add', kwargs: { a: 5, b: 6 } })).toEqual({ result: { result: 11 }, toolbox_id: 'math_tools' });
+    expect(await ask('ovos.tools.invoke', { name: 'nope_tool', args: {} })).toMatchObject({ code: 'unknown_tool' });
+    // the local toolbox is listed once, though this provider answers discover for it too
+    expect((await names()).filter((n) => n.endsWith('/ping'))).toHaveLength(1);
+    await stop(remote);
     await ask('ovos.tools.reload');
     expect(await names()).toEqual(['local/ping']);
     expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } })).toMatchObject({ code: 'unknown_tool' });
+  });
+
+  test("the provider's own discover answers keep the request's context as Message.response() makes it; its stamp is data.tools_host", async () => {
+    const answers: Message[] = [];
+    const collect = (m: Message) => void answers.push(m);
+    client.on('ovos.persona.tools.discover.response', collect);
+    try {
+      client.emit(new Message('ovos.persona.tools.discover', {}, { source: 'persona', destination: 'tools', session: { session_id: 's1' }, request_id: 'r-ctx' }));
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      client.off('ovos.persona.tools.discover.response', collect);
+    }
+    const mine = answers.filter((m) => m.context.request_id === 'r-ctx');
+    expect(mine.map((m) => m.data.toolbox_id)).toEqual(['local']);
+    expect(mine[0]!.context).toEqual({ source: 'tools', destination: 'persona', session: { session_id: 's1' }, request_id: 'r-ctx' });
+    expect(mine[0]!.data.tools_host).toEqual(expect.any(String));
+    expect(checkPayload(PersonaDiscoverResponse, mine[0]!.data)).toBeNull();
+  });
+
+  test("a joiner is served within a second or two of answering someone else's discover, without a reload or the periodic tick", async () => {
+    await startRemote();
+    const started = Date.now();
+    client.emit(new Message('ovos.persona.tools.discover', {}, { source: 'persona' })); // a persona asks; the toolbox answers it
+    await until((n) => n.includes('math_tools/add'), 5000);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 20, b: 22 } })).toMatchObject({ result: { result: 42 } });
+  });
+
+  test('a joiner that announces itself (its discover answer sent unasked) is served without anyone asking', async () => {
+    const started = Date.now();
+    await startRemote('--announce');
+    await until((n) => n.includes('math_tools/add'), 5000);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  test('a toolbox that first answers with no tools is asked again', async () => {
+    await startRemote('--empty-first');
+    await ask('ovos.tools.reload'); // its discovery finds math_tools with 0 tools
+    expect((await provider.service.toolboxes()).find((t) => t.toolboxId === 'math_tools')).toMatchObject({ toolCount: 0 });
+    const took = await until((n) => n.includes('math_tools/add'), 5000);
+    expect(took).toBeLessThan(3000);
+  });
+
+  test('a federated toolbox killed mid-session is answered within its limit (3 s), then at once', async () => {
+    const remote = await startRemote();
+    await ask('ovos.tools.reload');
+    expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 1 } })).toMatchObject({ result: { result: 2 } });
+    await stop(remote);
+    let started = Date.now();
+    const first = await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } });
+    const firstMs = Date.now() - started;
+    expect(first).toMatchObject({ name: 'add', toolbox_id: 'math_tools', code: 'timeout', error: "TimeoutError: Tool 'add' in ToolBox 'math_tools' timed out after 3000 ms" });
+    expect(firstMs).toBeGreaterThanOrEqual(2900);
+    expect(firstMs).toBeLessThan(4500);
+    // marked unavailable on that first silence: the next caller does not wait the limit again
+    started = Date.now();
+    const second = await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(['toolbox_unavailable', 'unknown_tool']).toContain(second.code);
+    // and the next discovery (asked at once after the silence) drops it
+    await until((n) => !n.includes('math_tools/add'), 3000);
+  });
+
+  test('a toolbox that was only slow comes back once it answers a discovery', async () => {
+    await startRemote();
+    await ask('ovos.tools.reload');
+    expect(await ask('ovos.tools.invoke', { name: 'slow', args: { ms: 4000 } })).toMatchObject({ code: 'timeout' });
+    const unavailable = await ask('ovos.tools.invoke', { name: 'add', args: { a: 2, b: 2 } });
+    expect(unavailable).toMatchObject({ code: 'toolbox_unavailable', error: expect.stringContaining('did not answer a call within 3000 ms') });
+    expect(provider.service.problems().map((p) => p.error)).toContainEqual(expect.stringContaining("toolbox 'math_tools' is unhealthy"));
+    const deadline = Date.now() + 3000;
+    let answer: JsonObject = unavailable;
+    while (!('result' in answer) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await ask('ovos.tools.invoke', { name: 'add', args: { a: 2, b: 2 } });
+    }
+    expect(answer).toMatchObject({ result: { result: 4 } });
+  });
+});
+
+describe('federation settings', () => {
+  test('answer_timeout_ms sets the time limit of federated tools (default 3000)', () => {
+    expect(parseProviderConfig({}).federation).toMatchObject({ answerTimeoutMs: 3000, discoverWindowMs: 300, intervalMs: 60_000 });
+    expect(parseProviderConfig({ federation: { answer_timeout_ms: 1500 } }).federation.answerTimeoutMs).toBe(1500);
+    expect(() => parseProviderConfig({ federation: { answer_timeout_ms: 0 } })).toThrow(/federation/);
   });
 });

@@ -25,6 +25,35 @@ describe('ovos-tools serve --http', () => {
     }
   });
 
+  it('says what a route needs: a credential for /openapi.json, POST for /internal/tools/call; names misplaced arguments', async () => {
+    const port = await freePort();
+    const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always', '--http', String(port)], { OVOS_TOOLS_HTTP_SECRET: 'op-secret-0123456789' });
+    const base = `http://127.0.0.1:${port}`;
+    const auth = { 'x-internal-secret': 'op-secret-0123456789' };
+    try {
+      const openapi = await fetch(`${base}/openapi.json`);
+      expect(openapi.status).toBe(401);
+      expect((await openapi.json()).error).toContain('every route but /health and /inspector (also /openapi.json and /mcp) needs a valid credential');
+      expect((await fetch(`${base}/openapi.json`, { headers: auth })).status).toBe(200);
+
+      for (const route of ['call', 'reload']) {
+        const res = await fetch(`${base}/internal/tools/${route}`, { headers: auth });
+        expect(res.status).toBe(405);
+        expect(res.headers.get('allow')).toBe('POST');
+        expect(await res.json()).toMatchObject({ ok: false, code: 'method_not_allowed', error: expect.stringContaining(`POST /internal/tools/${route}`) });
+      }
+      expect((await fetch(`${base}/internal/tools/add`, { headers: auth })).status).toBe(200);
+
+      const call = async (body: Record<string, unknown>) =>
+        (await fetch(`${base}/internal/tools/call`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+      const wrong = await call({ tool_id: 'add', arguments: { a: 2, b: 3 } });
+      expect(wrong).toMatchObject({ ok: false, code: 'invalid_arguments', error: expect.stringContaining("(note: unknown key 'arguments' was ignored (the tool's arguments go in 'args'))") });
+      expect(await call({ tool_id: 'add', args: { a: 2, b: 3 }, params: { a: 1 }, microdao_id: 'm1' })).toMatchObject({ ok: true, result: { result: 5 }, warnings: ["unknown key 'params' was ignored (the tool's arguments go in 'args')"] });
+    } finally {
+      await serve.stop();
+    }
+  });
+
   it('refuses a non-loopback address without a secret, saying how to fix it', async () => {
     const url = `ws://127.0.0.1:${await freePort()}/core`;
     const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, '--embedded-bus', 'always', '--plugins', root.dir, '--http', `0.0.0.0:${await freePort()}`], {

@@ -34,8 +34,14 @@ export const ToolsListRequest = Type.Object({
   format: Type.Optional(ToolFormatField),
 });
 
-/** `ovos.tools.get` request: `{name, format?}`; `name` may be a tool's vendor-mapped name. */
-export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField) });
+/**
+ * A request's `toolbox_id`: only that toolbox's tool of the name, also when another toolbox's tool of the same name
+ * wins the bare name (the qualified name of a shadowed tool); absent or `null` is the collision winner.
+ */
+export const ToolboxIdField = Type.Union([Type.String(), Type.Null()], { description: 'Only the tool of this toolbox (reaches a shadowed tool)' });
+
+/** `ovos.tools.get` request: `{name, format?, toolbox_id?}`; `name` may be a tool's vendor-mapped name. */
+export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField), toolbox_id: Type.Optional(ToolboxIdField) });
 
 /**
  * A request's `max_output_chars` (issue 27): the most characters of the result's JSON the caller wants in the answer,
@@ -45,10 +51,12 @@ export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), 
 const MaxOutputChars = Type.Unknown({ description: 'Most characters of the result JSON to answer with (106 to 2^31-1); the rest is paged with ovos.tools.result.get' });
 
 /**
- * `ovos.tools.invoke` request: `{name, args, format?, max_output_chars?}`; `args` defaults to `{}` and is checked
- * against the tool's schema; `name` may be a vendor-mapped name; `format: "openai-strict"` turns the nulls strict mode
- * sends for left-out optional properties back into absent keys first; a result longer than `max_output_chars` is cut
- * and the answer carries `truncated`.
+ * `ovos.tools.invoke` request: `{name, args, format?, toolbox_id?, max_output_chars?, confirm_token?}`; `args`
+ * defaults to `{}` and is checked against the tool's schema; `name` may be a vendor-mapped name; `format:
+ * "openai-strict"` turns the nulls strict mode sends for left-out optional properties back into absent keys first;
+ * `toolbox_id` picks that toolbox's tool of the name (a shadowed one included); a result longer than
+ * `max_output_chars` is cut and the answer carries `truncated`. Other keys are ignored, as OVOS does, and named in
+ * the answer (`warnings`, or the error).
  */
 export const ToolsInvokeRequest = Type.Object({
   name: Type.Optional(OvosToolName),
@@ -56,6 +64,7 @@ export const ToolsInvokeRequest = Type.Object({
   format: Type.Optional(ToolFormatField),
   max_output_chars: Type.Optional(MaxOutputChars),
   confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
+  toolbox_id: Type.Optional(ToolboxIdField),
 });
 
 /**
@@ -106,11 +115,13 @@ export const OvosToolJson = Type.Object({
   output_schema: JsonSchemaObject,
 });
 
-/** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id`. */
-export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String() });
+const ShadowedBy = Type.String({ description: 'Another toolbox serves this name with higher precedence and answers the bare name; call this one with its toolbox_id' });
 
-/** The light entry of `ovos.tools.list {"summary": true}` (seed 004). */
-export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String() });
+/** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id` (and `shadowed_by` when another toolbox wins its name). */
+export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
+
+/** The light entry of `ovos.tools.list {"summary": true}` (seed 004), plus `shadowed_by` when another toolbox wins its name. */
+export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
 
 /** A load problem as OVOS answers carry it. */
 export const OvosLoadProblem = Type.Object({
@@ -184,13 +195,16 @@ export const ToolsGetResponse = Type.Union([
       { description: 'The behaviour hints the tool declares' },
     ),
     error_modes: Type.Optional(Type.String()),
-    timeout_ms: Type.Optional(Type.Number({ description: 'The tool’s own time limit, ms' })),
     confirmation: Type.Optional(
       Type.Union([Type.String(), Type.Record(Type.String(), Type.String())], { description: 'The confirmation question template: one text, or texts by language' }),
     ),
+    timeout_ms: Type.Optional(Type.Number({ description: 'The time limit calls of this tool run under, ms (config tool_timeouts, else the tool’s own, else default_timeout_ms)' })),
+    shadowed_by: Type.Optional(ShadowedBy),
   }),
   Type.Object({ error: ErrorText, code: ErrorCode }),
 ]);
+
+const Warnings = Type.Array(Type.String(), { description: 'What the request had that was ignored, e.g. an unknown key `arguments` (the arguments go in `args`)' });
 
 /**
  * The `truncated` member of an answer whose result was cut to the caller's `max_output_chars` (issue 27), beside the
@@ -216,7 +230,8 @@ export const ConfirmationKeys = {
 /**
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms, truncated?}` or `{name, error, code}` (+
  * `toolbox_id`, `latency_ms` once a toolbox was found; + `confirm_token`, `prompt`, `prompt_lang` with code
- * `confirmation_required`).
+ * `confirmation_required`); `warnings` on a success whose request had keys that were ignored (an error says so in its
+ * text).
  */
 export const ToolsInvokeResponse = Type.Union([
   Type.Object({
@@ -225,6 +240,7 @@ export const ToolsInvokeResponse = Type.Union([
     toolbox_id: Type.String(),
     latency_ms: Type.Number({ description: 'ms' }),
     truncated: Type.Optional(OvosTruncationMarker),
+    warnings: Type.Optional(Warnings),
   }),
   Type.Object({
     name: Type.Unknown({ description: 'Echoed as sent (`""` when missing)' }),
@@ -259,15 +275,19 @@ export const ToolsChangedEvent = Type.Object({
   removed: Type.Array(Type.String()),
   updated: Type.Array(Type.String()),
   generation: Type.Integer(),
+  tools_host: Type.Optional(Type.String({ description: 'The id on the bus of the provider that sent it' })),
 });
 
 /**
  * `ovos.persona.tools.discover.response` of one toolbox: `{tools, toolbox_id}` (+ `error`, `code` when discovery
- * failed); the provider adds `toolbox_id` to each tool, a bare `ToolBox.bind` sends OVOS's four keys.
+ * failed); the provider adds `toolbox_id` to each tool, a bare `ToolBox.bind` sends OVOS's four keys. An ovos-tools
+ * provider also sends `tools_host` (its id on the bus), so providers never federate each other's toolboxes; the
+ * context of every answer is the request's, as `Message.response()` makes it.
  */
 export const PersonaDiscoverResponse = Type.Object({
   tools: Type.Array(OvosToolJson),
   toolbox_id: Type.String(),
+  tools_host: Type.Optional(Type.String({ description: 'Set by an ovos-tools provider answering for the toolboxes it serves: its id on the bus' })),
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
@@ -275,10 +295,10 @@ export const PersonaDiscoverResponse = Type.Object({
 /**
  * The answer to a per-toolbox call: `{result, toolbox_id, truncated?}` or `{error, toolbox_id, code}` (OPM
  * `ToolBox.handle_call`, plus `code`, the output-budget marker, and the {@link ConfirmationKeys} with code
- * `confirmation_required`).
+ * `confirmation_required`); `warnings` on a success whose request had keys that were ignored.
  */
 export const ToolboxCallResponse = Type.Union([
-  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), truncated: Type.Optional(OvosTruncationMarker) }),
+  Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), truncated: Type.Optional(OvosTruncationMarker), warnings: Type.Optional(Warnings) }),
   Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode, ...ConfirmationKeys }),
 ]);
 

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makePluginRoot, type PluginRoot } from '../../../provider/test/helpers/pluginRoot.js';
 import { startServe, type RawOvosClient, type ServeProcess } from '../../../provider/test/helpers/serve.js';
 
 export { freePort, RawOvosClient, startServe } from '../../../provider/test/helpers/serve.js';
@@ -21,6 +22,20 @@ export const BUNDLED_TOOLS: Record<string, string[]> = {
   'ovos-skill-md-toolbox': ['summarise_text'],
   'ovos-web-search-tools': ['web_search', 'fetch_url'],
 };
+
+/**
+ * A plugin root where these workspace packages (e.g. `toolbox-mcp`) are installed as `npm install <folder>` does:
+ * linked under `node_modules/@ovos-tools/`, with the install recorded.
+ */
+export function linkedPluginRoot(packages: readonly string[]): PluginRoot {
+  const root = makePluginRoot();
+  mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
+  for (const pkg of packages) {
+    symlinkSync(path.join(repoRoot, 'packages', pkg), path.join(root.dir, 'node_modules', '@ovos-tools', pkg), 'dir');
+    root.recordInstall(`@ovos-tools/${pkg}`);
+  }
+  return root;
+}
 
 /** Starts an HTTP server on 127.0.0.1:0; resolves with it and its base URL. */
 export async function listen(handler: (req: IncomingMessage, body: string) => { status?: number; type?: string; body: string }): Promise<{ server: Server; base: string }> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createLogger, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
+import { createLogger, type ChatEngine, type HostSource, type HostSourceResult, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
 import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
@@ -7,23 +7,23 @@ import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPlugi
 import { startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
-import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
-import type { LoadProblem, ReloadReport, ToolboxStatus } from '../service/ToolService.js';
+import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
+import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
 import { loadHostSource } from './loadHostSource.js';
 
 /**
- * A source of hosts that is not a package (e.g. toolboxes elsewhere on the bus): called on every reload, beside
- * the start of package hosts, with its previous hosts. Hosts whose toolbox id is served locally are dropped
- * (and closed) by the reloader.
+ * A core {@link HostSource} the provider itself brings (not declared by a package), e.g. the federation of
+ * toolboxes elsewhere on the bus: called on every reload, beside the start of package hosts, with its previous hosts
+ * and its config section. Hosts whose toolbox id is served locally are dropped (and closed) by the reloader.
  */
-export interface ExtraHostSource {
-  /** The source's name, used in problems and logs. */
+export interface BuiltInHostSource {
+  /** The source's name: its `loaded` entry, the key of its config section, used in problems and logs. */
   name: string;
   /** Where its toolboxes rank when ids or tool names collide. */
-  origin: ToolboxStatus['origin'];
-  /** Builds this generation's hosts, reusing `previous` ones that did not change. */
-  createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }>;
+  origin: ToolboxOrigin;
+  /** The source. */
+  source: HostSource;
 }
 
 /** What the {@link Reloader} needs. */
@@ -46,8 +46,8 @@ export interface ReloaderOptions {
   logger: Logger;
   /** The lowest level toolbox hosts forward. */
   logLevel: LogLevel;
-  /** Extra sources of hosts that are not packages (e.g. toolboxes elsewhere on the bus); called on every reload. */
-  extraSources?: readonly ExtraHostSource[];
+  /** Host sources the provider brings itself (e.g. toolboxes elsewhere on the bus); called on every reload. */
+  builtInSources?: readonly BuiltInHostSource[];
   /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
   onHostRestart?: (toolboxId: string) => void;
   /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
@@ -69,15 +69,27 @@ export class Reloader {
   private unsubscribes: Array<() => void> = [];
   private closed = false;
 
-  constructor(private readonly options: ReloaderOptions) {}
+  constructor(private options: ReloaderOptions) {}
+
+  /**
+   * Takes new settings (a config reload): the next reload scans, hosts and ranks with them. Toolboxes whose config
+   * section or host settings changed get a fresh host then (their fingerprint changed); the others keep theirs.
+   */
+  configure(next: Pick<ReloaderOptions, 'discovery' | 'registry' | 'hosts' | 'toolboxConfigs'>): void {
+    this.options = { ...this.options, discovery: next.discovery, registry: next.registry, hosts: next.hosts, toolboxConfigs: next.toolboxConfigs };
+  }
 
   private get current(): RegistryGeneration {
     return this.options.holder.current;
   }
 
-  /** Rescans and swaps in the next generation; never rejects for a bad toolbox. */
-  reload(): Promise<ReloadReport> {
-    const run = this.chain.then(() => this.buildAndSwap());
+  /**
+   * Rescans and swaps in the next generation; never rejects for a bad toolbox.
+   * @param before - runs first, in the reload's turn (reloads are serialised), and answers problems that are not a
+   *   toolbox's (e.g. a config file that could not be read again); they join the generation's problems.
+   */
+  reload(before?: () => LoadProblem[]): Promise<ReloadReport> {
+    const run = this.chain.then(() => this.buildAndSwap(before?.() ?? []));
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -94,12 +106,12 @@ export class Reloader {
     await closeHosts(old.toolboxes.map((t) => t.host));
   }
 
-  private async buildAndSwap(): Promise<ReloadReport> {
+  private async buildAndSwap(ownProblems: readonly LoadProblem[]): Promise<ReloadReport> {
     const started = performance.now();
     const { discovery, logger } = this.options;
     const previous = this.current;
     const scan = await scanPluginRoots(this.options.pluginRoots, { allowedPackages: discovery.allowedPackages });
-    const problems: LoadProblem[] = scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }));
+    const problems: LoadProblem[] = [...ownProblems, ...scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }))];
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
@@ -109,16 +121,16 @@ export class Reloader {
       localIds = new Set(built.flatMap((b) => (b.status === 'fulfilled' ? b.value.hosts.map((h) => h.host.toolboxId) : [])));
       return built;
     });
-    const extras = (this.options.extraSources ?? []).map(async (source) => {
-      const own = previous.toolboxes.filter((t) => t.source === source.name).map((t) => t.host);
+    const extras = (this.options.builtInSources ?? []).map(async ({ name, origin, source }) => {
+      const own = previous.toolboxes.filter((t) => t.source === name).map((t) => t.host);
       try {
-        const r = await source.createHosts(own);
+        const r = await this.runSource(source, name, own);
         await localReady;
         const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
         for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
-        return { hosts: hosts.map((host) => ({ host, source: source.name, packageName: source.name, fingerprint: host.toolboxId, origin: source.origin })), problems: r.problems };
+        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems) };
       } catch (err) {
-        return { hosts: [], problems: [{ entryPoint: source.name, packageName: source.name, error: errorText(err) }] };
+        return { hosts: [], problems: [{ entryPoint: name, packageName: name, error: errorText(err) }] };
       }
     });
     const built = await localReady;
@@ -160,12 +172,12 @@ export class Reloader {
   private async hostsFor(decl: ToolboxDeclaration, previous: RegistryGeneration): Promise<{ hosts: HostedToolbox[]; problems: LoadProblem[] }> {
     const { hosts, registry } = this.options;
     const config = this.options.toolboxConfigs[decl.entryPointName] ?? {};
-    const origin: ToolboxStatus['origin'] = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : registry.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
+    const trust: ToolboxOrigin = decl.packageName.startsWith('@ovos-tools/') ? 'bundled' : registry.pinnedToolboxes.includes(decl.entryPointName) ? 'pinned' : 'plugin';
     const fingerprint = hash([decl.fingerprint, decl.exportName, config, hostSettingsFor(hosts, decl.entryPointName)]);
     const logger = createLogger(decl.entryPointName, this.options.logLevel);
     if (decl.group === 'ovos-tools.hosts') {
       // a host source runs in the provider's own thread, outside every isolation mode: only trusted packages may
-      if (origin === 'plugin') {
+      if (trust === 'plugin') {
         throw new ToolboxLoadError(
           decl.entryPointName,
           decl.packageName,
@@ -173,12 +185,14 @@ export class Reloader {
           `host sources run in the provider's own thread, so only @ovos-tools packages and entry points listed in pinned_toolboxes may declare one; add "${decl.entryPointName}" to pinned_toolboxes if you trust ${decl.packageName}`,
         );
       }
+      // what a host source serves (MCP servers, HTTP services) ranks as mounted, below every installed toolbox
+      const origin: ToolboxOrigin = 'mounted';
       const source = await loadHostSource(decl, this.moduleCache);
       const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
-      const r = await source.createHosts({ config, logger, previous: own });
+      const r = await this.runSource(source, decl.entryPointName, own);
       return {
         hosts: r.hosts.map((host) => ({ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin })),
-        problems: r.problems.map((p) => ({ entryPoint: decl.entryPointName, packageName: decl.packageName, error: `toolbox '${p.toolboxId}': ${p.error}` })),
+        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems),
       };
     }
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
@@ -195,16 +209,20 @@ export class Reloader {
       moduleCache: this.moduleCache,
       ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
-    return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin }], problems: [] };
+    return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin: trust }], problems: [] };
+  }
+
+  /** Calls a host source with its config section, a logger named after it and its previous hosts. */
+  private runSource(source: HostSource, name: string, previous: readonly ToolboxHost[]): Promise<HostSourceResult> {
+    return source.createHosts({ config: this.options.toolboxConfigs[name] ?? {}, logger: createLogger(name, this.options.logLevel), previous });
   }
 
   /**
-   * Keeps the first claim of every toolbox id in precedence order (bundled, pinned, plugin, remote; then load
-   * order); a later claim is refused, reported, and its host closed.
+   * Keeps the first claim of every toolbox id in precedence order (`ORIGIN_PRECEDENCE`: bundled, pinned, plugin,
+   * mounted, remote; then load order); a later claim is refused, reported, and its host closed.
    */
   private refuseImpostors(candidates: HostedToolbox[], problems: LoadProblem[]): HostedToolbox[] {
-    const rank = { bundled: 0, pinned: 1, plugin: 2, remote: 3 } as const;
-    const order = candidates.map((c, i) => ({ c, i })).sort((a, b) => rank[a.c.origin] - rank[b.c.origin] || a.i - b.i);
+    const order = candidates.map((c, i) => ({ c, i })).sort((a, b) => ORIGIN_PRECEDENCE[b.c.origin] - ORIGIN_PRECEDENCE[a.c.origin] || a.i - b.i);
     const owner = new Map<string, HostedToolbox>();
     const refused = new Set<HostedToolbox>();
     for (const { c } of order) {
@@ -249,6 +267,11 @@ export class Reloader {
       if (u) this.unsubscribes.push(u);
     }
   }
+}
+
+/** A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`. */
+function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems']): LoadProblem[] {
+  return problems.map((p) => ({ entryPoint, packageName, error: `toolbox '${p.toolboxId}': ${p.error}` }));
 }
 
 function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {

@@ -3,38 +3,66 @@ import { isMessageBusReachable, MessageBusClient } from '@ovos-tools/messagebus'
 import { CliError, ExitCode } from './CliError.js';
 import { resolveBusUrl } from './resolveBusUrl.js';
 
+/** How long a client command waits for its answer when `--timeout` is not given, ms. */
+export const DEFAULT_WAIT_MS = 10_000;
+
 /** Options every client command accepts. */
 export interface ClientOptions {
   /** The messagebus URL; default `$OVOS_TOOLS_BUS_URL`, then mycroft.conf, then `ws://127.0.0.1:8181/core`. */
   busUrl?: string;
-  /** How long to wait for the answer, in ms, as typed on the command line. */
-  timeout: string;
+  /** How long to wait for the answer, in ms, as typed on the command line; absent: the command's default. */
+  timeout?: string;
   /** Print the raw JSON answer instead of the human-readable form. */
   json?: boolean;
 }
 
+/** Sends one request on an open connection and resolves with the response data, or `undefined` after `waitMs`. */
+export type Ask = (type: string, data: JsonObject, waitMs: number) => Promise<JsonObject | undefined>;
 
 /**
- * Sends one request over the messagebus and returns the response data, as an OVOS client would
- * (`wait_for_response`), correlated by `context.request_id`.
- * @throws {@link CliError} `unavailable` when no bus answers at the URL or no response arrives in time.
+ * The `--timeout` value in ms, or `undefined` when it was not given.
+ * @throws {@link CliError} `usage` when it is not a positive number.
  */
-export async function busRequest(type: string, data: JsonObject, options: ClientOptions): Promise<JsonObject> {
+export function timeoutOption(options: ClientOptions): number | undefined {
+  if (options.timeout === undefined) return undefined;
+  const ms = Number(options.timeout);
+  if (!Number.isFinite(ms) || ms <= 0) throw new CliError(`--timeout must be a positive number of milliseconds, got "${options.timeout}"`, ExitCode.usage);
+  return ms;
+}
+
+/**
+ * Connects to the messagebus, runs `session` with a function that sends requests as an OVOS client would
+ * (`wait_for_response`, correlated by `context.request_id`), and closes the connection.
+ * @throws {@link CliError} `unavailable` when no bus answers at the URL.
+ */
+export async function withBus<T>(options: ClientOptions, session: (ask: Ask, url: string) => Promise<T>): Promise<T> {
   const url = resolveBusUrl(options.busUrl);
-  const timeoutMs = Number(options.timeout);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new CliError(`--timeout must be a positive number of milliseconds, got "${options.timeout}"`, ExitCode.usage);
-  if (!(await isMessageBusReachable(url, Math.min(timeoutMs, 3000)))) {
+  const reachWithin = Math.min(timeoutOption(options) ?? DEFAULT_WAIT_MS, 3000);
+  if (!(await isMessageBusReachable(url, reachWithin))) {
     throw new CliError(`no messagebus answers at ${url}; start one with \`ovos-tools serve\`, or pass --bus-url or set OVOS_TOOLS_BUS_URL`, ExitCode.unavailable);
   }
   const client = new MessageBusClient({ url, reconnect: false });
   try {
     await client.connect();
-    const reply = await client.waitForResponse(new Message(type, data, { source: 'ovos-tools-cli', destination: 'ovos-tools' }), undefined, timeoutMs);
-    if (!reply) throw new CliError(`no answer to ${type} within ${timeoutMs} ms; is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
-    return reply.data;
+    const ask: Ask = async (type, data, waitMs) =>
+      (await client.waitForResponse(new Message(type, data, { source: 'ovos-tools-cli', destination: 'ovos-tools' }), undefined, waitMs))?.data;
+    return await session(ask, url);
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Sends one request over the messagebus and returns the response data, waiting `--timeout` ms, else `defaultWaitMs`.
+ * @throws {@link CliError} `unavailable` when no bus answers at the URL or no response arrives in time.
+ */
+export async function busRequest(type: string, data: JsonObject, options: ClientOptions, defaultWaitMs: number = DEFAULT_WAIT_MS): Promise<JsonObject> {
+  const waitMs = timeoutOption(options) ?? defaultWaitMs;
+  return withBus(options, async (ask, url) => {
+    const reply = await ask(type, data, waitMs);
+    if (!reply) throw new CliError(`no answer to ${type} within ${waitMs} ms; is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
+    return reply;
+  });
 }
 
 /** Prints an error response to stderr and throws the matching CliError when `data.error` is set. */

@@ -68,8 +68,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     .action(async (opts) => (await import('./commands/mcp.js')).mcpCommand(opts));
 
   const FORMAT_HELP = 'print the tool definitions for a model vendor: ovos (default), mcp, openai, openai-strict, anthropic, gemini';
-  const client = (cmd: Command) =>
-    cmd.option('--bus-url <url>', BUS_URL_HELP).option('--timeout <ms>', 'how long to wait for the answer', '10000').option('--json', 'print the raw response JSON');
+  const client = (cmd: Command, wait = 'how long to wait for the answer, ms (default 10000)') =>
+    cmd.option('--bus-url <url>', BUS_URL_HELP).option('--timeout <ms>', wait).option('--json', 'print the raw response JSON');
 
   client(program.command('list').description('list the tools the provider serves'))
     .option('--summary', 'light entries: name, summary, tags')
@@ -81,15 +81,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--tags <tag>', 'only tools with every given tag (repeatable)', collect)
     .option('--include-schema', 'with --json: each tool with its full definition')
     .action(async (query, opts) => (await import('./commands/search.js')).searchCommand(query, opts));
+  const TOOLBOX_HELP = "only this toolbox's tool of that name (reaches a tool another toolbox's shadows)";
   client(program.command('get').argument('<name>').description("show one tool's schema, examples and annotations"))
     .option('--format <format>', FORMAT_HELP)
+    .option('--toolbox <id>', TOOLBOX_HELP)
     .action(async (name, opts) => (await import('./commands/get.js')).getCommand(name, opts));
-  client(program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool'))
+  client(
+    program.command('invoke').argument('<name>').argument('[json_args]', 'arguments as a JSON object').description('invoke a tool'),
+    "how long to wait for the answer, ms (default: the tool's time limit from ovos.tools.get, plus 5000)",
+  )
     .option('--format <format>', 'the format the arguments come from: openai-strict turns its nulls for left-out properties back into absent ones')
     .option('--confirm-token <token>', 'the confirm_token of a confirmation_required answer, once you confirmed: runs that exact call once')
+    .option('--toolbox <id>', TOOLBOX_HELP)
     .action(async (name, json, opts) => (await import('./commands/invoke.js')).invokeCommand(name, json, opts));
   let commandExit: number = ExitCode.ok;
-  client(program.command('reload').description('rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load)')).action(
+  client(
+    program.command('reload').description('re-read the config, rescan the plugin roots and reload toolboxes (exit 4 when a toolbox failed to load or the config has a problem)'),
+    'how long to wait for the answer, ms (default 60000: a reload starts the hosts of new and changed toolboxes)',
+  ).action(
     async (opts) => void (commandExit = await (await import('./commands/reload.js')).reloadCommand(opts)),
   );
   program

@@ -1,23 +1,25 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
+import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message } from '@ovos-tools/core';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
+import { randomBytes } from 'node:crypto';
 import { createBrain } from '../brain/createBrain.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
-import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
-import { createConfirmation } from '../confirm/createConfirmation.js';
 import { Reloader } from '../catalog/Reloader.js';
+import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
+import { createConfirmation, type Confirmation } from '../confirm/createConfirmation.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
+import { RESTART_ONLY_KEYS, rereadSettings } from '../config/rereadSettings.js';
 import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
-import type { ReloadReport, ToolService } from '../service/ToolService.js';
-import { busCallerOf } from '../transports/ovos-bus/busCaller.js';
+import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
+import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
 import { createToolService } from './createToolService.js';
 
@@ -62,6 +64,15 @@ export interface ToolsProviderOptions {
    * share `confirmation.secret` and one store (e.g. Redis) accept a token issued by any of them, once.
    */
   confirmationStore?: ConfirmationStore;
+  /**
+   * Reads the config again, with the same checks as at start (e.g. `() => parseProviderConfig(loadProviderConfig(file))`):
+   * every reload after the first calls it and applies what may change while running (see `RESTART_ONLY_KEYS` for
+   * what waits for a restart). A reader that throws leaves the running config as it is; the reload reports why in
+   * its problems and the log. Without it, reloads keep the settings the provider was built with.
+   */
+  readSettings?: () => ProviderSettings;
+  /** What the config is, for problems and logs (e.g. the `--config` file path); default `config`. */
+  configLabel?: string;
 }
 
 /**
@@ -72,7 +83,6 @@ export interface ToolsProviderOptions {
  */
 export class ToolsProvider {
   readonly bus: Bus | null;
-  readonly settings: ProviderSettings;
   readonly pluginRoots: string[];
   readonly logger: Logger;
   readonly policy: ExecutionPolicy;
@@ -83,29 +93,37 @@ export class ToolsProvider {
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
+  private readonly options: ToolsProviderOptions;
   /** The result store the provider made itself (cleared on close), if it made one. */
   private readonly ownStore: MemoryResultStore | undefined;
+  /** The confirm-token secret when the config sets none: random, kept for the provider's life (config reloads included). */
+  private readonly confirmSecret = randomBytes(32).toString('base64');
   private unregisterBus: (() => void) | undefined;
   private closed = false;
+  private loadedOnce = false;
+  #settings: ProviderSettings;
+  #access: AccessControl;
+  #confirmation: Confirmation;
 
   constructor(options: ToolsProviderOptions) {
+    this.options = options;
     this.bus = options.bus ?? null;
-    this.settings = options.settings ?? parseProviderConfig({});
-    this.pluginRoots = options.pluginRoots ?? this.settings.discovery.pluginRoots ?? defaultPluginRoots();
+    const settings = (this.#settings = options.settings ?? parseProviderConfig({}));
+    this.pluginRoots = options.pluginRoots ?? settings.discovery.pluginRoots ?? defaultPluginRoots();
     this.logger = options.logger ?? createLogger('ovos-tools');
-    this.policy = new ExecutionPolicy(this.settings.policy, this.logger);
-    this.brain = options.brain === undefined ? createBrain(this.settings.brain, this.logger) : options.brain;
+    this.policy = new ExecutionPolicy(settings.policy, this.logger);
+    this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
-      this.bus && this.settings.federation.enabled ? new BusFederation(this.bus, this.settings.federation, this.logger, () => void this.reload()) : undefined);
+      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload()) : undefined);
     if (federation) {
       this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     }
     this.reloader = new Reloader({
-      ...(federation ? { extraSources: [{ name: 'messagebus', origin: 'remote' as const, createHosts: (previous) => federation.createHosts(previous) }] } : {}),
-      discovery: this.settings.discovery,
-      registry: this.settings.registry,
-      hosts: this.settings.hosts,
-      toolboxConfigs: this.settings.toolboxConfigs,
+      ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
+      discovery: settings.discovery,
+      registry: settings.registry,
+      hosts: settings.hosts,
+      toolboxConfigs: settings.toolboxConfigs,
       pluginRoots: this.pluginRoots,
       protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
       brain: this.brain,
@@ -114,39 +132,112 @@ export class ToolsProvider {
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
     });
-    const access =
-      options.access ??
-      createAccessControl({
-        agents: this.settings.access.agents,
-        busRequiresAgent: this.settings.access.busRequiresAgent,
-        busReload: this.settings.access.busReload,
-        ...(options.busExposure ? { busExposure: options.busExposure } : {}),
-      });
-    const store = options.resultStore ?? (this.ownStore = new MemoryResultStore(this.settings.budget.store));
-    const agentBudgets = new Map(this.settings.access.agents.flatMap((a) => (a.maxOutputChars ? [[a.id, a.maxOutputChars] as const] : [])));
-    const confirmation = createConfirmation({
-      settings: this.settings.confirm,
-      agents: this.settings.access.agents,
-      ...(options.confirmationStore ? { store: options.confirmationStore } : {}),
-    });
+    this.#access = options.access ?? this.accessFor(settings);
+    // the service asks the access control of the settings running now (a config reload may replace it)
+    const access: AccessControl = {
+      canUse: (caller, entry) => this.#access.canUse(caller, entry),
+      admit: (caller) => this.#access.admit(caller),
+      allows: (caller, action) => this.#access.allows(caller, action),
+    };
+    const provider = this;
+    // likewise the confirmation rules, made again when the confirmation or access settings change
+    this.#confirmation = this.confirmationFor(settings);
+    const confirmation: Confirmation = {
+      check: (caller, entry, call) => this.#confirmation.check(caller, entry, call),
+      needs: (caller, entry) => this.#confirmation.needs(caller, entry),
+      get store() {
+        return provider.#confirmation.store;
+      },
+    };
+    const store = options.resultStore ?? (this.ownStore = new MemoryResultStore(settings.budget.store));
     this.service = createToolService({
       catalog: this.catalog,
-      rebuild: () => this.reloader.reload(),
+      rebuild: () => this.reloader.reload(() => this.rereadConfig()),
       access,
       policy: this.policy,
       confirmation,
-      duplicateToolNames: this.settings.registry.duplicateToolNames,
-      budgets: new OutputBudgets({ store, defaultMaxOutputChars: this.settings.budget.maxOutputChars, agentMaxOutputChars: (id) => agentBudgets.get(id) }),
+      get duplicateToolNames() {
+        return provider.#settings.registry.duplicateToolNames;
+      },
+      budgets: new OutputBudgets({
+        store,
+        get defaultMaxOutputChars() {
+          return provider.#settings.budget.maxOutputChars;
+        },
+        agentMaxOutputChars: (id) => provider.#settings.access.agents.find((a) => a.id === id)?.maxOutputChars,
+      }),
       logger: this.logger,
       ...(options.search ? { search: options.search } : {}),
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    const busAgentField = this.settings.bus.agentField;
     this.busOptions = {
       logger: this.logger,
-      ...(busAgentField ? { callerOf: busCallerOf({ contextField: busAgentField }) } : {}),
+      callerOf: (message: Message): Caller => {
+        const field = this.#settings.bus.agentField;
+        return field ? busCaller(message.context, { contextField: field }) : { transport: 'ovos-bus' };
+      },
       ...(federation ? { hostId: federation.hostId } : {}),
     };
+  }
+
+  /** The settings running now: those it was built with, then what each reload read again (see `readSettings`). */
+  get settings(): ProviderSettings {
+    return this.#settings;
+  }
+
+  private accessFor(settings: ProviderSettings): AccessControl {
+    return createAccessControl({
+      agents: settings.access.agents,
+      busRequiresAgent: settings.access.busRequiresAgent,
+      busReload: settings.access.busReload,
+      ...(this.options.busExposure ? { busExposure: this.options.busExposure } : {}),
+    });
+  }
+
+  private confirmationFor(settings: ProviderSettings): Confirmation {
+    return createConfirmation({
+      settings: settings.confirm.secret === undefined ? { ...settings.confirm, secret: this.confirmSecret } : settings.confirm,
+      agents: settings.access.agents,
+      ...(this.options.confirmationStore ? { store: this.options.confirmationStore } : this.#confirmation ? { store: this.#confirmation.store } : {}),
+    });
+  }
+
+  /**
+   * Before every reload but the first: reads the config again and applies what may change live (policy, access,
+   * discovery and host settings, toolbox sections, the registry rules, the federation's timing). Answers the
+   * problems the reload reports: a config that could not be read (the running one is kept), and restart-only keys
+   * that changed.
+   */
+  private rereadConfig(): LoadProblem[] {
+    const first = !this.loadedOnce;
+    this.loadedOnce = true;
+    if (first || !this.options.readSettings) return [];
+    const label = this.options.configLabel ?? 'config';
+    const read = rereadSettings(this.options.readSettings, this.#settings);
+    if (!read.ok) {
+      const error = `config not reloaded, the running config is kept: ${read.error}`;
+      this.logger.error(`${label}: ${error}`);
+      return [{ entryPoint: 'config', packageName: label, error }];
+    }
+    this.applySettings(read.settings);
+    return read.needsRestart.map((key) => {
+      const error = `config key '${key}' changed but takes effect only after a restart (${RESTART_ONLY_KEYS[key]}); the running value is kept`;
+      this.logger.warn(`${label}: ${error}`);
+      return { entryPoint: 'config', packageName: label, error };
+    });
+  }
+
+  /** Makes `settings` the running ones: every part that may change while the provider runs. */
+  private applySettings(settings: ProviderSettings): void {
+    const accessChanged = settings.access !== this.#settings.access;
+    const confirmChanged = accessChanged || JSON.stringify(settings.confirm) !== JSON.stringify(this.#settings.confirm);
+    this.#settings = settings;
+    if (confirmChanged) this.#confirmation = this.confirmationFor(settings);
+    this.policy.configure(settings.policy);
+    this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
+    // a new access control only when the access keys changed: the agents' rate windows survive every other reload
+    if (accessChanged && !this.options.access) this.#access = this.accessFor(settings);
+    this.federation?.configure(settings.federation);
   }
 
   /** The registry generation serving requests now. */

@@ -24,6 +24,7 @@ import type {
   ToolService,
   ToolboxStatus,
 } from '../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../service/loadedWithin.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
@@ -42,7 +43,7 @@ export interface ToolServiceParts {
   duplicateToolNames: DuplicateNamePolicy;
   /** Records every invocation (by transport), calls in flight, queue depth and reloads; default: none. */
   metrics?: MetricsRecorder;
-  /** How long an invocation that arrives before the first load has finished waits for it, ms; default 30000. */
+  /** How long an invocation that arrives before the first load has finished waits for it, ms; default `LOAD_WAIT_MS` (30000). */
   loadWaitMs?: number;
   /**
    * Output budgets: which budget a call has and where cut results wait to be paged; default no configured budgets
@@ -67,7 +68,13 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 export function createToolService(parts: ToolServiceParts): ToolService {
   const { catalog, access, policy } = parts;
   const metrics = parts.metrics ?? noopMetrics;
-  const loadWaitMs = parts.loadWaitMs ?? 30_000;
+  const loadWaitMs = parts.loadWaitMs ?? LOAD_WAIT_MS;
+  const firstLoad = {
+    get loaded() {
+      return catalog.loaded;
+    },
+    whenLoaded: () => catalog.firstLoad,
+  };
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
@@ -91,13 +98,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       const tags = query.tags ?? [];
       return catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
     },
-    get(name: string, caller: Caller = IN_PROCESS): GetOutcome {
-      const entry = lookup(catalog.current, name);
-      if (!entry) return { ok: false, error: unknownTool(name) };
+    get(name: string, caller: Caller = IN_PROCESS, toolboxId?: string): GetOutcome {
+      const entry = lookup(catalog.current, name, toolboxId);
+      if (!entry) return { ok: false, error: unknownTool(name, toolboxId) };
       // the same decision, and the same rule, as invoke gives (list hides what the caller may not call)
       const decision = access.canUse(caller, entry);
       if (!decision.allowed) return { ok: false, error: wireErrors.forbidden(name, decision.rule) };
-      return { ok: true, entry };
+      return { ok: true, entry, timeoutMs: policy.timeoutFor(entry) };
     },
     async invoke(request: InvokeRequest): Promise<InvokeOutcome> {
       metrics.inflight(1);
@@ -155,7 +162,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
     const budget = budgets.choose(request.caller ?? IN_PROCESS, request.maxOutputChars);
     if (!budget.ok) return { ok: false, error: budget.error, latencyMs: elapsed(started) };
-    if (!catalog.loaded && !(await loadedWithin(catalog, loadWaitMs))) {
+    if (!catalog.loaded && !(await loadedWithin(firstLoad, loadWaitMs))) {
       return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
     }
     const generation = catalog.current;
@@ -219,18 +226,6 @@ function lookup(g: RegistryGeneration, name: string, toolboxId?: string): Catalo
   if (!index) vendorNames.set(g, (index = new VendorNameIndex(g.entries.map((e) => e.tool.name))));
   const resolved = index.resolve(name);
   return resolved === undefined ? undefined : g.lookup(resolved, toolboxId);
-}
-
-/** Waits for the first load for at most `ms`; true when it finished. */
-function loadedWithin(catalog: CatalogHolder, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    timer.unref?.();
-    void catalog.firstLoad.then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }
 
 function toChange(report: ReloadReport): CatalogChange {

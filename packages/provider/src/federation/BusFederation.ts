@@ -1,80 +1,102 @@
 import { randomUUID } from 'node:crypto';
-import { Message, REQUEST_ID_KEY, Topics, type Bus, type BusHandler, type Logger, type ToolboxHost } from '@ovos-tools/core';
-import type { LoadProblem } from '../service/ToolService.js';
-import { BusToolboxHost, descriptorsFromDiscover } from './BusToolboxHost.js';
+import {
+  HOST_SOURCE_BRAND,
+  HOST_SOURCE_CONTRACT_VERSION,
+  Message,
+  REQUEST_ID_KEY,
+  Topics,
+  type Bus,
+  type BusHandler,
+  type HostSource,
+  type HostSourceOptions,
+  type HostSourceResult,
+  type Logger,
+  type ToolboxHost,
+} from '@ovos-tools/core';
+import { BusToolboxHost } from './BusToolboxHost.js';
 import type { FederationSettings } from './federationSettings.js';
+import { readDiscoverAnswer, type DiscoverAnswer } from './readDiscoverAnswer.js';
 
-/** The context key a provider stamps on its own `discover` answers, so its federation never lists its own toolboxes. */
+/** The data key an ovos-tools provider puts on its own discover answers and change broadcasts: its id on the bus. */
 export const TOOLS_HOST_KEY = 'tools_host';
+
+/** How soon after a joiner's first discover answer (to anyone, or unasked) the federation asks the bus itself, ms. */
+const JOIN_DELAY_MS = 250;
+/** When a toolbox answered with no tools (a fresh Python toolbox may), it is asked again after these delays, ms. */
+const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
+const discoverResponse = `${Topics.personaDiscover}.response`;
 
 /**
  * Finds toolboxes that live elsewhere on the messagebus — any process answering `ovos.persona.tools.discover`,
- * e.g. a Python OVOS `ToolBox` — and serves them as `bus` hosts through `ovos.tools.list/get/invoke`. A discovery
- * runs on every reload (beside the start of local hosts), periodically, and when another provider broadcasts
- * `ovos.tools.changed`; when the remote set changed outside a reload, `onChanged` asks the provider to reload.
- * Answers stamped with a provider's `tools_host` id (this one's, or another ovos-tools provider's, which serves its
- * own toolboxes on every topic) and toolbox ids served locally are never listed.
+ * e.g. a Python OVOS `ToolBox` — and serves them as `bus` hosts through `ovos.tools.list/get/invoke`. It is a
+ * core {@link HostSource} (the reloader calls `createHosts` on every reload, beside starting local hosts) and asks
+ * the bus again, asking the provider to reload (`onChanged`) when the remote set changed:
+ * - within a second of a joiner's first discover answer — to anyone's `ovos.persona.tools.discover`, or sent unasked
+ *   as an announcement — naming a toolbox it does not serve;
+ * - soon after a call a toolbox left unanswered (the host is then unavailable until the toolbox answers again);
+ * - 1, 2 and 4 s after a toolbox answered with no tools (a fresh Python toolbox first may);
+ * - every `interval_ms`, and when another provider broadcasts `ovos.tools.changed`.
+ * Answers carrying a provider's `tools_host` (this one's, or another ovos-tools provider's, which serves its own
+ * toolboxes on every topic) and toolbox ids served locally are never federated. Discover answers are read with
+ * core's payload schemas (`readDiscoverAnswer`).
  */
-export class BusFederation {
-  /** This provider's id on the bus (the `tools_host` context key of its own discover answers). */
+export class BusFederation implements HostSource {
+  readonly [HOST_SOURCE_BRAND] = HOST_SOURCE_CONTRACT_VERSION;
+  /** This provider's id on the bus (the `tools_host` data key of its own discover answers and change broadcasts). */
   readonly hostId = randomUUID();
+  /** Tools (as discovered) of every toolbox served now, by id. */
   private known = new Map<string, string>();
+  /** The hosts serving now, by toolbox id. */
+  private hosts = new Map<string, BusToolboxHost>();
+  /** What each host was built from (tools and answer limit), to reuse unchanged hosts. */
+  private readonly builtFrom = new WeakMap<ToolboxHost, string>();
   private localIds: ReadonlySet<string> = new Set();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly ourRequests = new Set<string>();
+  private interval: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
+  private emptyTries = 0;
+  private checking: Promise<void> | undefined;
+  private started = false;
   private readonly onOthersChanged: BusHandler;
+  private readonly onAnswer: BusHandler;
 
   constructor(
     private readonly bus: Bus,
-    private readonly settings: FederationSettings,
+    private settings: FederationSettings,
     private readonly logger: Logger,
     private readonly onChanged: () => void,
   ) {
     this.onOthersChanged = (m) => {
-      if (m.context?.[TOOLS_HOST_KEY] !== this.hostId) void this.check();
+      if (m.data?.[TOOLS_HOST_KEY] !== this.hostId) void this.check();
     };
+    this.onAnswer = (m) => this.noticeAnswer(m);
   }
 
-  /** Starts the periodic re-discovery and the `ovos.tools.changed` listener. */
+  /** Starts listening for joiners and other providers' changes, and the periodic re-discovery. */
   start(): void {
-    if (!this.settings.enabled) return;
+    if (!this.settings.enabled || this.started) return;
+    this.started = true;
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
-    if (this.settings.intervalMs > 0) {
-      this.timer = setInterval(() => void this.check(), this.settings.intervalMs);
-      this.timer.unref?.();
-    }
+    this.bus.on(discoverResponse, this.onAnswer);
+    this.restartInterval();
+    // the first load ran before start: a toolbox that answered it with no tools is asked again now too
+    if ([...this.known.values()].includes('[]')) this.checkSoon(EMPTY_RETRY_MS[0]);
   }
 
-  /** Stops listening. */
+  /** Stops listening and every timer. */
   stop(): void {
-    clearInterval(this.timer);
+    this.started = false;
+    clearInterval(this.interval);
+    clearTimeout(this.soon);
     this.bus.off(Topics.toolsChanged, this.onOthersChanged);
+    this.bus.off(discoverResponse, this.onAnswer);
   }
 
-  /** A host source for the reloader: discovers now and returns one host per remote toolbox (reusing unchanged ones). */
-  async createHosts(previous: readonly ToolboxHost[]): Promise<{ hosts: ToolboxHost[]; problems: LoadProblem[] }> {
-    if (!this.settings.enabled) return { hosts: [], problems: [] };
-    const found = await this.discover();
-    const hosts: ToolboxHost[] = [];
-    this.known = new Map();
-    for (const [toolboxId, tools] of found) {
-      if (this.localIds.has(toolboxId)) continue;
-      const print = JSON.stringify(tools);
-      this.known.set(toolboxId, print);
-      const reuse = previous.find((h) => h.toolboxId === toolboxId && JSON.stringify(h.describe().tools) === print);
-      hosts.push(reuse ?? new BusToolboxHost(this.bus, { toolboxId, tools }));
-    }
-    return { hosts, problems: [] };
-  }
-
-  /** Discovers and asks for a reload when the remote set differs from the one served. */
-  private async check(): Promise<void> {
-    const found = await this.discover();
-    const now = new Map([...found].filter(([id]) => !this.localIds.has(id)).map(([id, tools]) => [id, JSON.stringify(tools)]));
-    const same = now.size === this.known.size && [...now].every(([id, print]) => this.known.get(id) === print);
-    if (!same) {
-      this.logger.info(`federation: toolboxes on the messagebus changed (${[...now.keys()].join(', ') || 'none'}); reloading`);
-      this.onChanged();
-    }
+  /** Takes new timing (a config reload): the discovery window, the period and the answer limit (for hosts built from now on). */
+  configure(settings: FederationSettings): void {
+    const period = settings.intervalMs !== this.settings.intervalMs;
+    this.settings = { ...settings, enabled: this.settings.enabled };
+    if (period && this.started) this.restartInterval();
   }
 
   /** Tells the federation which toolbox ids the provider serves itself (after every swap). */
@@ -82,29 +104,118 @@ export class BusFederation {
     this.localIds = ids;
   }
 
-  /** Emits one discover and collects the answers of other processes for the discovery window. */
-  private discover(): Promise<Map<string, ReturnType<typeof descriptorsFromDiscover>>> {
-    const request = new Message(Topics.personaDiscover, {}, { [REQUEST_ID_KEY]: randomUUID(), [TOOLS_HOST_KEY]: `${this.hostId}:federation` });
-    const requestId = request.context[REQUEST_ID_KEY];
-    const found = new Map<string, ReturnType<typeof descriptorsFromDiscover>>();
+  /** The {@link HostSource} side: discovers now and returns one host per remote toolbox (reusing unchanged ones). */
+  async createHosts(options: HostSourceOptions): Promise<HostSourceResult> {
+    if (!this.settings.enabled) return { hosts: [], problems: [] };
+    const found = await this.discover();
+    const hosts = new Map<string, BusToolboxHost>();
+    const problems: HostSourceResult['problems'] = [];
+    const limit = this.settings.answerTimeoutMs;
+    this.known = new Map();
+    for (const answer of found.values()) {
+      if (this.localIds.has(answer.toolboxId)) continue;
+      if (answer.problems.length) problems.push({ toolboxId: answer.toolboxId, error: `its discover answer had tools that cannot be served: ${answer.problems.join('; ')}` });
+      const print = JSON.stringify(answer.tools);
+      const recipe = JSON.stringify([print, limit]);
+      this.known.set(answer.toolboxId, print);
+      const reuse = options.previous.find((h): h is BusToolboxHost => h instanceof BusToolboxHost && h.toolboxId === answer.toolboxId && this.builtFrom.get(h) === recipe);
+      reuse?.revive(); // it just answered
+      const host =
+        reuse ??
+        new BusToolboxHost(this.bus, { toolboxId: answer.toolboxId, tools: answer.tools.map((t) => ({ ...t, timeoutMs: limit })) }, { onSilent: (h) => this.silent(h) });
+      this.builtFrom.set(host, recipe);
+      hosts.set(answer.toolboxId, host);
+    }
+    this.hosts = hosts;
+    this.retryEmpty(found);
+    return { hosts: [...hosts.values()], problems };
+  }
+
+  /** A call got no answer: ask the bus soon, so a toolbox that stopped is dropped and one that is slow comes back. */
+  private silent(host: BusToolboxHost): void {
+    this.logger.warn(`federation: toolbox '${host.toolboxId}' did not answer a call in time; it is unavailable until it answers a discovery`);
+    this.checkSoon(JOIN_DELAY_MS);
+  }
+
+  /** A discover answer on the bus that was not for this federation: a joiner, an announcement, or a comeback. */
+  private noticeAnswer(m: Message): void {
+    const id = m.context?.[REQUEST_ID_KEY];
+    if (typeof id === 'string' && this.ourRequests.has(id)) return;
+    const answer = readDiscoverAnswer(m.data);
+    if (!answer || answer.toolsHost !== undefined || this.localIds.has(answer.toolboxId)) return;
+    if (this.known.get(answer.toolboxId) === JSON.stringify(answer.tools)) {
+      this.hosts.get(answer.toolboxId)?.revive();
+      return;
+    }
+    this.checkSoon(JOIN_DELAY_MS);
+  }
+
+  /** Discovers and asks for a reload when the remote set differs from the one served; revives hosts that answered. */
+  private check(): Promise<void> {
+    this.checking ??= (async () => {
+      const found = await this.discover();
+      const now = new Map([...found.values()].filter((a) => !this.localIds.has(a.toolboxId)).map((a) => [a.toolboxId, JSON.stringify(a.tools)]));
+      for (const [id, print] of now) if (this.known.get(id) === print) this.hosts.get(id)?.revive();
+      const same = now.size === this.known.size && [...now].every(([id, print]) => this.known.get(id) === print);
+      if (!same) {
+        this.logger.info(`federation: toolboxes on the messagebus changed (${[...now.keys()].join(', ') || 'none'}); reloading`);
+        this.onChanged();
+      } else this.retryEmpty(found);
+    })().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  /** Runs a check after `ms`, unless one is already due sooner. */
+  private checkSoon(ms: number): void {
+    if (this.soon || !this.started) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.check();
+    }, ms);
+    this.soon.unref?.();
+  }
+
+  /** A toolbox answered with no tools: ask again after 1, 2, then 4 s (then only at the usual times). */
+  private retryEmpty(found: ReadonlyMap<string, DiscoverAnswer>): void {
+    const empty = [...found.values()].some((a) => a.tools.length === 0 && !this.localIds.has(a.toolboxId));
+    if (!empty) return void (this.emptyTries = 0);
+    const delay = EMPTY_RETRY_MS[this.emptyTries++];
+    if (delay !== undefined) this.checkSoon(delay);
+  }
+
+  private restartInterval(): void {
+    clearInterval(this.interval);
+    this.interval = undefined;
+    if (this.settings.intervalMs > 0) {
+      this.interval = setInterval(() => void this.check(), this.settings.intervalMs);
+      this.interval.unref?.();
+    }
+  }
+
+  /** Emits one discover and collects the answers of other processes for the discovery window, by toolbox id. */
+  private discover(): Promise<Map<string, DiscoverAnswer>> {
+    const requestId = randomUUID();
+    const request = new Message(Topics.personaDiscover, {}, { [REQUEST_ID_KEY]: requestId });
+    const found = new Map<string, DiscoverAnswer>();
     const handler: BusHandler = (m) => {
-      const ctx = m.context ?? {};
-      if (ctx[REQUEST_ID_KEY] !== undefined && ctx[REQUEST_ID_KEY] !== requestId) return;
+      const id = m.context?.[REQUEST_ID_KEY];
+      if (id !== undefined && id !== requestId) return;
+      const answer = readDiscoverAnswer(m.data);
       // our own answers, and another ovos-tools provider's (it serves its toolboxes on every topic itself)
-      if (ctx[TOOLS_HOST_KEY] !== undefined && ctx[TOOLS_HOST_KEY] !== `${this.hostId}:federation`) return;
-      const id = m.data?.toolbox_id;
-      if (typeof id !== 'string' || !id || /[:.]/.test(id)) return;
-      found.set(id, descriptorsFromDiscover(m.data?.tools));
+      if (!answer || answer.toolsHost !== undefined) return;
+      found.set(answer.toolboxId, answer);
     };
+    this.ourRequests.add(requestId);
     return new Promise((resolve) => {
-      this.bus.on(`${Topics.personaDiscover}.response`, handler);
+      this.bus.on(discoverResponse, handler);
       try {
         this.bus.emit(request);
       } catch (err) {
         this.logger.warn(`federation: could not send the discover request: ${(err as Error).message}`);
       }
       setTimeout(() => {
-        this.bus.off(`${Topics.personaDiscover}.response`, handler);
+        this.bus.off(discoverResponse, handler);
+        this.ourRequests.delete(requestId);
         resolve(found);
       }, this.settings.discoverWindowMs);
     });

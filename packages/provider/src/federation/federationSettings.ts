@@ -6,11 +6,17 @@ export interface FederationSettings {
   enabled: boolean;
   /** How long a discovery collects `ovos.persona.tools.discover.response` frames, ms; default 300. */
   discoverWindowMs: number;
-  /** Re-discovery period, ms; default 60000 (0: only on reload and on other providers' `ovos.tools.changed`). */
+  /** Re-discovery period, ms; default 60000 (0: only on reload, on joiners' answers and on other providers' `ovos.tools.changed`). */
   intervalMs: number;
+  /**
+   * How long a call to a federated toolbox waits for its answer, ms; default 3000 (the Python bus client's
+   * `wait_for_response` default). It is the time limit of every federated tool (`tool_timeouts` still sets one tool's);
+   * a toolbox that stays silent that long is marked unavailable until it answers a discovery again.
+   */
+  answerTimeoutMs: number;
 }
 
-/** Federation's key of the provider config: `federation: false`, or `{enabled, discover_window_ms, interval_ms}`. */
+/** Federation's key of the provider config: `federation: false`, or `{enabled, discover_window_ms, interval_ms, answer_timeout_ms}`. */
 export const FederationKeys = Type.Object({
   federation: Type.Union(
     [
@@ -19,16 +25,22 @@ export const FederationKeys = Type.Object({
         enabled: Type.Optional(Type.Boolean()),
         discover_window_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
         interval_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
+        answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'How long a call to a federated toolbox waits for its answer, ms' })),
       }),
     ],
     { default: true, description: 'Serve toolboxes that live elsewhere on the messagebus' },
   ),
 });
 
-/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms). */
+/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 3000 ms). */
 export function federationSettings(k: Static<typeof FederationKeys>): FederationSettings {
-  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000 };
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 3000 };
   const f = k.federation;
   if (typeof f === 'boolean') return { ...out, enabled: f };
-  return { enabled: f.enabled ?? out.enabled, discoverWindowMs: f.discover_window_ms ?? out.discoverWindowMs, intervalMs: f.interval_ms ?? out.intervalMs };
+  return {
+    enabled: f.enabled ?? out.enabled,
+    discoverWindowMs: f.discover_window_ms ?? out.discoverWindowMs,
+    intervalMs: f.interval_ms ?? out.intervalMs,
+    answerTimeoutMs: f.answer_timeout_ms ?? out.answerTimeoutMs,
+  };
 }

@@ -20,10 +20,21 @@ export class ExecutionPolicy {
   private readonly perToolbox = new Map<string, Semaphore>();
 
   constructor(
-    private readonly settings: PolicySettings,
+    private settings: PolicySettings,
     private readonly logger: Logger,
   ) {
     this.global = new Semaphore(settings.maxConcurrency, settings.maxQueue, 'provider concurrency limit (max_concurrency)');
+  }
+
+  /**
+   * Takes new settings (a config reload): time limits and logging apply to calls that start from now on;
+   * concurrency limits and queue lengths change in place (more slots start waiting calls at once; fewer take effect
+   * as running calls end).
+   */
+  configure(settings: PolicySettings): void {
+    this.settings = settings;
+    this.global.resize(settings.maxConcurrency, settings.maxQueue);
+    for (const s of this.perToolbox.values()) s.resize(settings.maxConcurrencyPerToolbox, settings.maxQueue);
   }
 
   /** The time limit that applies to `entry`, in ms. */

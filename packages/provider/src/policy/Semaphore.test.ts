@@ -33,4 +33,27 @@ describe('Semaphore', () => {
     release();
     expect(s.running).toBe(0);
   });
+
+  it('resize: more slots start waiters at once; fewer slots take effect as running calls end', async () => {
+    const s = new Semaphore(1, 10, 'test limit');
+    const first = s.tryAcquire()!;
+    const started: number[] = [];
+    const waiters = [1, 2, 3].map((n) => s.acquire().then((release) => (started.push(n), release)));
+    s.resize(3, 10);
+    const [r1, r2] = await Promise.all([waiters[0]!, waiters[1]!]);
+    expect(started).toEqual([1, 2]);
+    expect(s.running).toBe(3);
+    s.resize(1, 10);
+    first();
+    r1();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([1, 2]); // still 1 running (2), at the new limit of 1
+    r2();
+    const r3 = await waiters[2]!;
+    expect(started).toEqual([1, 2, 3]);
+    expect(s.running).toBe(1);
+    r3();
+    expect(s.running).toBe(0);
+    expect(s.limit).toBe(1);
+  });
 });

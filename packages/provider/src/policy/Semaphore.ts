@@ -14,6 +14,8 @@ export class QueueFullError extends Error {
 export class Semaphore {
   private active = 0;
   private readonly waiters: Array<() => void> = [];
+  #limit: number;
+  #maxQueue: number;
 
   /**
    * @param limit - slots; at least 1.
@@ -21,10 +23,36 @@ export class Semaphore {
    * @param label - names the limit in error messages.
    */
   constructor(
-    readonly limit: number,
-    readonly maxQueue: number,
+    limit: number,
+    maxQueue: number,
     readonly label: string,
-  ) {}
+  ) {
+    this.#limit = limit;
+    this.#maxQueue = maxQueue;
+  }
+
+  /** Slots. */
+  get limit(): number {
+    return this.#limit;
+  }
+
+  /** Callers allowed to wait. */
+  get maxQueue(): number {
+    return this.#maxQueue;
+  }
+
+  /**
+   * Changes the limits (a config reload): more slots start waiting callers at once; fewer slots take effect as
+   * running calls end (none is cut off); a shorter queue refuses new waiters only.
+   */
+  resize(limit: number, maxQueue: number): void {
+    this.#limit = limit;
+    this.#maxQueue = maxQueue;
+    while (this.active < this.#limit && this.waiters.length) {
+      this.active++;
+      this.waiters.shift()!();
+    }
+  }
 
   /**
    * Resolves with a release function (idempotent); rejects with {@link QueueFullError} when the queue is full,
@@ -77,9 +105,12 @@ export class Semaphore {
     return () => {
       if (done) return;
       done = true;
-      const next = this.waiters.shift();
-      if (next) next();
-      else this.active--;
+      this.active--;
+      // the slot passes to the next waiter, unless a resize left fewer slots than calls running
+      if (this.active < this.#limit && this.waiters.length) {
+        this.active++;
+        this.waiters.shift()!();
+      }
     };
   }
 }

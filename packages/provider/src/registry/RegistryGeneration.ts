@@ -1,5 +1,5 @@
 import type { ToolboxHost } from '@ovos-tools/core';
-import type { CatalogEntry, Collision, LoadProblem, ToolboxStatus } from '../service/ToolService.js';
+import type { CatalogEntry, Collision, LoadProblem, ToolboxOrigin } from '../service/ToolService.js';
 
 /** One toolbox of a generation: its host and where it came from. */
 export interface HostedToolbox {
@@ -11,14 +11,19 @@ export interface HostedToolbox {
   packageName: string;
   /** Changes when the package, its config or its host settings change; an unchanged toolbox keeps its host on reload. */
   fingerprint: string;
-  /** Collision precedence: `bundled` > `pinned` > `plugin` > `remote`. */
-  origin: ToolboxStatus['origin'];
+  /** Collision precedence: `bundled` > `pinned` > `plugin` > `mounted` > `remote` (see {@link ORIGIN_PRECEDENCE}). */
+  origin: ToolboxOrigin;
 }
 
 /** How tool-name collisions resolve: by precedence (default), or OVOS-TOOLS-1's rule that a duplicate name is an error on invoke. */
 export type DuplicateNamePolicy = 'precedence' | 'error';
 
-const RANK: Record<ToolboxStatus['origin'], number> = { bundled: 3, pinned: 2, plugin: 1, remote: 0 };
+/**
+ * The one collision rule, for tool names and toolbox ids alike, whatever hosts the toolbox: a higher number wins.
+ * Bundled toolboxes (`@ovos-tools` packages), then the operator's `pinned_toolboxes`, then other installed plugins,
+ * then mounted ones (host sources: MCP servers, config-declared HTTP tools), then federated toolboxes on the bus.
+ */
+export const ORIGIN_PRECEDENCE: Readonly<Record<ToolboxOrigin, number>> = { bundled: 4, pinned: 3, plugin: 2, mounted: 1, remote: 0 };
 
 /**
  * One immutable build of the registry: the hosted toolboxes of one (re)load, their tools as the hosts described
@@ -26,8 +31,10 @@ const RANK: Record<ToolboxStatus['origin'], number> = { bundled: 3, pinned: 2, p
  * Invocations hold the generation they started on (`acquire`), so a reload swaps in the next generation while
  * earlier calls finish on this one; `drained()` resolves when the last of them has released it.
  *
- * Collisions: the winner for `get`/`invoke` is the toolbox of highest precedence (bundled, then operator-pinned,
- * then third-party plugins, then remote toolboxes on the bus); among equals, the last loaded (as OVOS).
+ * Collisions: the winner of a bare name for `get`/`invoke` is the toolbox of highest {@link ORIGIN_PRECEDENCE}
+ * (bundled, then operator-pinned, then third-party plugins, then mounted servers, then federated toolboxes on the
+ * bus); among equals, the last loaded (as OVOS). Every other entry of that name is marked `shadowedBy` the winner
+ * and stays reachable with its toolbox id (`lookup(name, toolboxId)`).
  */
 export class RegistryGeneration {
   readonly number: number;
@@ -60,9 +67,13 @@ export class RegistryGeneration {
         list.push(hosted);
         providers.set(tool.name, list);
         const current = this.byName.get(tool.name);
-        if (!current || RANK[hosted.origin] >= RANK[this.hostById.get(current.toolboxId)!.origin]) this.byName.set(tool.name, entry);
+        if (!current || ORIGIN_PRECEDENCE[hosted.origin] >= ORIGIN_PRECEDENCE[this.hostById.get(current.toolboxId)!.origin]) this.byName.set(tool.name, entry);
       }
       this.byToolbox.set(toolboxId, own);
+    }
+    for (const entry of entries) {
+      const winner = this.byName.get(entry.tool.name)!;
+      if (winner.toolboxId !== entry.toolboxId) entry.shadowedBy = winner.toolboxId;
     }
     this.entries = entries;
     this.collisions = [...providers.entries()]

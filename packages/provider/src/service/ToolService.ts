@@ -28,6 +28,12 @@ export interface CatalogEntry {
   kind: HostKind;
   /** The entry-point (or host-source) name that declared the toolbox: the key of its config section. */
   source: string;
+  /**
+   * Set when another toolbox serves the same tool name with higher precedence (see {@link ToolboxStatus.origin}):
+   * the id of the toolbox that answers the bare name. This tool stays reachable by its qualified name — its
+   * `toolbox_id` in the request (bus, HTTP) or its MCP qualified name (`<toolbox_id>__<name>`).
+   */
+  shadowedBy?: string;
 }
 
 /** A permission decision; a refusal names the rule that refused, e.g. `agent "kid": tool not in allowlist`. */
@@ -163,8 +169,13 @@ export type GetOutcome =
   | {
       /** Found, and visible to the caller. */
       ok: true;
-      /** The catalog entry (the collision winner). */
+      /** The catalog entry (the collision winner, or the tool of the toolbox asked for). */
       entry: CatalogEntry;
+      /**
+       * The time limit a call of this tool runs under, in ms (config `tool_timeouts`, else the tool's own
+       * `timeoutMs`, else `default_timeout_ms`): a client waiting for an invoke should wait at least this long.
+       */
+      timeoutMs: number;
     }
   | {
       /** Not found, or not visible to the caller. */
@@ -271,6 +282,9 @@ export interface Collision {
   winner: string;
 }
 
+/** Where a toolbox comes from, in collision precedence order: `bundled` > `pinned` > `plugin` > `mounted` > `remote` (federated). */
+export type ToolboxOrigin = 'bundled' | 'pinned' | 'plugin' | 'mounted' | 'remote';
+
 /** One loaded toolbox as the service reports it. */
 export interface ToolboxStatus {
   /** The toolbox id. */
@@ -279,8 +293,13 @@ export interface ToolboxStatus {
   source: string;
   /** How it runs. */
   kind: HostKind;
-  /** Bundled with the provider, pinned by the operator, or a third-party plugin (collision precedence, high first). */
-  origin: 'bundled' | 'pinned' | 'plugin' | 'remote';
+  /**
+   * Where the toolbox comes from, which decides who wins a tool name or toolbox id several claim (high first):
+   * `bundled` (an `@ovos-tools` package), `pinned` (in `pinned_toolboxes`), `plugin` (another installed package),
+   * `mounted` (made by a host source: a mounted MCP server, config-declared HTTP tools), `remote` (federated: a
+   * toolbox elsewhere on the messagebus).
+   */
+  origin: ToolboxOrigin;
   /** Tools it serves. */
   toolCount: number;
   /** Its host's state, restarts and calls in flight. */
@@ -347,8 +366,11 @@ export interface CatalogChange {
 export interface ToolService {
   /** The catalog in load order (colliding names once per toolbox), filtered by tags and the caller's permissions. */
   list(query?: ListQuery): CatalogEntry[];
-  /** The entry serving `name` (the collision winner; a vendor-mapped name works too), if the caller may see it. */
-  get(name: string, caller?: Caller): GetOutcome;
+  /**
+   * The entry serving `name` (the collision winner, or with `toolboxId` that toolbox's tool, shadowed or not; a
+   * vendor-mapped name works too), if the caller may see it.
+   */
+  get(name: string, caller?: Caller, toolboxId?: string): GetOutcome;
   /** Runs one tool under permissions and policy on the generation current when it arrived, cut to the caller's output budget. */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /**

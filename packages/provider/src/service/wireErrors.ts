@@ -34,8 +34,11 @@ export const wireErrors = {
   internal: (message: string): WireError => ({ error: `RuntimeError: ${message}`, code: 'internal' }),
   /** A federated toolbox the provider no longer serves. */
   remoteGone: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus is no longer served here`, code: 'toolbox_unavailable' }),
-  /** A federated toolbox that did not answer within the time limit. */
-  remoteSilent: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus did not answer; it may have stopped (it is dropped at the next discovery)`, code: 'toolbox_unavailable' }),
+  /** A federated toolbox that did not answer within the time limit (`ms`); it is unavailable until it answers a discovery. */
+  remoteSilent: (toolboxId: string, ms: number): WireError => ({
+    error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus did not answer within ${ms} ms; it may have stopped (it is served again once it answers a discovery)`,
+    code: 'toolbox_unavailable',
+  }),
   /** A federated toolbox whose answer had neither `error` nor a `result` object. */
   remoteNoResult: (toolboxId: string): WireError => ({ error: `RuntimeError: ToolBox '${toolboxId}' on the messagebus answered without a result object`, code: 'invalid_output' }),
   /** An OVOS request whose frame nests too deep to be read (`detail`: the parser's message). */
@@ -54,6 +57,8 @@ export const wireErrors = {
   missingSearchQuery: (): WireError => ({ error: `ValueError: Missing query parameter 'q': describe what the tool should do, e.g. ?q=set%20a%20timer`, code: 'invalid_request' }),
   /** A search's `include_schema` that is not a boolean. */
   invalidIncludeSchema: (received: unknown): WireError => ({ error: `ValueError: Invalid field 'include_schema': expected true or false, received ${previewValue(received)}`, code: 'invalid_request' }),
+  /** A `toolbox_id` that is not a non-empty string. */
+  invalidToolboxId: (value: unknown): WireError => ({ error: `Invalid field 'toolbox_id': expected a toolbox id (a non-empty string), received ${JSON.stringify(value)}`, code: 'invalid_request' }),
   /** `ovos.tools.list` with a `tags` that is neither a string nor a list of strings. */
   invalidTags: (tags: unknown): WireError => ({ error: `Invalid field 'tags': expected a list of strings, received ${JSON.stringify(tags)}`, code: 'invalid_request' }),
 } as const;

@@ -1,14 +1,23 @@
-import { Topics } from '@ovos-tools/core';
+import { Topics, type JsonObject } from '@ovos-tools/core';
 import { CliError, ExitCode } from '../CliError.js';
-import { busRequest, failOnError, type ClientOptions } from '../busRequest.js';
+import { failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
 import { formatOption } from '../formatOption.js';
 
+/** Added to a tool's time limit for the CLI's wait: the provider answers `timeout` at the limit, after any queueing. */
+export const INVOKE_WAIT_MARGIN_MS = 5000;
+/** The provider's default time limit (`default_timeout_ms`), used when `ovos.tools.get` names none. */
+const PROVIDER_DEFAULT_LIMIT_MS = 30_000;
+
 /**
- * `ovos-tools invoke NAME [JSON_ARGS] [--format F] [--confirm-token T]`: invokes a tool (NAME may be a vendor-mapped
- * name) and prints its result object. A call the provider wants confirmed fails with its question and the exact
- * command line that confirms it (the same call with `--confirm-token`).
+ * `ovos-tools invoke NAME [JSON_ARGS] [--format F] [--toolbox ID] [--confirm-token T]`: invokes a tool (NAME may be
+ * a vendor-mapped name) and prints its result object. A call the provider wants confirmed fails with its question and
+ * the exact command line that confirms it (the same call with `--confirm-token`). Without `--timeout` it waits as long as the tool may run: it first asks `ovos.tools.get` for the
+ * tool's time limit (`timeout_ms`) and waits that plus {@link INVOKE_WAIT_MARGIN_MS}, so a slow tool is answered
+ * (its result, or the provider's `timeout` error, exit 1) and never reads as a provider that is not running.
+ * @throws {@link CliError}: `usage` for bad JSON or options, `errorResponse` for an error answer, `unavailable` when
+ *   no bus or no answer.
  */
-export async function invokeCommand(name: string, jsonArgs: string | undefined, options: ClientOptions & { format?: string; confirmToken?: string }): Promise<void> {
+export async function invokeCommand(name: string, jsonArgs: string | undefined, options: ClientOptions & { format?: string; toolbox?: string; confirmToken?: string }): Promise<void> {
   const format = options.format === undefined ? undefined : formatOption(options.format);
   let args: unknown = {};
   if (jsonArgs !== undefined) {
@@ -18,15 +27,35 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
       throw new CliError(`JSON_ARGS is not valid JSON (${(err as Error).message}); pass an object such as '{"a": 1}'`, ExitCode.usage);
     }
   }
-  const data = { name, args: args as Record<string, unknown>, ...(format === undefined ? {} : { format }), ...(options.confirmToken ? { confirm_token: options.confirmToken } : {}) };
-  const reply = await busRequest(Topics.toolsInvoke, data, options);
+  const given = timeoutOption(options);
+  const reply = await withBus(options, async (ask, url) => {
+    let waitMs = given;
+    let why = '--timeout';
+    if (waitMs === undefined) {
+      const spec = await ask(Topics.toolsGet, options.toolbox === undefined ? { name } : { name, toolbox_id: options.toolbox }, 10_000);
+      if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms; is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
+      const limit = typeof spec.timeout_ms === 'number' ? spec.timeout_ms : PROVIDER_DEFAULT_LIMIT_MS;
+      waitMs = limit + INVOKE_WAIT_MARGIN_MS;
+      why = `the tool's time limit ${limit} ms plus ${INVOKE_WAIT_MARGIN_MS} ms`;
+    }
+    const data: JsonObject = { name, args: args as JsonObject };
+    if (format !== undefined) data.format = format;
+    if (options.toolbox !== undefined) data.toolbox_id = options.toolbox;
+    if (options.confirmToken) data.confirm_token = options.confirmToken;
+    const answer = await ask(Topics.toolsInvoke, data, waitMs);
+    if (!answer) {
+      const hint = given === undefined ? 'the provider is running (it answered ovos.tools.get) but the call did not finish: it may be queued behind others' : 'the tool may still be running: leave out --timeout to wait for its time limit';
+      throw new CliError(`no answer to ${Topics.toolsInvoke} within ${waitMs} ms (${why}); ${hint}`, ExitCode.unavailable);
+    }
+    return answer;
+  });
   if (options.json) {
     process.stdout.write(`${JSON.stringify(reply, null, 2)}\n`);
     if (typeof reply.error === 'string') throw new CliError(reply.error, ExitCode.errorResponse);
     return;
   }
   if (reply.code === 'confirmation_required' && typeof reply.confirm_token === 'string') {
-    const again = ['ovos-tools', 'invoke', name, ...(jsonArgs === undefined ? [] : [jsonArgs]), ...(format === undefined ? [] : ['--format', format]), '--confirm-token', reply.confirm_token];
+    const again = ['ovos-tools', 'invoke', name, ...(jsonArgs === undefined ? [] : [jsonArgs]), ...(format === undefined ? [] : ['--format', format]), ...(options.toolbox === undefined ? [] : ['--toolbox', options.toolbox]), '--confirm-token', reply.confirm_token];
     throw new CliError(`${String(reply.prompt)}\nThe provider wants this call confirmed; it was not run. If yes, run within the token's lifetime:\n  ${again.map(shellQuote).join(' ')}`, ExitCode.errorResponse);
   }
   failOnError(reply);

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { createLogger, type LogLevel } from '@ovos-tools/core';
-import { loadProviderConfig } from '../../config/loadProviderConfig.js';
-import { parseProviderConfig } from '../../config/ProviderConfig.js';
+import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
@@ -31,13 +30,14 @@ export interface McpOptions {
  */
 export async function mcpCommand(options: McpOptions): Promise<void> {
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
-  const settings = parseProviderConfig(loadProviderConfig(options.config));
+  const config = providerConfigSource(options.config);
+  const { settings } = config;
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
   const agentId = options.agent ?? settings.mcp.agent;
   if (agentId !== undefined && !settings.access.agents.some((a) => a.id === agentId)) {
     throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.access.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
   }
-  const provider = new ToolsProvider({ bus: null, settings, pluginRoots, logger, configPaths: options.config ? [options.config] : [] });
+  const provider = new ToolsProvider({ bus: null, pluginRoots, logger, ...config });
   const report = await provider.start();
   logger.info(`MCP over stdio: ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es); plugin roots: ${provider.pluginRoots.join(', ')}`);
   logger.info(

@@ -2,8 +2,7 @@ import path from 'node:path';
 import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
 import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import type { BusExposure } from '../../access/AccessControl.js';
-import { loadProviderConfig } from '../../config/loadProviderConfig.js';
-import { parseProviderConfig } from '../../config/ProviderConfig.js';
+import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
@@ -50,7 +49,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
   if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
   const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
-  const settings = parseProviderConfig(loadProviderConfig(options.config));
+  const config = providerConfigSource(options.config);
+  const { settings } = config;
   const url = resolveBusUrl(options.busUrl);
   // signals are taken over before anything slow, so a stop during start-up still shuts down cleanly
   const stopRequested = shutdownSignal();
@@ -82,11 +82,11 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
   const provider = new ToolsProvider({
     bus,
-    settings,
     pluginRoots,
     logger,
     busExposure,
-    configPaths: options.config ? [options.config] : [],
+    // every reload reads the config again (a bad file keeps the running config; the reload says why)
+    ...config,
     ...(metrics ? { metrics } : {}),
   });
   const report = await provider.start();
@@ -95,7 +95,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     http = httpOn
       ? await (
           await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool })
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool })
       : undefined;
   } catch (err) {
     await provider.close();

@@ -27,6 +27,8 @@ const toolObject = {
     output_schema: { type: 'object', additionalProperties: true },
     executor: { type: 'string', description: 'How its toolbox runs: http, worker, inline, process, bus, mcp.' },
     toolbox_id: { type: 'string' },
+    shadowed_by: { type: 'string', description: "Another toolbox's tool of this name answers tool_id; reach this one with toolbox_id." },
+    timeout_ms: { type: 'number', description: 'The time limit its calls run under, ms (single-tool answer).' },
     summary: { type: 'string' },
     tags: { type: 'array', items: { type: 'string' } },
     examples: { type: 'array', items: { type: 'object', additionalProperties: true } },
@@ -70,6 +72,7 @@ export const listToolsSchema = {
     400: errorBody,
     401: errorBody,
     403: errorBody,
+    503: errorBody,
   },
 } as const;
 
@@ -78,8 +81,16 @@ export const getToolSchema = {
   summary: 'Get one tool definition',
   security: secured,
   params: { type: 'object', properties: { tool_id: { type: 'string', minLength: 1 } }, required: ['tool_id'] },
-  querystring: { type: 'object', properties: { agent_id: { type: 'string' }, format: { type: 'string', description: formatText } }, additionalProperties: false },
-  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+  querystring: {
+    type: 'object',
+    properties: {
+      agent_id: { type: 'string' },
+      format: { type: 'string', description: formatText },
+      toolbox_id: { type: 'string', description: "Only this toolbox's tool of that name (reaches a tool shadowed by another toolbox's)." },
+    },
+    additionalProperties: false,
+  },
+  response: { 200: toolObject, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 405: errorBody, 503: errorBody },
 } as const;
 
 /** `POST /internal/tools/call`. Fields other than these are accepted and passed to the tool in its context. */
@@ -103,6 +114,7 @@ export const callToolSchema = {
         description:
           'The confirm_token of a confirmation_required answer, sent with the same tool_id and args once the user confirmed: the call then runs, once. Never passed to the tool.',
       },
+      toolbox_id: { type: 'string', minLength: 1, description: "Only this toolbox's tool of that name (reaches a tool shadowed by another toolbox's: listed with shadowed_by)." },
     },
     required: ['tool_id'],
     additionalProperties: true,
@@ -132,6 +144,7 @@ export const callToolSchema = {
         confirm_token: { type: 'string', description: 'With confirmation_required: send it back with the same call once the user said yes. Keep it from the model.' },
         prompt: { type: 'string', description: 'With confirmation_required: the question to ask the user (the Accept-Language or context.lang language where the tool has it).' },
         prompt_lang: { type: 'string', description: 'The language of prompt, when known.' },
+        warnings: { type: 'array', items: { type: 'string' }, description: 'Body fields that look like misplaced arguments (e.g. arguments for args), which were not passed as arguments.' },
       },
       required: ['ok', 'tool_id', 'latency_ms'],
     },

@@ -12,8 +12,8 @@ export interface HttpFromSettings {
   config: HttpConfig | undefined;
   /** `--http [host:]port`: overrides the section's `listen`, and turns the server on when the section is absent. */
   cliListen?: string | undefined;
-  /** The declared agents (their credentials are accepted). */
-  agents: readonly AgentDefinition[];
+  /** The declared agents (their credentials are accepted); a function is asked on every request (config reloads). */
+  agents: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   /** Access log and server problems. */
   logger: Logger;
   /** Served on `/metrics`: the metrics the provider's service records every call of every transport into. */

@@ -4,6 +4,8 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import swagger from '@fastify/swagger';
 import { isLogEnabled, parseToolFormat, silentLogger, type JsonObject, type Logger, type ToolFormat } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
+import { wireErrors } from '../../service/wireErrors.js';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
 import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
@@ -15,6 +17,7 @@ import { acceptLanguage } from '../acceptLanguage.js';
 import { confirmationJson } from '../confirmationJson.js';
 import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
+import { ignoredKeys, ignoredKeysNote } from '../ignoredKeys.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
 import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { registerSearchRoutes } from './registerSearchRoutes.js';
@@ -30,8 +33,11 @@ export interface HttpServerOptions {
   port?: number;
   /** The operator secret (`X-Internal-Secret` or `Authorization: Bearer`); it acts for no agent. */
   secret?: string;
-  /** Declared agents: each credential acts for its agent, with its allowlist and limits. */
-  agents?: readonly AgentDefinition[];
+  /**
+   * Declared agents: each credential acts for its agent, with its allowlist and limits. A function is asked on every
+   * request (the provider's current agents, which a config reload may change).
+   */
+  agents?: readonly AgentDefinition[] | (() => readonly AgentDefinition[]);
   /** Largest request body in bytes; default 1 MiB. */
   maxBodyBytes?: number;
   /** Put argument values in access log lines; default false. */
@@ -88,6 +94,14 @@ function confirmationRequestOf(token: unknown, acceptLanguageHeader: string | st
   return { ...(token === undefined || token === null ? {} : { confirmToken: token }), ...(languages.length ? { languages } : {}) };
 }
 
+/** 503 for a list or get that waited the bound for the provider's first load (calls wait in the service). */
+function stillLoading(reply: FastifyReply, toolId?: string): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ ok: false, ...wireErrors.stillLoading(LOAD_WAIT_MS), ...(toolId ? { tool_id: toolId } : {}) });
+}
+
 /** Thrown by {@link startHttpServer} when the options are unsafe (e.g. a public address without a secret). */
 export class HttpServerConfigError extends Error {
   readonly code = 'invalid_config';
@@ -103,7 +117,12 @@ interface RequestNote {
 }
 
 /** Body fields that are the request's own, not context for the tool (a `confirm_token` never reaches a tool). */
-const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'max_output_chars', 'confirm_token']);
+const EXCLUDED_CONTEXT_KEYS = new Set(['tool_id', 'agent_id', 'args', 'context', 'format', 'toolbox_id', 'max_output_chars', 'confirm_token']);
+/** The body fields `POST /internal/tools/call` reads itself; any other is context for the tool. */
+const CALL_KEYS = [...EXCLUDED_CONTEXT_KEYS];
+
+/** The POST routes under `/internal/tools/` that a GET reaches by mistake (answered 405, not "unknown tool"). */
+const POST_ONLY = new Set(['call', 'reload']);
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -130,15 +149,21 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function startHttpServer(service: ToolService, options: HttpServerOptions = {}): Promise<HttpServerHandle> {
   const host = options.host ?? '127.0.0.1';
-  const agents = options.agents ?? [];
-  const authRequired = Boolean(options.secret) || agents.length > 0;
-  if (!authRequired && !isLoopbackHost(host)) {
+  const agentsNow = typeof options.agents === 'function' ? options.agents : () => (options.agents ?? []) as readonly AgentDefinition[];
+  if (!options.secret && agentsNow().length === 0 && !isLoopbackHost(host)) {
     throw new HttpServerConfigError(
       `refusing to serve HTTP on ${host} without a secret: set http.secret (or OVOS_TOOLS_HTTP_SECRET) or declare agents, or bind 127.0.0.1`,
     );
   }
+  // a public server always needs a credential, even if a config reload removes every agent
+  const authRequiredNow = () => Boolean(options.secret) || !isLoopbackHost(host) || agentsNow().length > 0;
   const logger = options.logger ?? silentLogger;
-  const resolveAgent = createAgentResolver(agents);
+  let resolverOf: { agents: readonly AgentDefinition[]; resolve: ReturnType<typeof createAgentResolver> } | undefined;
+  const resolveAgent = (credential: string) => {
+    const agents = agentsNow();
+    if (resolverOf?.agents !== agents) resolverOf = { agents, resolve: createAgentResolver(agents) };
+    return resolverOf.resolve(credential);
+  };
   const notes = new WeakMap<FastifyRequest, RequestNote>();
   const note = (req: FastifyRequest): RequestNote => {
     let n = notes.get(req);
@@ -215,12 +240,16 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
       note(req).caller = { transport: 'http' };
       return;
     }
-    if (!authRequired && !credential) {
+    if (!credential && !authRequiredNow()) {
       note(req).caller = { transport: 'http' };
       return;
     }
     note(req).outcome = 'unauthorized';
-    return reply.code(401).send({ ok: false, code: 'unauthorized', error: 'unauthorized: send a valid X-Internal-Secret or Authorization: Bearer credential' });
+    return reply.code(401).send({
+      ok: false,
+      code: 'unauthorized',
+      error: 'unauthorized: every route but /health and /inspector (also /openapi.json and /mcp) needs a valid credential in X-Internal-Secret or Authorization: Bearer',
+    });
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -248,7 +277,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   const actingFor = (caller: Caller, claimed: string | undefined): Caller | { refused: string } => {
     if (claimed === undefined || claimed === '' || claimed === caller.agentId) return caller;
     if (caller.agentId) return { refused: `agent_id "${claimed}" does not match the credential, which acts for agent "${caller.agentId}"` };
-    if (!authRequired) return caller;
+    if (!authRequiredNow()) return caller;
     return { ...caller, agentId: claimed };
   };
 
@@ -278,6 +307,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     note(req).caller = caller;
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send(format.body);
+    if (!(await loadedWithin(service))) return stillLoading(reply);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const entries = service.list({ caller, ...(tags ? { tags } : {}) });
     if (format.format !== 'ovos') {
@@ -291,7 +321,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
 
   /** `GET /internal/tools/{tool_id}`: the tool's full definition (or in a vendor `format`), if the caller may see it. */
   const getTool = async (req: FastifyRequest, reply: FastifyReply, tool_id: string) => {
-    const q = req.query as { agent_id?: string; format?: string };
+    const q = req.query as { agent_id?: string; format?: string; toolbox_id?: string };
     const n = note(req);
     n.tool = tool_id;
     const caller = actingFor(n.caller!, q.agent_id);
@@ -299,9 +329,14 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     n.caller = caller;
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
-    const got = service.get(tool_id, caller);
+    if (!(await loadedWithin(service))) return stillLoading(reply, tool_id);
+    const got = service.get(tool_id, caller, q.toolbox_id || undefined);
+    if (!got.ok && got.error.code === 'unknown_tool' && POST_ONLY.has(tool_id) && !q.toolbox_id) {
+      reply.header('allow', 'POST');
+      return reply.code(405).send({ ok: false, code: 'method_not_allowed', error: `${tool_id === 'call' ? 'calling a tool' : 'reloading'} takes POST /internal/tools/${tool_id}${tool_id === 'call' ? ' with a JSON body {tool_id, args}' : ''}; GET /internal/tools/{tool_id} reads one tool's definition` });
+    }
     if (got.ok) {
-      if (format.format === 'ovos') return toolView(got.entry, { full: true });
+      if (format.format === 'ovos') return toolView(got.entry, { full: true, timeoutMs: got.timeoutMs });
       const one = formatEntry(got.entry, format.format);
       if (!one.ok) return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'format', error: one.error, tool_id });
       return { format: format.format, id: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
@@ -321,7 +356,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   });
 
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
-    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; max_output_chars?: number; confirm_token?: unknown } & Record<string, unknown>;
+    const body = req.body as { tool_id: string; agent_id?: string; args?: Record<string, unknown>; context?: JsonObject; format?: string; toolbox_id?: string; max_output_chars?: number; confirm_token?: unknown } & Record<string, unknown>;
     const n = note(req);
     const toolId = body.tool_id;
     n.tool = toolId;
@@ -359,18 +394,30 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
         context,
         signal: controller.signal,
         caller,
+        ...(body.toolbox_id ? { toolboxId: body.toolbox_id } : {}),
         ...(body.max_output_chars !== undefined ? { maxOutputChars: body.max_output_chars } : {}),
         ...confirmationRequestOf(body.confirm_token, req.headers['accept-language']),
       };
       const outcome = await service.invoke(format ? { ...request, format: format.format } : request);
       n.outcome = outcome.ok ? 'ok' : outcome.error.code;
+      // other body fields are context for the tool (toolcore); only another spelling of `args` is called out
+      const ignored = ignoredKeys(body, CALL_KEYS, true);
+      const note = ignored.length ? ignoredKeysNote(ignored, 'args') : undefined;
       if (outcome.ok) {
-        return { ok: true, result: outcome.result, tool_id: toolId, latency_ms: outcome.latencyMs, ...(outcome.truncated ? { truncated: truncatedJson(outcome.truncated) } : {}) };
+        return {
+          ok: true,
+          result: outcome.result,
+          tool_id: toolId,
+          latency_ms: outcome.latencyMs,
+          ...(outcome.truncated ? { truncated: truncatedJson(outcome.truncated) } : {}),
+          ...(note ? { warnings: [note] } : {}),
+        };
       }
       if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
+      const error = note ? `${outcome.error.error} (note: ${note})` : outcome.error.error;
       return reply
         .code(statusOf(outcome.error.code))
-        .send({ ok: false, error: outcome.error.error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs, ...confirmationJson(outcome.confirmation) });
+        .send({ ok: false, error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs, ...confirmationJson(outcome.confirmation) });
     } finally {
       inflight.delete(controller);
       reply.raw.off('close', onClose);

@@ -9,12 +9,15 @@ export interface ToolViewOptions {
   examples?: boolean;
   /** The full definition (`GET /internal/tools/{tool_id}`): tags, summary, annotations, examples, timeout, confirmation template. */
   full?: boolean;
+  /** With `full`: the time limit its calls run under, ms (`timeout_ms`; default the tool's own, when it has one). */
+  timeoutMs?: number;
 }
 
 /**
  * One tool in the seed's HTTP shape: `{id, name, description, input_schema, output_schema, executor, toolbox_id}`.
  * `id` is the tool name callers pass as `tool_id`; `name` is the human title (the tool name when it has none);
- * `executor` is how its toolbox runs (`http`, `worker`, `inline`, `process`, `bus`, `mcp`).
+ * `executor` is how its toolbox runs (`http`, `worker`, `inline`, `process`, `bus`, `mcp`); `shadowed_by` (when
+ * another toolbox's tool of the same name wins `tool_id`) names that toolbox: call this one with its `toolbox_id`.
  */
 export function toolView(entry: CatalogEntry, options: ToolViewOptions = {}): Record<string, unknown> {
   const t = entry.tool;
@@ -22,6 +25,7 @@ export function toolView(entry: CatalogEntry, options: ToolViewOptions = {}): Re
   if (options.summary) {
     const view: Record<string, unknown> = { ...base, summary: t.summary ?? t.description.split('\n')[0], tags: [...(t.tags ?? [])], toolbox_id: entry.toolboxId, executor: entry.kind };
     if (options.examples) view.examples = [...(t.examples ?? [])];
+    if (entry.shadowedBy !== undefined) view.shadowed_by = entry.shadowedBy;
     return view;
   }
   const view: Record<string, unknown> = {
@@ -41,9 +45,11 @@ export function toolView(entry: CatalogEntry, options: ToolViewOptions = {}): Re
       ...(t.idempotent !== undefined ? { idempotent: t.idempotent } : {}),
       ...(t.openWorld !== undefined ? { open_world: t.openWorld } : {}),
     };
-    if (t.timeoutMs !== undefined) view.timeout_ms = t.timeoutMs;
+    const timeoutMs = options.timeoutMs ?? t.timeoutMs;
+    if (timeoutMs !== undefined) view.timeout_ms = timeoutMs;
     if (t.confirmation !== undefined) view.confirmation = typeof t.confirmation === 'string' ? t.confirmation : { ...t.confirmation };
   }
   if (options.examples || options.full) view.examples = [...(t.examples ?? [])];
+  if (entry.shadowedBy !== undefined) view.shadowed_by = entry.shadowedBy;
   return view;
 }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
-import type { CatalogEntry, Caller, ToolService } from '../../service/ToolService.js';
+import type { Caller, ToolService } from '../../service/ToolService.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
+import { wireErrors } from '../../service/wireErrors.js';
+import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
 import { registerResultResources, withTruncation } from './resultResources.js';
 import { callSearchTools, SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
 import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
-import { returnsMcpContent, toMcpTool, type McpToolJson } from './toMcpTool.js';
+import { returnsMcpContent, SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
 export interface McpToolServerOptions {
@@ -40,7 +43,9 @@ export { ERROR_CODE_META_KEY } from './metaKeys.js';
  * connection: one server per client, so responses and progress of one client can never reach another
  * (the CVE-2026-25536 class).
  * - `tools/list`: every tool the caller may see, names mapped by `toMcpToolName`; a name served by several
- *   toolboxes is listed once (the collision winner).
+ *   toolboxes is listed once under its own name (the collision winner, the tool the name calls everywhere), and each
+ *   tool it shadows under its qualified name `<toolbox_id>__<name>` (`toQualifiedMcpToolName`) with
+ *   `_meta["org.openvoiceos/shadowed_by"]` naming the winner; `tools/call` takes the qualified name of any tool.
  * - `tools/call`: `service.invoke` (the one door: access, agent limits, policy) with the request's AbortSignal (MCP
  *   `notifications/cancelled` fires it),
  *   progress forwarded as `notifications/progress` when the request carried a `progressToken`, and `_meta`'s
@@ -73,7 +78,9 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   registerResultResources(server, service, caller);
 
-  server.setRequestHandler('tools/list', () => {
+  // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
+  server.setRequestHandler('tools/list', async () => {
+    if (!(await loadedWithin(service))) throw new ProtocolError(ProtocolErrorCode.InternalError, wireErrors.stillLoading(LOAD_WAIT_MS).error);
     if (!searchTool) return { tools: listTools(service, caller, logger) } as never;
     return { tools: [SEARCH_TOOLS_TOOL, ...listTools(service, caller, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
   });
@@ -87,10 +94,11 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       if (found.size > before) server.sendToolListChanged().catch((err: unknown) => logger.debug(`tools/list_changed not delivered: ${String(err)}`));
       return answer.result as never;
     }
-    const name = typeof params.name === 'string' ? fromMcpToolName(params.name) : undefined;
     const unknown = () =>
       new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
-    if (name === undefined) throw unknown();
+    const target = typeof params.name === 'string' ? resolveName(service, caller, params.name) : undefined;
+    if (target === undefined) throw unknown();
+    const { name, toolboxId } = target;
     const meta = params._meta ?? {};
     const budget = meta[MAX_OUTPUT_CHARS_META_KEY];
     const confirmation = readMcpConfirmation(meta, ctx);
@@ -112,6 +120,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
       context: contextOf(meta, ctx.sessionId),
       signal: ctx.mcpReq.signal,
       caller,
+      ...(toolboxId !== undefined ? { toolboxId } : {}),
       ...(onProgress ? { onProgress } : {}),
       ...(budget !== undefined ? { maxOutputChars: budget as number } : {}),
       ...(confirmation.token !== undefined ? { confirmToken: confirmation.token } : {}),
@@ -119,7 +128,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
     });
     if (outcome.ok) {
       // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
-      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller) : undefined;
+      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller, outcome.toolboxId) : undefined;
       const result = callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result);
       return (outcome.truncated ? withTruncation(result, outcome.truncated, params.name as string) : result) as never;
     }
@@ -153,22 +162,36 @@ function callToolResult(tool: { outputSchema: object } | undefined, result: Reco
   return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
 }
 
+/**
+ * The tool an MCP name calls: the tool of that (MCP-mapped) name — the collision winner — when the catalog has one,
+ * else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox serves (shadowed or not).
+ */
+function resolveName(service: ToolService, caller: Caller, mcpName: string): { name: string; toolboxId?: string } | undefined {
+  const name = fromMcpToolName(mcpName);
+  if (name !== undefined && !isUnknown(service.get(name, caller))) return { name };
+  const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => !isUnknown(service.get(tool, caller, toolboxId)));
+  return qualified ?? (name === undefined ? undefined : { name });
+}
+
+function isUnknown(got: ReturnType<ToolService['get']>): boolean {
+  return !got.ok && got.error.code === 'unknown_tool';
+}
+
 function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
-  const winners = new Map(service.collisions().map((c) => [c.name, c.winner]));
-  const chosen = new Map<string, CatalogEntry>();
-  for (const entry of service.list({ caller })) {
-    const winner = winners.get(entry.tool.name);
-    if (winner !== undefined && winner !== entry.toolboxId) continue;
-    chosen.set(entry.tool.name, entry);
-  }
   const tools: McpToolJson[] = [];
-  for (const entry of chosen.values()) {
-    const mcpName = toMcpToolName(entry.tool.name);
+  const seen = new Set<string>();
+  for (const entry of service.list({ caller })) {
+    const shadowed = entry.shadowedBy !== undefined;
+    if (!shadowed && seen.has(entry.tool.name)) continue;
+    seen.add(entry.tool.name);
+    const mcpName = shadowed ? toQualifiedMcpToolName(entry.toolboxId, entry.tool.name) : toMcpToolName(entry.tool.name);
     if (mcpName === undefined) {
       logger.warn(`tool '${entry.tool.name}' of ${entry.toolboxId} is not offered over MCP: its MCP name would exceed 128 characters`);
       continue;
     }
-    tools.push(toMcpTool(entry, mcpName));
+    const tool = toMcpTool(entry, mcpName);
+    if (shadowed) tool._meta[SHADOWED_BY_META_KEY] = entry.shadowedBy;
+    tools.push(tool);
   }
   return tools;
 }

@@ -11,6 +11,12 @@ export interface McpToolJson extends McpToolDefinition {
 export const TOOLBOX_ID_META_KEY = 'org.openvoiceos/toolbox_id';
 
 /**
+ * The `_meta` key of a tool listed under its qualified name `<toolbox_id>__<name>` because another toolbox's tool of
+ * the same name wins that name: the winner's toolbox id.
+ */
+export const SHADOWED_BY_META_KEY = 'org.openvoiceos/shadowed_by';
+
+/**
  * The output-schema key (`"x-mcp-content": true`) of a tool whose result is an MCP tool result,
  * `{content: [ContentBlock, …], structuredContent?: {…}}` — e.g. a mounted MCP server's tool that declares no
  * `outputSchema` (`@ovos-tools/toolbox-mcp`'s `MCP_CONTENT_RESULT_SCHEMA`). Over MCP its content blocks (text,

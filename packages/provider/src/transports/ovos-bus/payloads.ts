@@ -26,6 +26,7 @@ import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { searchResponseJson } from '../searchJson.js';
 import { searchErrors } from '../../search/searchErrors.js';
 import { confirmationJson } from '../confirmationJson.js';
+import { ignoredKeys, ignoredKeysNote } from '../ignoredKeys.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
 /**
@@ -36,9 +37,14 @@ import { wireErrors } from '../../service/wireErrors.js';
  * every answer has the type of its response schema; the error texts come from `service/wireErrors.ts`.
  */
 
-/** One `ovos.tools.list` entry: OVOS `{name, description, argument_schema, output_schema, toolbox_id}`. */
+/**
+ * One `ovos.tools.list` entry: OVOS `{name, description, argument_schema, output_schema, toolbox_id}`, plus
+ * `shadowed_by` (the toolbox answering the bare name) when another toolbox's tool of this name wins it.
+ */
 export function listEntry(entry: CatalogEntry): OvosToolEntryData {
-  return { ...toolJson(entry.tool), toolbox_id: entry.toolboxId };
+  const out: OvosToolEntryData = { ...toolJson(entry.tool), toolbox_id: entry.toolboxId };
+  if (entry.shadowedBy !== undefined) out.shadowed_by = entry.shadowedBy;
+  return out;
 }
 
 /**
@@ -63,7 +69,7 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
   const entries = service.list({ tags: wanted, caller });
   const collisions = service.collisions();
   let out: ToolsListResponseData;
-  if (format === 'ovos') out = { tools: entries.map((e) => (summary ? { ...toolSummaryJson(e.tool, e.toolboxId) } : listEntry(e))) };
+  if (format === 'ovos') out = { tools: entries.map((e) => (summary ? summaryEntry(e) : listEntry(e))) };
   else {
     const formatted = formatCatalog(entries, collisions, format);
     out = { format, tools: formatted.tools, notes: formatted.notes, skipped: formatted.skipped };
@@ -74,11 +80,20 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
   return out;
 }
 
+/** A light `{"summary": true}` entry, plus `shadowed_by` as in {@link listEntry}. */
+function summaryEntry(entry: CatalogEntry): ToolsListResponseData['tools'][number] {
+  const out: Record<string, unknown> = { ...toolSummaryJson(entry.tool, entry.toolboxId) };
+  if (entry.shadowedBy !== undefined) out.shadowed_by = entry.shadowedBy;
+  return out as ToolsListResponseData['tools'][number];
+}
+
 /**
  * `ovos.tools.get.response`: the full spec `{name, description, argument_schema, output_schema, toolbox_id,
- * summary, tags, examples, annotations, ...}`, or `{error, code}` with OVOS's texts (no `name` on errors, as OVOS).
+ * summary, tags, examples, annotations, timeout_ms, ...}` (`timeout_ms`: the limit its calls run under; plus
+ * `shadowed_by` for a shadowed tool), or `{error, code}` with OVOS's texts (no `name` on errors, as OVOS).
  * With a vendor `format`: `{format, name, toolbox_id, tool, notes}`, `tool` being the vendor definition; a tool that
- * format cannot express answers `{error, code: "invalid_request"}` saying why. `name` may be a vendor-mapped name.
+ * format cannot express answers `{error, code: "invalid_request"}` saying why. `name` may be a vendor-mapped name;
+ * `toolbox_id` picks that toolbox's tool of the name (a shadowed one too).
  */
 export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsGetResponseData {
   const name = readRequestName(data.name);
@@ -86,9 +101,15 @@ export function getToolPayload(service: ToolService, data: JsonObject, caller: C
   if (name.kind === 'invalid') return { ...wireErrors.invalidName(name.received) };
   const format = readFormat(data.format);
   if ('error' in format) return { ...format.error };
-  const got = service.get(name.name, caller);
+  const toolboxId = readToolboxId(data.toolbox_id);
+  if (typeof toolboxId === 'object') return { ...toolboxId.error };
+  const got = service.get(name.name, caller, toolboxId);
   if (!got.ok) return { error: got.error.error, code: got.error.code };
-  if (format.format === 'ovos') return { ...toolSpecJson(got.entry.tool, got.entry.toolboxId) };
+  if (format.format === 'ovos') {
+    const spec: ToolsGetResponseData = { ...toolSpecJson(got.entry.tool, got.entry.toolboxId), timeout_ms: got.timeoutMs };
+    if (got.entry.shadowedBy !== undefined) spec.shadowed_by = got.entry.shadowedBy;
+    return spec;
+  }
   const one = formatEntry(got.entry, format.format);
   if (!one.ok) return { ...wireErrors.unexpressible(one.error) };
   return { format: format.format, name: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
@@ -101,13 +122,27 @@ function readFormat(value: unknown): { format: ToolFormat } | { error: ReturnTyp
   return 'error' in parsed ? { error: wireErrors.invalidFormat(parsed.error) } : parsed;
 }
 
+/** A request's `toolbox_id` field: absent/`null` (the collision winner), a toolbox id, or the `invalid_request` error. */
+function readToolboxId(value: unknown): string | undefined | { error: ReturnType<typeof wireErrors.invalidToolboxId> } {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string' && value !== '') return value;
+  return { error: wireErrors.invalidToolboxId(value) };
+}
+
+/** The keys of `ovos.tools.invoke` data the provider reads; others are ignored, as OVOS does, and named in the answer. */
+const INVOKE_KEYS = ['name', 'args', 'format', 'toolbox_id', 'max_output_chars', 'confirm_token'] as const;
+/** The keys of a per-toolbox call's data (`toolbox_id` is the static topic's). */
+const CALL_KEYS = ['name', 'kwargs', 'toolbox_id', 'max_output_chars', 'confirm_token'] as const;
+
 /**
  * `ovos.tools.invoke.response`: `{name, result, toolbox_id, latency_ms, truncated?}` or `{name, error, code,
  * toolbox_id?, latency_ms}`. `args` defaults to `{}` when absent (as OVOS); `name` is echoed as sent (`""` when
  * missing) and may be a vendor-mapped name; `format: "openai-strict"` takes strict mode's nulls for left-out
- * properties back out; `max_output_chars` cuts a longer result (`truncated: {original_chars, handle, expires_in_s}`).
- * `confirm_token` (data) confirms a call the policy wants confirmed; a `confirmation_required` answer adds
- * `confirm_token`, `prompt` and `prompt_lang` (the prompt's language follows `context.lang`, then `context.session.lang`).
+ * properties back out; `toolbox_id` runs that toolbox's tool of the name (a shadowed one too); `max_output_chars`
+ * cuts a longer result (`truncated: {original_chars, handle, expires_in_s}`). `confirm_token` (data) confirms a call
+ * the policy wants confirmed; a `confirmation_required` answer adds `confirm_token`, `prompt` and `prompt_lang` (the
+ * prompt's language follows `context.lang`, then `context.session.lang`). Keys the provider does not read (e.g.
+ * `arguments` for `args`) are ignored, as OVOS does, and named: in the error text, or in `warnings` on a success.
  */
 export async function invokeToolPayload(service: ToolService, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolsInvokeResponseData> {
   const name = readRequestName(data.name);
@@ -120,10 +155,16 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
     if ('error' in read) return { name: data.name, ...read.error };
     format = read.format;
   }
-  const request = { name: name.name, args, context, caller, ...budgetOf(data), ...confirmTokenOf(data) };
+  const toolboxId = readToolboxId(data.toolbox_id);
+  if (typeof toolboxId === 'object') return { name: data.name, ...toolboxId.error };
+  const request = { name: name.name, args, context, caller, ...budgetOf(data), ...confirmTokenOf(data), ...(toolboxId === undefined ? {} : { toolboxId }) };
   const outcome = await service.invoke(format === undefined ? request : { ...request, format });
-  if (outcome.ok) return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs, ...truncatedOf(outcome) };
-  const out: ToolsInvokeResponseData = { name: data.name, error: outcome.error.error, code: outcome.error.code };
+  const ignored = ignoredKeys(data, INVOKE_KEYS);
+  const note = ignored.length ? ignoredKeysNote(ignored, 'args') : undefined;
+  if (outcome.ok) {
+    return { name: data.name, result: outcome.result, toolbox_id: outcome.toolboxId, latency_ms: outcome.latencyMs, ...truncatedOf(outcome), ...(note ? { warnings: [note] } : {}) };
+  }
+  const out: ToolsInvokeResponseData = { name: data.name, error: withNote(outcome.error.error, note), code: outcome.error.code };
   if (outcome.toolboxId !== undefined) {
     out.toolbox_id = outcome.toolboxId;
     out.latency_ms = outcome.latencyMs;
@@ -163,9 +204,15 @@ export function problemsJson(problems: readonly LoadProblem[]): OvosLoadProblemD
   return problems.map((p) => ({ entry_point: p.entryPoint, package: p.packageName, error: p.error }));
 }
 
-/** `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema, output_schema, toolbox_id}], toolbox_id}`. */
-export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[]): PersonaDiscoverResponseData {
-  return { tools: entries.map(listEntry), toolbox_id: toolboxId };
+/**
+ * `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema,
+ * output_schema, toolbox_id}], toolbox_id}`, plus `tools_host` (this provider's id on the bus, when it has one) so
+ * that providers never federate the toolboxes another provider serves itself.
+ */
+export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[], toolsHost?: string): PersonaDiscoverResponseData {
+  const out: PersonaDiscoverResponseData = { tools: entries.map((e) => ({ ...toolJson(e.tool), toolbox_id: e.toolboxId })), toolbox_id: toolboxId };
+  if (toolsHost !== undefined) out.tools_host = toolsHost;
+  return out;
 }
 
 /**
@@ -177,8 +224,15 @@ export function discoverPayload(toolboxId: string, entries: readonly CatalogEntr
 export async function toolboxCallPayload(service: ToolService, toolboxId: string, data: JsonObject, context: JsonObject, caller: Caller): Promise<ToolboxCallResponseData> {
   const name = typeof data.name === 'string' ? data.name : String(data.name ?? '');
   const outcome = await service.invoke({ name, args: 'kwargs' in data ? data.kwargs : {}, toolboxId, context, caller, ...budgetOf(data), ...confirmTokenOf(data) });
-  if (outcome.ok) return { result: outcome.result, toolbox_id: toolboxId, ...truncatedOf(outcome) };
-  return { error: outcome.error.error, toolbox_id: toolboxId, code: outcome.error.code, ...confirmationJson(outcome.confirmation) };
+  const ignored = ignoredKeys(data, CALL_KEYS);
+  const note = ignored.length ? ignoredKeysNote(ignored, 'kwargs') : undefined;
+  if (outcome.ok) return { result: outcome.result, toolbox_id: toolboxId, ...truncatedOf(outcome), ...(note ? { warnings: [note] } : {}) };
+  return { error: withNote(outcome.error.error, note), toolbox_id: toolboxId, code: outcome.error.code, ...confirmationJson(outcome.confirmation) };
+}
+
+/** An error text with the ignored-keys note after it: `<error> (note: unknown key 'arguments' was ignored …)`. */
+function withNote(error: string, note: string | undefined): string {
+  return note ? `${error} (note: ${note})` : error;
 }
 
 /** A request's `confirm_token` data key as the service reads it (`{confirmToken}`), or nothing when absent or null. */

@@ -16,7 +16,10 @@ import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { withBusSession } from './busCaller.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, resultPagePayload, searchPayload, toolboxCallPayload } from './payloads.js';
+import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
 import { wireErrors } from '../../service/wireErrors.js';
+
+const stillLoading = () => wireErrors.stillLoading(LOAD_WAIT_MS);
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
 export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
@@ -30,7 +33,11 @@ export interface OvosBusOptions {
    * OVOS session (`context.session.session_id`) is added when the caller names none (it scopes result handles).
    */
   callerOf?: (message: Message) => Caller;
-  /** Stamped as `context.tools_host` on this provider's discover answers and change broadcasts, so its own federation ignores them. */
+  /**
+   * Sent as `tools_host` in the data of this provider's discover answers and change broadcasts, so that no
+   * provider's federation serves the toolboxes this one serves itself. (In data, not context: a reply's context is
+   * the request's, as the Python bus client's `Message.response()` makes it.)
+   */
   hostId?: string;
 }
 
@@ -48,11 +55,9 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const { logger } = options;
   const baseCallerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
   const callerOf = (m: Message): Caller => withBusSession(baseCallerOf(m), m.context);
-  const reply = (message: Message, data: JsonObject, stamp = false) => {
+  const reply = (message: Message, data: JsonObject) => {
     try {
-      const response = message.response(data);
-      if (stamp && options.hostId) response.context[TOOLS_HOST_KEY] = options.hostId;
-      bus.emit(response);
+      bus.emit(message.response(data));
     } catch (err) {
       // a context that cannot be copied (too deep, cyclic): answer from its shallow keys only
       logger.warn(`could not copy the context of ${message.type}; answering from its shallow keys: ${(err as Error)?.message}`);
@@ -79,8 +84,9 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const served = () => service.toolboxes().filter((t) => t.kind !== 'bus');
 
   const fixed: Array<[string, BusHandler]> = [
-    [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
-    [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
+    // list and get that arrive while the toolboxes load wait for them (bounded), as invoke does in the service
+    [Topics.toolsList, answer(async (m) => ((await loadedWithin(service)) ? listToolsPayload(service, m.data ?? {}, callerOf(m)) : { tools: [], ...stillLoading() }), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer(async (m) => ((await loadedWithin(service)) ? getToolPayload(service, m.data ?? {}, callerOf(m)) : { ...stillLoading() }))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
     [Topics.toolsSearch, answer((m) => searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
     [Topics.toolsResultGet, answer((m) => resultPagePayload(service, m.data ?? {}, callerOf(m)), (data) => ({ handle: data.handle ?? null }))],
@@ -97,10 +103,11 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     ],
     [
       Topics.personaDiscover,
-      (m: Message) => {
+      async (m: Message) => {
+        await loadedWithin(service);
         const caller = callerOf(m);
         const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)), true);
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
       },
     ],
     [
@@ -108,6 +115,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       async (m: Message) => {
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
         if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
+        await loadedWithin(service);
         const id = m.data.toolbox_id as string;
         if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
@@ -158,7 +166,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
         updated: change.updated,
         generation: change.generation,
       };
-      bus.emit(new Message(Topics.toolsChanged, data, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
+      if (options.hostId) data[TOOLS_HOST_KEY] = options.hostId;
+      bus.emit(new Message(Topics.toolsChanged, data));
     } catch (err) {
       logger.error('could not broadcast ovos.tools.changed', err);
     }

@@ -50,6 +50,7 @@ export const inspectorHtml = String.raw`
   ul.catalog .id { font-weight:600; font-family:ui-monospace, monospace; font-size:12px; }
   ul.catalog .sum { color:var(--mute); font-size:12px; }
   ul.catalog .where { color:var(--mute); font-size:11px; }
+  ul.catalog li.shadowed .id { text-decoration: line-through dotted; color:var(--mute); }
   #reload-report { border:1px solid var(--line); border-radius:6px; padding:6px 8px; margin-bottom:8px; background:#f8fafc; font-size:12px; }
   #reload-report h2 { font-size:13px; }
   .field { margin:6px 0; }
@@ -262,17 +263,19 @@ export const inspectorHtml = String.raw`
     $('count').textContent = '(' + shown.length + ' of ' + state.tools.length + ')';
     var ul = clear($('catalog'));
     shown.forEach(function (t) {
-      ul.appendChild(el('li', { 'data-tool': t.id, class: state.tool && state.tool.id === t.id ? 'sel' : '', onclick: function () { openTool(t.id); } }, [
+      var open = state.tool && state.tool.id === t.id && state.tool.toolbox_id === t.toolbox_id;
+      ul.appendChild(el('li', { 'data-tool': t.id, 'data-toolbox': t.toolbox_id, class: (open ? 'sel' : '') + (t.shadowed_by ? ' shadowed' : ''), onclick: function () { openTool(t.id, t.shadowed_by ? t.toolbox_id : null); } }, [
         el('div', { class: 'id', text: t.id }),
         el('div', { class: 'sum', text: t.summary || '' }),
-        el('div', { class: 'where', text: t.toolbox_id + ' · ' + t.executor }),
+        el('div', { class: 'where', text: t.toolbox_id + ' · ' + t.executor + (t.shadowed_by ? ' · shadowed by ' + t.shadowed_by : '') }),
       ]));
     });
   }
   $('search').addEventListener('input', renderCatalog);
 
-  function openTool(id) {
-    return api('GET', '/internal/tools/' + encodeURIComponent(id)).then(function (r) {
+  /** Opens a tool: the one its name calls, or with toolboxId that toolbox's (a shadowed tool). */
+  function openTool(id, toolboxId) {
+    return api('GET', '/internal/tools/' + encodeURIComponent(id) + (toolboxId ? '?toolbox_id=' + encodeURIComponent(toolboxId) : '')).then(function (r) {
       var box = clear($('tool'));
       if (r.status !== 200) { box.appendChild(errorView(r.body)); return; }
       state.tool = r.body;
@@ -297,6 +300,7 @@ export const inspectorHtml = String.raw`
     box.appendChild(el('h2', { text: t.id + (t.name && t.name !== t.id ? ' — ' + t.name : '') }));
     box.appendChild(el('div', { class: 'row' }, annotationBadges(t.annotations || {}).concat([
       el('span', { class: 'mute', text: 'toolbox ' + t.toolbox_id + ' · ' + t.executor + (t.timeout_ms ? ' · timeout ' + t.timeout_ms + ' ms' : '') }),
+      t.shadowed_by ? el('span', { class: 'badge warn', id: 'shadowed-by', text: 'shadowed by ' + t.shadowed_by + ': called here with toolbox_id' }) : null,
     ])));
     box.appendChild(el('div', { class: 'tags' }, (t.tags || []).map(function (g) { return el('span', { class: 'tag', text: g }); })));
     box.appendChild(el('pre', { id: 'description', text: t.description }));
@@ -452,7 +456,9 @@ export const inspectorHtml = String.raw`
       }
     } else args = readForm();
     out.appendChild(el('p', { class: 'mute', text: 'invoking…' }));
-    return api('POST', '/internal/tools/call', { tool_id: t.id, args: args, context: {} }).then(function (r) {
+    var body = { tool_id: t.id, args: args, context: {} };
+    if (t.shadowed_by) body.toolbox_id = t.toolbox_id;
+    return api('POST', '/internal/tools/call', body).then(function (r) {
       clear(out);
       var b = r.body || {};
       var meta = el('div', { class: 'mute', text: 'HTTP ' + r.status + (b.latency_ms !== undefined ? ' · latency ' + b.latency_ms + ' ms' : '') });
