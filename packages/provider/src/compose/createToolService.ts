@@ -123,11 +123,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     },
     search(request: ToolSearchRequest): ToolSearchOutcome {
       const caller = request.caller ?? IN_PROCESS;
-      return index.search(request.query, {
+      const found = index.search(request.query, {
         ...(request.limit !== undefined && request.limit !== null ? { limit: request.limit } : {}),
         ...(request.tags !== undefined && request.tags !== null ? { tags: request.tags } : {}),
         filter: (entry) => visible(caller, entry),
       });
+      if (!found.ok) return found;
+      return { ...found, results: found.results.map((hit) => ({ ...hit, timeoutMs: policy.timeoutFor(hit.entry) })) };
     },
     readResult: (request) => budgets.page(request),
     async reload(caller: Caller = IN_PROCESS): Promise<ReloadOutcome> {

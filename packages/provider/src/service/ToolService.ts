@@ -205,6 +205,8 @@ export interface ToolSearchHit {
   entry: CatalogEntry;
   /** Its relevance (BM25+, higher is better, comparable within one search only). */
   score: number;
+  /** The time limit its calls run under, ms (as {@link ToolService.get} answers it); set by the service. */
+  timeoutMs?: number;
 }
 
 /** What {@link ToolService.search} answers: ranked tools the caller may call, or an `invalid_request` error. */

@@ -8,7 +8,7 @@ import type { ToolSearchHit, ToolSearchOutcome } from '../service/ToolService.js
  */
 export function searchHitJson(hit: ToolSearchHit, includeSchema: boolean): OvosSearchHitData {
   const { tool, toolboxId } = hit.entry;
-  if (includeSchema) return { ...toolSpecJson(tool, toolboxId), score: hit.score };
+  if (includeSchema) return { ...toolSpecJson(tool, toolboxId), ...(hit.timeoutMs !== undefined ? { timeout_ms: hit.timeoutMs } : {}), score: hit.score };
   return {
     name: tool.name,
     toolbox_id: toolboxId,
