@@ -16,6 +16,8 @@
  * - `toolbox_crashed`: the toolbox's host died during the call (it exited, passed its memory limit, or was
  *   terminated because a timed-out call would not stop); the host is restarted.
  * - `toolbox_unavailable`: the toolbox's host is unhealthy (crashed repeatedly) or gone; retry after a reload.
+ * - `state_unavailable`: the call needs state shared by the provider's replicas (e.g. its agent's limits, counted in
+ *   Redis) and that store cannot be reached; the call was not started; retry later.
  * - `internal`: anything else.
  */
 export type ToolErrorCode =
@@ -33,6 +35,7 @@ export type ToolErrorCode =
   | 'forbidden'
   | 'toolbox_crashed'
   | 'toolbox_unavailable'
+  | 'state_unavailable'
   | 'internal';
 
 /**

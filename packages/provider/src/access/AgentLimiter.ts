@@ -1,29 +1,14 @@
 import type { AgentDefinition } from './AgentDefinition.js';
-
-/** A granted slot: call `release()` once the call has finished. */
-export type LimitDecision =
-  | {
-      /** The call may run. */
-      ok: true;
-      /** Frees the slot; call once when the call ends. */
-      release: () => void;
-    }
-  | {
-      /** Refused. */
-      ok: false;
-      /** The limit that refused, e.g. `agent "kid": max_concurrency 2 reached`. */
-      rule: string;
-      /** For a `rate_per_minute` refusal: ms until the oldest counted start leaves the 60 s window. */
-      retryAfterMs?: number;
-    };
+import type { AgentLimits, LimitDecision } from './AgentLimits.js';
 
 const UNLIMITED: LimitDecision = { ok: true, release: () => {} };
 
 /**
- * Per-agent limits: calls started per rolling minute (`rate_per_minute`) and calls running at once
- * (`max_concurrency`). Refuses at once rather than queueing (the service's own policy queues).
+ * Per-agent limits counted in this process: calls started per rolling minute (`rate_per_minute`) and calls running
+ * at once (`max_concurrency`). Refuses at once rather than queueing (the service's own policy queues). Always answers
+ * synchronously. With several replicas each counts its own: use a shared {@link AgentLimits} (`state.redis`) there.
  */
-export class AgentLimiter {
+export class AgentLimiter implements AgentLimits {
   readonly #agents: Map<string, AgentDefinition>;
   readonly #starts = new Map<string, number[]>();
   readonly #running = new Map<string, number>();

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
+import { createSatelliteResolver } from '../access/resolveAgent.js';
 import { createBrain } from '../brain/createBrain.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { Reloader } from '../catalog/Reloader.js';
@@ -109,10 +110,11 @@ export class ToolsProvider {
       duplicateToolNames: this.settings.registry.duplicateToolNames,
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    const busAgentField = this.settings.bus.agentField;
+    // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all
+    const satelliteAgent = createSatelliteResolver(this.settings.access.agents);
     this.busOptions = {
       logger: this.logger,
-      ...(busAgentField ? { callerOf: busCallerOf({ contextField: busAgentField }) } : {}),
+      callerOf: busCallerOf({ contextField: this.settings.bus.agentField ?? false, satelliteAgent }),
       ...(federation ? { hostId: federation.hostId } : {}),
     };
   }

@@ -133,7 +133,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
         const collision = generation.collision(entry.tool.name);
         if (collision) return refused(wireErrors.ambiguousName(request.name, collision.toolboxIds));
       }
-      const admission = access.admit(caller);
+      // the in-memory limiter answers synchronously (no promise on the hot path); a shared one (Redis) with a promise
+      const admitted = access.admit(caller);
+      const admission = admitted instanceof Promise ? await admitted : admitted;
       if (!admission.ok) {
         return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
       }

@@ -68,9 +68,12 @@ function loopbackHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 }
 
-/** The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, else 200 with `ok: false` (as toolcore). */
-function statusOf(code: string): 200 | 403 | 404 | 429 {
-  return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : 200;
+/**
+ * The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, 503 the shared
+ * state the call needs is unreachable (a balancer may retry elsewhere later), else 200 with `ok: false` (as toolcore).
+ */
+function statusOf(code: string): 200 | 403 | 404 | 429 | 503 {
+  return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : code === 'state_unavailable' ? 503 : 200;
 }
 
 /** Thrown by {@link startHttpServer} when the options are unsafe (e.g. a public address without a secret). */
