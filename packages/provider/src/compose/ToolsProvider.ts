@@ -14,6 +14,8 @@ import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCallerOf } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
+import { RedisAgentLimiter } from '../state/RedisAgentLimiter.js';
+import { RedisState } from '../state/RedisState.js';
 import { createToolService } from './createToolService.js';
 
 /** Options of {@link ToolsProvider}. */
@@ -65,6 +67,9 @@ export class ToolsProvider {
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
+  /** The connection to the state replicas share (`state.redis`), when configured. */
+  private readonly sharedState: RedisState | undefined;
+  private readonly sharedLimits: RedisAgentLimiter | undefined;
   private unregisterBus: (() => void) | undefined;
   private closed = false;
 
@@ -94,6 +99,9 @@ export class ToolsProvider {
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
     });
+    // with `state.redis`, agents' limits are counted in the Redis every replica shares (never per replica)
+    this.sharedState = this.settings.state ? new RedisState(this.settings.state.redis, this.logger) : undefined;
+    this.sharedLimits = this.sharedState && !options.access ? new RedisAgentLimiter(this.sharedState, this.settings.access.agents, { logger: this.logger }) : undefined;
     const access =
       options.access ??
       createAccessControl({
@@ -101,6 +109,7 @@ export class ToolsProvider {
         busRequiresAgent: this.settings.access.busRequiresAgent,
         busReload: this.settings.access.busReload,
         ...(options.busExposure ? { busExposure: options.busExposure } : {}),
+        ...(this.sharedLimits ? { limits: this.sharedLimits } : {}),
       });
     this.service = createToolService({
       catalog: this.catalog,
@@ -130,6 +139,7 @@ export class ToolsProvider {
    * Resolves with the load report.
    */
   async start(): Promise<ReloadReport> {
+    await this.sharedState?.start(); // never rejects: with Redis down, calls that need it are refused until it is back
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     const report = await this.reload();
     this.federation?.start();
@@ -143,7 +153,7 @@ export class ToolsProvider {
     return outcome.report;
   }
 
-  /** Stops serving the bus, then closes every toolbox host once its calls finish. Idempotent. */
+  /** Stops serving the bus, then closes every toolbox host once its calls finish, then the shared-state connection. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -151,6 +161,8 @@ export class ToolsProvider {
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
+    this.sharedLimits?.close();
+    await this.sharedState?.close();
   }
 }
 
