@@ -5,7 +5,8 @@ import type { LimitDecision } from '../src/access/AgentLimits.js';
 import { RedisAgentLimiter } from '../src/state/RedisAgentLimiter.js';
 import { RedisState } from '../src/state/RedisState.js';
 import { makePluginRoot, toolboxEntry, toolboxSource } from './helpers/pluginRoot.js';
-import { startRedis, type RedisServer } from './helpers/redisServer.js';
+import { startRedis, type RedisServer } from './helpers/redisServer.mjs';
+import { freePort } from './helpers/serve.js';
 
 /**
  * Shared state in Redis (issue 31): per-agent limits counted across replicas (two limiters on two connections stand
@@ -81,7 +82,7 @@ describe.skipIf(Boolean(skipReason))('per-agent limits counted in Redis', () => 
   const take = async (l: RedisAgentLimiter, agent: string): Promise<LimitDecision> => l.acquire(agent);
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await startRedis(await freePort());
   });
   afterAll(async () => {
     for (const l of limiters) l.close();
@@ -154,7 +155,7 @@ describe.skipIf(Boolean(skipReason))('per-agent limits counted in Redis', () => 
 
 describe.skipIf(Boolean(skipReason))('a provider with state.redis', () => {
   test('Redis down at start: it serves calls that need no shared state and refuses (state_unavailable) those that do', async () => {
-    const redis = await startRedis();
+    const redis = await startRedis(await freePort());
     await redis.kill(); // a port nothing listens on any more
     const root = makePluginRoot();
     root.addPackage('pair-tools', toolboxEntry('pair'), { 'index.js': toolboxSource('pair', { echo_tool: '() => ({ result: "ok" })' }) });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { REDIS_BINARY } from './redisServer.mjs';
 
 /** A Debian package a test needs, and the program it installs (checked to decide whether it is there). */
 export interface DebianTool {
@@ -12,7 +13,7 @@ export interface DebianTool {
 /** Real services the tests start (issue 31): Debian's HAProxy and Redis. */
 export const HAPROXY: DebianTool = { pkg: 'haproxy', binary: '/usr/sbin/haproxy' };
 /** Debian's Redis server (7.x on bookworm). */
-export const REDIS: DebianTool = { pkg: 'redis-server', binary: '/usr/bin/redis-server' };
+export const REDIS: DebianTool = { pkg: 'redis-server', binary: REDIS_BINARY };
 
 /**
  * Installs the missing `tools` with apt-get (needs Linux, root and Debian's package index). Several test runs may

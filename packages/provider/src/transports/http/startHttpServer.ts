@@ -46,6 +46,11 @@ export interface HttpServerOptions {
   bus?: RawFrameSource;
   /** Limits of the traffic stream (streams open at once, unsent bytes, heartbeat). */
   eventStream?: EventStreamLimits;
+  /**
+   * More `Host` values `/mcp` accepts (DNS-rebinding check), e.g. a balancer's address in front of a loopback server.
+   * A loopback server always accepts its own addresses; on another address `Host` is checked only when this is set.
+   */
+  allowedHosts?: string[];
 }
 
 /** A running server. */
@@ -353,7 +358,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
         callerOf: (raw) => mcpCallers.get(raw),
         logger,
         maxBodyBytes: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
-        ...(isLoopbackHost(host) ? { allowedHosts: loopbackHosts(boundPort()) } : {}),
+        ...(isLoopbackHost(host) || options.allowedHosts ? { allowedHosts: [...(isLoopbackHost(host) ? loopbackHosts(boundPort()) : []), ...(options.allowedHosts ?? [])] } : {}),
       }),
     ));
   app.route({
