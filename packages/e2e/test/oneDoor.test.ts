@@ -12,12 +12,15 @@ import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from '
 
 /**
  * One agent, one decision, every door: the same agent and tool get the same decision and the same error code over
- * the OVOS bus, the HTTP API, MCP over stdio (`ovos-tools mcp --agent`) and MCP over HTTP (`/mcp` of
- * `serve --http`), against the real transports and the real service (issue 26: access control lives in the
+ * the OVOS bus, its HiveMind satellite (the context HiveMind stamps), the HTTP API, MCP over stdio (`ovos-tools mcp
+ * --agent`) and MCP over HTTP (`/mcp` of `serve --http`), against the real transports and the real service (issue 26: access control lives in the
  * service; transports only turn their credential into a caller).
  */
 const KID_TOKEN = 'kid-token-0123456789abcdef';
 const RATE = 4;
+/** agent:kid's HiveMind client (`<client_id>::<client name>`); HiveMind stamps `peer` = `source` = `<useragent>::<client>::<session_id>`. */
+const KID_SATELLITE = '12::kids-room';
+let satelliteSession = 0;
 const packagesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let root: PluginRoot;
 let plugins: string;
@@ -60,7 +63,7 @@ function config(target: string) {
       bus_agent_field: 'agent_id',
       'ovos-http-tools': { file: tools },
       agents: {
-        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, tools: ['get_current_datetime', 'vip.*'], rate_per_minute: RATE },
+        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, hivemind: { client: KID_SATELLITE }, tools: ['get_current_datetime', 'vip.*'], rate_per_minute: RATE },
         'agent:boss': { credential: { sha256: sha256Hex('boss-token-0123456789abcdef') }, tools: ['*'] },
       },
     }),
@@ -106,6 +109,17 @@ const doors = (): Door[] => [
     async call(tool, args) {
       const reply = bus.next('ovos.tools.invoke.response');
       bus.send('ovos.tools.invoke', { name: tool, args }, { source: 'persona', agent_id: 'agent:kid' });
+      const data = (await reply).data;
+      return 'result' in data ? { ok: true } : { ok: false, code: String(data.code) };
+    },
+  },
+  {
+    name: 'HiveMind satellite',
+    async call(tool, args) {
+      // a new session each time, and a forged agent_id (HiveMind passes it through): the identity is the peer's client
+      const peer = `HiveMind-voice-sat::${KID_SATELLITE}::session-${++satelliteSession}`;
+      const reply = bus.next('ovos.tools.invoke.response');
+      bus.send('ovos.tools.invoke', { name: tool, args }, { source: peer, peer, destination: 'skills', agent_id: 'agent:boss' });
       const data = (await reply).data;
       return 'result' in data ? { ok: true } : { ok: false, code: String(data.code) };
     },
@@ -165,10 +179,10 @@ describe('one agent, one tool, the same decision on every door', () => {
       ];
     }
     const expected = [{ ok: true }, { ok: false, code: 'forbidden' }, { ok: false, code: 'forbidden' }];
-    expect(table).toEqual({ 'OVOS bus': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
+    expect(table).toEqual({ 'OVOS bus': expected, 'HiveMind satellite': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
   });
 
-  test('over its rate_per_minute: refused with rate_limited on every door (counted across the bus, HTTP and /mcp of one provider)', async () => {
+  test('over its rate_per_minute: refused with rate_limited on every door (counted across the bus, its HiveMind satellite, HTTP and /mcp of one provider)', async () => {
     const refusedOn: Record<string, Decision> = {};
     for (const door of doors()) {
       let last: Decision = { ok: true };
@@ -176,7 +190,7 @@ describe('one agent, one tool, the same decision on every door', () => {
       refusedOn[door.name] = last;
     }
     const refused = { ok: false, code: 'rate_limited' };
-    expect(refusedOn).toEqual({ 'OVOS bus': refused, HTTP: refused, 'MCP over HTTP': refused, 'MCP over stdio': refused });
+    expect(refusedOn).toEqual({ 'OVOS bus': refused, 'HiveMind satellite': refused, HTTP: refused, 'MCP over HTTP': refused, 'MCP over stdio': refused });
   });
 
   test('the operator: reload is refused to an agent on HTTP and allowed from a loopback bus; the HTTP 429 says when to retry', async () => {
