@@ -1,5 +1,5 @@
 import type { AgentDefinition } from './AgentDefinition.js';
-import type { AgentLimits, LimitDecision } from './AgentLimits.js';
+import { grantedSlot, limitRules, type AgentLimits, type LimitDecision } from './AgentLimits.js';
 
 const UNLIMITED: LimitDecision = { ok: true, release: () => {} };
 
@@ -26,27 +26,19 @@ export class AgentLimiter implements AgentLimits {
     if (!agent) return UNLIMITED;
     const running = this.#running.get(agent.id) ?? 0;
     if (agent.maxConcurrency !== undefined && running >= agent.maxConcurrency) {
-      return { ok: false, rule: `agent "${agent.id}": max_concurrency ${agent.maxConcurrency} reached` };
+      return { ok: false, rule: limitRules.concurrency(agent) };
     }
     if (agent.ratePerMinute !== undefined) {
       const now = this.#now();
       const recent = (this.#starts.get(agent.id) ?? []).filter((t) => now - t < 60_000);
       if (recent.length >= agent.ratePerMinute) {
         this.#starts.set(agent.id, recent);
-        return { ok: false, rule: `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached`, retryAfterMs: Math.max(0, 60_000 - (now - recent[0]!)) };
+        return { ok: false, rule: limitRules.rate(agent), retryAfterMs: Math.max(0, 60_000 - (now - recent[0]!)) };
       }
       recent.push(now);
       this.#starts.set(agent.id, recent);
     }
     this.#running.set(agent.id, running + 1);
-    let released = false;
-    return {
-      ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
-        this.#running.set(agent.id, (this.#running.get(agent.id) ?? 1) - 1);
-      },
-    };
+    return grantedSlot(() => this.#running.set(agent.id, (this.#running.get(agent.id) ?? 1) - 1));
   }
 }

@@ -36,3 +36,24 @@ export interface AgentLimits {
    */
   acquire(agentId: string | undefined): LimitDecision | Promise<LimitDecision>;
 }
+
+/** A granted slot whose `release` runs `free` once, however often it is called. */
+export function grantedSlot(free: () => void): LimitDecision {
+  let released = false;
+  return {
+    ok: true,
+    release: () => {
+      if (released) return;
+      released = true;
+      free();
+    },
+  };
+}
+
+/** The refusal texts every {@link AgentLimits} gives, so an agent reads the same rule whichever counts its calls. */
+export const limitRules = {
+  /** `agent "kid": max_concurrency 2 reached`. */
+  concurrency: (agent: { id: string; maxConcurrency?: number }): string => `agent "${agent.id}": max_concurrency ${agent.maxConcurrency} reached`,
+  /** `agent "kid": rate_per_minute 60 reached`. */
+  rate: (agent: { id: string; ratePerMinute?: number }): string => `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached`,
+};

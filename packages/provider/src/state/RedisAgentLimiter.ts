@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@ovos-tools/core';
 import type { AgentDefinition } from '../access/AgentDefinition.js';
-import type { AgentLimits, LimitDecision } from '../access/AgentLimits.js';
+import { grantedSlot, limitRules, type AgentLimits, type LimitDecision } from '../access/AgentLimits.js';
 import type { RedisScript, RedisState } from './RedisState.js';
 
 /**
@@ -117,23 +117,17 @@ export class RedisAgentLimiter implements AgentLimits {
       return { ok: false, unavailable: true, rule: `agent "${agent.id}": its rate_per_minute and max_concurrency are counted in shared state, and ${(err as Error).message}`, retryAfterMs: 1000 };
     }
     const [status, value] = answer;
-    if (status === 1) return { ok: false, rule: `agent "${agent.id}": max_concurrency ${agent.maxConcurrency} reached` };
-    if (status === 2) return { ok: false, rule: `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached`, retryAfterMs: Math.max(0, Number(value)) };
+    if (status === 1) return { ok: false, rule: limitRules.concurrency(agent) };
+    if (status === 2) return { ok: false, rule: limitRules.rate(agent), retryAfterMs: Math.max(0, Number(value)) };
     if (agent.maxConcurrency === undefined) return UNLIMITED;
     let held = this.#held.get(agent.id);
     if (!held) this.#held.set(agent.id, (held = new Set()));
     held.add(id);
-    let released = false;
-    return {
-      ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
-        held.delete(id);
-        if (!held.size) this.#held.delete(agent.id);
-        this.#state.run((redis) => redis.zrem(keys[1]!, id)).catch((err: Error) => this.#logger?.debug(`shared state: could not release a slot of agent "${agent.id}" (${err.message}); its lease ends within ${this.#leaseMs} ms`));
-      },
-    };
+    return grantedSlot(() => {
+      held.delete(id);
+      if (!held.size) this.#held.delete(agent.id);
+      this.#state.run((redis) => redis.zrem(keys[1]!, id)).catch((err: Error) => this.#logger?.debug(`shared state: could not release a slot of agent "${agent.id}" (${err.message}); its lease ends within ${this.#leaseMs} ms`));
+    });
   }
 
   async #renewAll(): Promise<void> {
