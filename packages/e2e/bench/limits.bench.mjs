@@ -2,13 +2,14 @@
 // serve --http` on its embedded messagebus, inline toolboxes, and
 //   - tools: one toolbox of 100, 1,000 and 5,000 tools: time to serving, RSS, listing them over HTTP, one invoke;
 //   - invokes/s over HTTP with 1, 16 and 64 concurrent clients (keep-alive);
-//   - memory per client: RSS added by 400 idle OVOS bus websocket clients, by 400 idle HTTP keep-alive connections and
-//     by 60 MCP-over-HTTP sessions, and the invoke round trip on the bus with those 400 bus clients connected (the
-//     bus sends every frame to every client).
+//   - memory per client: the JS memory (heap used + external, after two full collections: bench/memoryProbe.cjs)
+//     added by 400 idle OVOS bus websocket clients, by 400 idle HTTP keep-alive connections and by 60 MCP-over-HTTP
+//     sessions, and the invoke round trip on the bus with those 400 bus clients connected (the bus sends every frame
+//     to every client).
 // OVOS_TOOLS_BENCH_QUICK=1: smaller counts and shorter runs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,8 +48,9 @@ async function startProvider(tools) {
   const httpPort = await freePort();
   const busUrl = `ws://127.0.0.1:${await freePort()}/core`;
   const started = performance.now();
-  const proc = spawn(process.execPath, [cli, 'serve', '--bus-url', busUrl, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--http', `127.0.0.1:${httpPort}`], {
-    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'error' },
+  const probe = path.join(root, 'memory.json');
+  const proc = spawn(process.execPath, ['--expose-gc', '--require', path.join(here, 'memoryProbe.cjs'), cli, 'serve', '--bus-url', busUrl, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--http', `127.0.0.1:${httpPort}`], {
+    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'error', OVOS_TOOLS_MEMORY_PROBE: probe },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -64,6 +66,15 @@ async function startProvider(tools) {
     busUrl,
     startMs: performance.now() - started,
     rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))[1]) / 1024,
+    /** JS memory after two full collections (heap used + external), KiB. */
+    liveKiB: async () => {
+      rmSync(probe, { force: true });
+      proc.kill('SIGUSR2');
+      for (let i = 0; i < 100 && !existsSync(probe); i++) await sleep(20);
+      await sleep(20);
+      const m = JSON.parse(readFileSync(probe, 'utf8'));
+      return (m.heapUsed + m.external) / 1024;
+    },
     stop: async () => {
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));
@@ -163,24 +174,23 @@ try {
   });
   const probe = await open();
   const alone = await roundTrip(probe, 200);
-  await sleep(1000);
-  const rssBus0 = p.rssMiB();
+  const bus0 = await p.liveKiB();
   const sockets = [];
   for (let i = 0; i < busN; i++) sockets.push(await open());
-  await sleep(1500);
-  const rssBus1 = p.rssMiB();
+  await sleep(500);
+  const bus1 = await p.liveKiB();
   const crowded = await roundTrip(probe, 100);
   row(`bus invoke round trip p50, 1 client / with ${busN} idle clients connected`, `${pct(alone, 0.5).toFixed(2)} ms / ${pct(crowded, 0.5).toFixed(2)} ms`);
-  row(`RSS per idle OVOS bus websocket client (${busN})`, `${(((rssBus1 - rssBus0) * 1024) / busN).toFixed(1)} KiB`);
+  row(`memory per idle OVOS bus websocket client (${busN})`, `${((bus1 - bus0) / busN).toFixed(1)} KiB`);
   for (const ws of [...sockets, probe]) ws.terminate();
   await sleep(1000);
 
   const httpN = quick ? 100 : 400;
-  const rssHttp0 = p.rssMiB();
+  const http0 = await p.liveKiB();
   const agents = Array.from({ length: httpN }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   for (const agent of agents) await invoke(p.url, agent);
-  await sleep(1500);
-  row(`RSS per idle HTTP keep-alive connection (${httpN})`, `${((((p.rssMiB() - rssHttp0) * 1024) / httpN)).toFixed(1)} KiB`);
+  await sleep(500);
+  row(`memory per idle HTTP keep-alive connection (${httpN})`, `${(((await p.liveKiB()) - http0) / httpN).toFixed(1)} KiB`);
   for (const agent of agents) agent.destroy();
 
   const mcpN = quick ? 20 : 60;
@@ -191,20 +201,19 @@ try {
     await c.callTool({ name: 'tool_0', arguments: { a: 1 } });
     return c;
   };
-  (await mcpClient()).close();
-  await sleep(1000);
-  const rssMcp0 = p.rssMiB();
+  await (await mcpClient()).close();
+  const mcp0 = await p.liveKiB();
   const sessions = [];
   let refused = 0;
   for (let i = 0; i < mcpN; i++) sessions.push(await mcpClient().catch(() => (refused++, undefined)));
-  await sleep(1500);
+  await sleep(500);
   const opened = sessions.filter(Boolean).length;
-  row(`RSS per MCP-over-HTTP session (${opened} open${refused ? `, ${refused} refused: at most 64` : ''})`, `${((((p.rssMiB() - rssMcp0) * 1024) / Math.max(1, opened))).toFixed(0)} KiB`);
+  row(`memory per MCP-over-HTTP session (${opened} open${refused ? `, ${refused} refused: at most 64` : ''})`, `${(((await p.liveKiB()) - mcp0) / Math.max(1, opened)).toFixed(0)} KiB`);
   for (const c of sessions) await c?.close();
 } finally {
   await p.stop();
 }
 
-console.log(`\nlimits of one provider (${os.cpus().length} cores, load average ${load.toFixed(1)} at the start${quick ? ', quick' : ''}; inline toolboxes; RSS of the provider process)`);
+console.log(`\nlimits of one provider (${os.cpus().length} cores, load average ${load.toFixed(1)} at the start${quick ? ', quick' : ''}; inline toolboxes)`);
 for (const r of rows) console.log(r);
 process.exit(0);
