@@ -1,13 +1,15 @@
-// Sums the vitest JSON reports (`packages/*/.reports/vitest.json`) into passed/failed counts.
-// A report that is missing or unreadable for a package that has tests counts as one failure.
+// Sums the vitest JSON reports (`packages/*/.reports/vitest.json`) into passed/failed/skipped counts.
+// A report that is missing or unreadable for a package that has tests counts as one failure. Skipped tests (those
+// whose service could not be installed, say: each prints why) are counted apart, never as passed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** @returns {{passed: number, failed: number, packages: Array<{name: string, passed: number, failed: number}>}} */
+/** @returns {{passed: number, failed: number, skipped: number, packages: Array<{name: string, passed: number, failed: number, skipped: number}>}} */
 export function countTests(root) {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   const packages = [];
   const pkgRoot = path.join(root, 'packages');
   for (const name of readdirSync(pkgRoot).sort()) {
@@ -15,7 +17,7 @@ export function countTests(root) {
     if (!existsSync(report)) {
       if (hasTests(path.join(pkgRoot, name))) {
         failed += 1;
-        packages.push({ name, passed: 0, failed: 1 });
+        packages.push({ name, passed: 0, failed: 1, skipped: 0 });
       }
       continue;
     }
@@ -24,15 +26,22 @@ export function countTests(root) {
       const p = r.numPassedTests ?? 0;
       // a test file that failed without a failing test (it failed to load) counts as one failure
       const f = (r.numFailedTests ?? 0) + countFilesFailedWithoutTests(r);
+      const k = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
       passed += p;
       failed += f;
-      packages.push({ name, passed: p, failed: f });
+      skipped += k;
+      packages.push({ name, passed: p, failed: f, skipped: k });
     } catch {
       failed += 1;
-      packages.push({ name, passed: 0, failed: 1 });
+      packages.push({ name, passed: 0, failed: 1, skipped: 0 });
     }
   }
-  return { passed, failed, packages };
+  return { passed, failed, skipped, packages };
+}
+
+/** The closing line: `N passed, N failed`, then `, N skipped` when any test was skipped. */
+export function summaryLine({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
 
 function countFilesFailedWithoutTests(report) {
@@ -52,7 +61,7 @@ function hasTests(dir) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { passed, failed, packages } = countTests(path.resolve(process.argv[2] ?? '.'));
-  for (const p of packages) console.error(`  ${p.name}: ${p.passed} passed, ${p.failed} failed`);
-  console.log(`${passed} passed, ${failed} failed`);
+  const counts = countTests(path.resolve(process.argv[2] ?? '.'));
+  for (const p of counts.packages) console.error(`  ${p.name}: ${summaryLine(p)}`);
+  console.log(summaryLine(counts));
 }

@@ -12,7 +12,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countTests } from './count-tests.mjs';
+import { countTests, summaryLine } from './count-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pinned = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).packageManager.replace(/^pnpm@/, '');
@@ -91,9 +91,9 @@ if ((await run('pnpm', ['run', 'build'])) !== 0 || stopping) finish(1);
 
 if (mode === 'test') {
   const status = await run('pnpm', ['run', 'test:packages', ...rest]);
-  const { passed, failed } = countTests(root);
-  console.log(`${passed} passed, ${failed} failed`);
-  finish(status !== 0 || failed > 0 ? 1 : 0);
+  const counts = countTests(root);
+  console.log(summaryLine(counts));
+  finish(status !== 0 || counts.failed > 0 ? 1 : 0);
 } else {
   // 'ipc': the provider stops when this process goes away, even if it is killed with SIGKILL
   const status = await run(process.execPath, [path.join(root, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', ...rest], {

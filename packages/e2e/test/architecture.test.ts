@@ -30,7 +30,7 @@ const RULES: IForbiddenRuleType[] = [
   // the provider's floors, low to high (README "How a call flows"); an import may only go down or stay on its floor
   ...floorRules('packages/provider/src', [
     ['service'],
-    ['access', 'brain', 'confirm', 'discovery', 'federation', 'hosts', 'loading', 'metrics', 'policy', 'registry', 'watch', 'search', 'budget'],
+    ['access', 'brain', 'confirm', 'discovery', 'federation', 'hosts', 'loading', 'metrics', 'policy', 'registry', 'watch', 'search', 'budget', 'state'],
     ['catalog', 'transports'],
     ['compose', 'config'],
     ['cli'],

@@ -12,16 +12,19 @@ import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from '
 
 /**
  * One agent, one decision, every door: the same agent and tool get the same decision and the same error code over
- * the OVOS bus, the HTTP API, MCP over stdio (`ovos-tools mcp --agent`) and MCP over HTTP (`/mcp` of
- * `serve --http`), against the real transports and the real service (issue 26: access control lives in the
- * service; transports only turn their credential into a caller). Tool search finds the same tools for it on every
- * door, and its result handles are its own (issue 27).
+ * the OVOS bus, its HiveMind satellite (the context HiveMind stamps), the HTTP API, MCP over stdio (`ovos-tools mcp
+ * --agent`) and MCP over HTTP (`/mcp` of `serve --http`), against the real transports and the real service (issue 26:
+ * access control lives in the service; transports only turn their credential into a caller). Tool search finds the
+ * same tools for it on every door, and its result handles are its own (issue 27).
  */
 const KID_TOKEN = 'kid-token-0123456789abcdef';
 const BOSS_TOKEN = 'boss-token-0123456789abcdef';
 const RATE = 8;
 /** What the backend of `kid.lines` answers: about 60 kB of JSON. */
 const LINES = { title: 'the long report', lines: Array.from({ length: 2000 }, (_, i) => `line ${i} of the long report`) };
+/** agent:kid's HiveMind client (`<client_id>::<client name>`); HiveMind stamps `peer` = `source` = `<useragent>::<client>::<session_id>`. */
+const KID_SATELLITE = '12::kids-room';
+let satelliteSession = 0;
 const packagesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let root: PluginRoot;
 let plugins: string;
@@ -89,7 +92,7 @@ function config(target: string) {
       'ovos-http-tools': { file: tools },
       mcp: { search_tool: true },
       agents: {
-        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, tools: ['get_current_datetime', 'vip.*', 'kid.*'], rate_per_minute: RATE },
+        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, hivemind: { client: KID_SATELLITE }, tools: ['get_current_datetime', 'vip.*', 'kid.*'], rate_per_minute: RATE },
         'agent:boss': { credential: { sha256: sha256Hex(BOSS_TOKEN) }, tools: ['*'] },
       },
     }),
@@ -146,6 +149,17 @@ async function mcpClient(i: 0 | 1 | 2): Promise<Client> {
     await c.connect(new StreamableHTTPClientTransport(new URL(`${httpBase}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   }
   return (mcpClients[i] = c);
+}
+
+/**
+ * A request from agent:kid's HiveMind satellite: a new session each time, and a forged `agent_id` (HiveMind passes it
+ * through): the identity is the client part of the `peer` HiveMind stamps.
+ */
+async function satelliteAsk(type: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const peer = `HiveMind-voice-sat::${KID_SATELLITE}::session-${++satelliteSession}`;
+  const reply = bus.next(`${type}.response`);
+  bus.send(type, data, { source: peer, peer, destination: 'skills', agent_id: 'agent:boss' });
+  return (await reply).data;
 }
 
 async function busAsk(type: string, data: Record<string, unknown>, agent = 'agent:kid'): Promise<Record<string, unknown>> {
@@ -206,6 +220,25 @@ const doors = (): Door[] => [
     },
   },
   {
+    name: 'HiveMind satellite',
+    inServe: true,
+    async call(tool, args) {
+      const data = await satelliteAsk('ovos.tools.invoke', { name: tool, args });
+      return 'result' in data ? { ok: true } : { ok: false, code: String(data.code) };
+    },
+    async search(query) {
+      return ((await satelliteAsk('ovos.tools.search', { query, limit: 10 })).tools as Array<{ name: string }>).map((t) => t.name);
+    },
+    async callWithin(tool, maxChars) {
+      return (await satelliteAsk('ovos.tools.invoke', { name: tool, args: {}, max_output_chars: maxChars })) as unknown as Cut;
+    },
+    async page(handle, offset, limit, as = 'kid') {
+      // the boss has no satellite: read as the boss over the plain bus
+      const d = as === 'kid' ? await satelliteAsk('ovos.tools.result.get', { handle, offset, limit }) : await busAsk('ovos.tools.result.get', { handle, offset, limit }, 'agent:boss');
+      return 'error' in d ? { ok: false, code: String(d.code), error: String(d.error) } : { ok: true, text: String(d.text), nextOffset: d.next_offset as number | null };
+    },
+  },
+  {
     name: 'HTTP',
     inServe: true,
     async call(tool, args) {
@@ -254,14 +287,14 @@ describe('one agent, one tool, the same decision on every door', () => {
       ];
     }
     const expected = [{ ok: true }, { ok: false, code: 'forbidden' }, { ok: false, code: 'forbidden' }];
-    expect(table).toEqual({ 'OVOS bus': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
+    expect(table).toEqual({ 'OVOS bus': expected, 'HiveMind satellite': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
   });
 
   test('search: the agent finds the same tools on every door, never one it may not call', async () => {
     const found: Record<string, string[][]> = {};
     for (const door of doors()) found[door.name] = [await door.search('report'), await door.search('evaluate a math expression')];
     const expected = found['OVOS bus']!;
-    expect(found).toEqual({ 'OVOS bus': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
+    expect(found).toEqual({ 'OVOS bus': expected, 'HiveMind satellite': expected, HTTP: expected, 'MCP over HTTP': expected, 'MCP over stdio': expected });
     expect(expected[0]![0]).toBe('kid.lines');
     expect(expected[1]).toEqual([]); // evaluate_expression matches, but it is not in the kid's allowlist
     expect(expected.flat()).not.toContain('vip.report'); // allowed_agents: the boss only
@@ -297,7 +330,7 @@ describe('one agent, one tool, the same decision on every door', () => {
       refusedOn[door.name] = last;
     }
     const refused = { ok: false, code: 'rate_limited' };
-    expect(refusedOn).toEqual({ 'OVOS bus': refused, HTTP: refused, 'MCP over HTTP': refused, 'MCP over stdio': refused });
+    expect(refusedOn).toEqual({ 'OVOS bus': refused, 'HiveMind satellite': refused, HTTP: refused, 'MCP over HTTP': refused, 'MCP over stdio': refused });
   });
 
   test('the operator: reload is refused to an agent on HTTP and allowed from a loopback bus; the HTTP 429 says when to retry', async () => {

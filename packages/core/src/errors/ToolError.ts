@@ -19,6 +19,8 @@
  * - `confirmation_required`: the provider's policy wants the user to confirm this call first; it was not run. The
  *   answer carries a `confirm_token` and a `prompt` to ask; call again with the token once the user said yes.
  * - `confirmation_declined`: the user was asked (MCP elicitation) and did not confirm; the call was not run.
+ * - `state_unavailable`: the call needs state shared by the provider's replicas (e.g. its agent's limits, counted in
+ *   Redis) and that store cannot be reached; the call was not started; retry later.
  * - `internal`: anything else.
  */
 export type ToolErrorCode =
@@ -38,6 +40,7 @@ export type ToolErrorCode =
   | 'toolbox_unavailable'
   | 'confirmation_required'
   | 'confirmation_declined'
+  | 'state_unavailable'
   | 'internal';
 
 /**

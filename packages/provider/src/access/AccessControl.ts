@@ -2,6 +2,7 @@ import type { WireError } from '@ovos-tools/core';
 import type { AccessDecision, Caller, CatalogEntry, OperatorAction } from '../service/ToolService.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 import { AgentLimiter } from './AgentLimiter.js';
+import type { AgentLimits, LimitDecision } from './AgentLimits.js';
 import { createAuthorizer } from './createAuthorizer.js';
 import { wireErrors } from '../service/wireErrors.js';
 
@@ -30,11 +31,14 @@ export type Admission =
       release: () => void;
     }
   | {
-      /** Refused: the caller's agent is over its `rate_per_minute` or `max_concurrency`. */
+      /** Refused: the caller's agent is over its `rate_per_minute` or `max_concurrency`, or they cannot be counted now. */
       ok: false;
-      /** `{error: 'refused by agent "x": rate_per_minute 60 reached', code: 'rate_limited'}`. */
+      /**
+       * `{error: 'refused by agent "x": rate_per_minute 60 reached', code: 'rate_limited'}`, or code
+       * `state_unavailable` when the agent's limits are counted in a shared store (Redis) that cannot be reached.
+       */
       error: WireError;
-      /** When the limit frees up again, in ms from now (a rate window), if known; transports send it as `Retry-After`. */
+      /** When to try again, in ms from now (a rate window, or a short pause for the shared store), if known; transports send it as `Retry-After`. */
       retryAfterMs?: number;
     };
 
@@ -45,8 +49,12 @@ export type Admission =
 export interface AccessControl {
   /** May `caller` see and call `entry`? (agents' allowlists, the tool's `allowed_agents`, `bus_requires_agent`). */
   canUse(caller: Caller, entry: CatalogEntry): AccessDecision;
-  /** May `caller` start a call now? (its agent's `rate_per_minute` and `max_concurrency`; callers without an agent are not limited here). */
-  admit(caller: Caller): Admission;
+  /**
+   * May `caller` start a call now? (its agent's `rate_per_minute` and `max_concurrency`; callers without an agent,
+   * and agents without limits, are not limited here). Synchronous when the limits are counted in this process; a
+   * promise (that never rejects) when they are counted in a shared store.
+   */
+  admit(caller: Caller): Admission | Promise<Admission>;
   /** May `caller` perform an operator action? Agents never may; bus callers per {@link BusReloadRule}. */
   allows(caller: Caller, action: OperatorAction): AccessDecision;
 }
@@ -63,6 +71,11 @@ export interface AccessControlOptions {
   busExposure?: BusExposure;
   /** The clock for rate windows, in ms (tests pass a fake one); default `Date.now`. */
   now?: () => number;
+  /**
+   * Where the agents' limits are counted; default an {@link AgentLimiter} in this process. Replicas behind a balancer
+   * pass one that every replica shares (`RedisAgentLimiter` with `state.redis`), so an agent's budget holds across them.
+   */
+  limits?: AgentLimits;
 }
 
 /**
@@ -70,26 +83,28 @@ export interface AccessControlOptions {
  * - tools: see `createAuthorizer` (a caller naming no agent sees every tool but those with `allowed_agents`; an
  *   undeclared agent nothing; an agent what its allowlist and the tools' `allowed_agents` allow);
  * - starting a call: the agent's `rate_per_minute` (calls started in the last 60 s) and `max_concurrency` (calls
- *   running), refused at once with code `rate_limited` (never queued: the service's own policy queues);
- * - operator actions: refused to every agent; to a bus caller naming no agent per `busReload` and `busExposure`;
+ *   running), refused at once with code `rate_limited` (never queued: the service's own policy queues); when they are
+ *   counted in a shared store that cannot be reached, refused with code `state_unavailable` (never counted per replica);
+ * - operator actions: refused to every agent and every HiveMind satellite; to a bus caller naming no agent per
+ *   `busReload` and `busExposure`;
  *   allowed to every other caller naming no agent (the in-process embedder, the HTTP operator secret or an open
  *   loopback HTTP server, MCP over stdio without `--agent`).
  */
 export function createAccessControl(options: AccessControlOptions): AccessControl {
   const authorize = createAuthorizer({ agents: options.agents, busRequiresAgent: options.busRequiresAgent ?? false });
-  const limiter = new AgentLimiter(options.agents, options.now);
+  const limiter = options.limits ?? new AgentLimiter(options.agents, options.now);
   const busReload = options.busReload ?? 'auto';
   const exposure = options.busExposure ?? 'loopback';
   return {
     canUse: authorize,
     admit(caller) {
       const slot = limiter.acquire(caller.agentId);
-      if (slot.ok) return slot;
-      return { ok: false, error: wireErrors.rateLimited(slot.rule), ...(slot.retryAfterMs !== undefined ? { retryAfterMs: slot.retryAfterMs } : {}) };
+      return slot instanceof Promise ? slot.then(toAdmission) : toAdmission(slot);
     },
     allows(caller, action) {
       const what = action === 'reload' ? 'reload' : 'read the bus traffic stream';
       if (caller.agentId) return { allowed: false, rule: `${action} is for the operator: agent "${caller.agentId}" may not ${what}` };
+      if (caller.satellite) return { allowed: false, rule: `${action} is for the operator: a HiveMind satellite (peer "${caller.satellite.peer}") may not ${what}` };
       if (caller.transport !== 'ovos-bus') return { allowed: true };
       if (options.busRequiresAgent) return { allowed: false, rule: `${action} is for the operator: the bus message names no agent and bus_requires_agent is set` };
       if (action === 'events') return { allowed: true };
@@ -101,4 +116,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
       return { allowed: false, rule: `reload over the messagebus is refused: ${why}; or reload through the HTTP API (POST /internal/tools/reload with the operator secret)` };
     },
   };
+}
+
+function toAdmission(slot: LimitDecision): Admission {
+  if (slot.ok) return slot;
+  const error = slot.unavailable ? wireErrors.stateUnavailable(slot.rule) : wireErrors.rateLimited(slot.rule);
+  return { ok: false, error, ...(slot.retryAfterMs !== undefined ? { retryAfterMs: slot.retryAfterMs } : {}) };
 }

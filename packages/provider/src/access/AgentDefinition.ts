@@ -13,16 +13,23 @@ import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolR
  *     "max_concurrency": 4,                      // optional: calls running at once
  *     "max_output_chars": 4000,                  // optional: default budget of its answers (issue 27)
  *     "voice": true,                             // optional: a voice persona (confirmation.voice_tools apply)
- *     "confirm": ["annotation:destructive"]      // optional: the tools it must confirm, or "never"
+ *     "confirm": ["annotation:destructive"],     // optional: the tools it must confirm, or "never"
+ *     "hivemind": {"client": "7::kitchen"}       // optional: the HiveMind satellite acting as this agent
  *   }
  * }
  * ```
+ * An agent needs a `credential` (HTTP, MCP over HTTP), a `hivemind` client (a satellite on the messagebus), or both.
  */
 export interface AgentDefinition {
   /** The agent id, e.g. `agent:sofia` (the key of its section; `agent_id` on the HTTP API). */
   id: string;
-  /** Checks a presented credential against the stored one (constant time). */
-  credential: CredentialVerifier;
+  /** Checks a presented credential against the stored one (constant time); absent for an agent only a HiveMind satellite acts as. */
+  credential?: CredentialVerifier;
+  /**
+   * `hivemind.client`: the HiveMind client that acts as this agent, `<client_id>::<client name>` as in HiveMind's
+   * database (the stable middle of the `peer` HiveMind stamps, whatever the satellite's session).
+   */
+  hivemindClient?: string;
   /** The allowlist; `["*"]` allows every tool. */
   tools: CompiledToolRule[];
   /** Calls the agent may start per rolling 60 s; unlimited when absent. */
@@ -47,7 +54,7 @@ export interface AgentDefinition {
   confirm?: CompiledToolRule[];
 }
 
-const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm']);
+const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm', 'hivemind']);
 
 /**
  * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
@@ -57,10 +64,11 @@ const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concu
 export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): AgentDefinition[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?}}');
+    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?, hivemind?}}');
     return [];
   }
   const out: AgentDefinition[] = [];
+  const clients = new Map<string, string>();
   for (const [id, value] of Object.entries(raw)) {
     const where = `agents.${id}`;
     const before = problems.length;
@@ -70,7 +78,17 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
     }
     const a = value as Record<string, unknown>;
     for (const key of Object.keys(a)) if (!AGENT_KEYS.has(key)) problems.push(`${where}.${key}: unknown key (expected one of ${[...AGENT_KEYS].join(', ')})`);
-    const credential = parseCredential(a.credential, `${where}.credential`, problems, env);
+    const hivemindClient = a.hivemind === undefined ? undefined : parseHiveMind(a.hivemind, `${where}.hivemind`, problems);
+    if (hivemindClient !== undefined) {
+      const other = clients.get(hivemindClient);
+      if (other !== undefined) problems.push(`${where}.hivemind.client: "${hivemindClient}" is already the HiveMind client of agent "${other}" (one satellite acts as one agent)`);
+      else clients.set(hivemindClient, id);
+    }
+    let credential: CredentialVerifier | undefined;
+    if (a.credential !== undefined) credential = parseCredential(a.credential, `${where}.credential`, problems, env);
+    else if (a.hivemind === undefined) {
+      problems.push(`${where}: needs a credential (for HTTP and MCP: {"sha256": "<hex>"}, {"scrypt": "scrypt$…"} or {"env": "<VARIABLE>"}), a "hivemind": {"client": "<client_id>::<client name>"} (for a HiveMind satellite), or both`);
+    }
     let tools: CompiledToolRule[] = [];
     if (Array.isArray(a.tools) && a.tools.every((t) => typeof t === 'string' && t !== '')) tools = compileRules(a.tools as string[], `${where}.tools`, problems);
     else problems.push(`${where}.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)`);
@@ -91,10 +109,11 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
     const ratePerMinute = limit('rate_per_minute');
     const maxConcurrency = limit('max_concurrency');
     const maxOutputChars = outputBudget(a.max_output_chars, `${where}.max_output_chars`, problems);
-    if (problems.length > before || !credential) continue;
+    if (problems.length > before || (!credential && !hivemindClient)) continue;
     out.push({
       id,
-      credential,
+      ...(credential ? { credential } : {}),
+      ...(hivemindClient ? { hivemindClient } : {}),
       tools,
       ...(ratePerMinute ? { ratePerMinute } : {}),
       ...(maxConcurrency ? { maxConcurrency } : {}),
@@ -124,6 +143,26 @@ export function compileRules(rules: readonly string[], where: string, problems: 
     if (problem) problems.push(`${where}[${i}]: ${problem}`);
   });
   return rules.map(compileToolRule);
+}
+
+/** `hivemind: {"client": "<client_id>::<client name>"}`; problems as `agents.<id>.hivemind…: …`. */
+function parseHiveMind(v: unknown, where: string, problems: string[]): string | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) {
+    problems.push(`${where}: expected {"client": "<client_id>::<client name>"} (the HiveMind client acting as this agent)`);
+    return undefined;
+  }
+  const h = v as Record<string, unknown>;
+  for (const key of Object.keys(h)) if (key !== 'client') problems.push(`${where}.${key}: unknown key (expected client)`);
+  const client = h.client;
+  const at = typeof client === 'string' ? client.indexOf('::') : -1;
+  if (typeof client !== 'string' || at <= 0 || at + 2 >= client.length) {
+    problems.push(
+      `${where}.client: expected "<client_id>::<client name>" as in HiveMind's database (the middle of the peer HiveMind stamps, ` +
+        `"<useragent>::<client_id>::<client name>::<session_id>"), received ${JSON.stringify(client)}`,
+    );
+    return undefined;
+  }
+  return client;
 }
 
 function parseCredential(v: unknown, where: string, problems: string[], env: NodeJS.ProcessEnv): CredentialVerifier | undefined {

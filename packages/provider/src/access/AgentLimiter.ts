@@ -1,29 +1,14 @@
 import type { AgentDefinition } from './AgentDefinition.js';
-
-/** A granted slot: call `release()` once the call has finished. */
-export type LimitDecision =
-  | {
-      /** The call may run. */
-      ok: true;
-      /** Frees the slot; call once when the call ends. */
-      release: () => void;
-    }
-  | {
-      /** Refused. */
-      ok: false;
-      /** The limit that refused, e.g. `agent "kid": max_concurrency 2 reached`. */
-      rule: string;
-      /** For a `rate_per_minute` refusal: ms until the oldest counted start leaves the 60 s window. */
-      retryAfterMs?: number;
-    };
+import { grantedSlot, limitRules, type AgentLimits, type LimitDecision } from './AgentLimits.js';
 
 const UNLIMITED: LimitDecision = { ok: true, release: () => {} };
 
 /**
- * Per-agent limits: calls started per rolling minute (`rate_per_minute`) and calls running at once
- * (`max_concurrency`). Refuses at once rather than queueing (the service's own policy queues).
+ * Per-agent limits counted in this process: calls started per rolling minute (`rate_per_minute`) and calls running
+ * at once (`max_concurrency`). Refuses at once rather than queueing (the service's own policy queues). Always answers
+ * synchronously. With several replicas each counts its own: use a shared {@link AgentLimits} (`state.redis`) there.
  */
-export class AgentLimiter {
+export class AgentLimiter implements AgentLimits {
   readonly #agents: Map<string, AgentDefinition>;
   readonly #starts = new Map<string, number[]>();
   readonly #running = new Map<string, number>();
@@ -41,27 +26,19 @@ export class AgentLimiter {
     if (!agent) return UNLIMITED;
     const running = this.#running.get(agent.id) ?? 0;
     if (agent.maxConcurrency !== undefined && running >= agent.maxConcurrency) {
-      return { ok: false, rule: `agent "${agent.id}": max_concurrency ${agent.maxConcurrency} reached` };
+      return { ok: false, rule: limitRules.concurrency(agent) };
     }
     if (agent.ratePerMinute !== undefined) {
       const now = this.#now();
       const recent = (this.#starts.get(agent.id) ?? []).filter((t) => now - t < 60_000);
       if (recent.length >= agent.ratePerMinute) {
         this.#starts.set(agent.id, recent);
-        return { ok: false, rule: `agent "${agent.id}": rate_per_minute ${agent.ratePerMinute} reached`, retryAfterMs: Math.max(0, 60_000 - (now - recent[0]!)) };
+        return { ok: false, rule: limitRules.rate(agent), retryAfterMs: Math.max(0, 60_000 - (now - recent[0]!)) };
       }
       recent.push(now);
       this.#starts.set(agent.id, recent);
     }
     this.#running.set(agent.id, running + 1);
-    let released = false;
-    return {
-      ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
-        this.#running.set(agent.id, (this.#running.get(agent.id) ?? 1) - 1);
-      },
-    };
+    return grantedSlot(() => this.#running.set(agent.id, (this.#running.get(agent.id) ?? 1) - 1));
   }
 }

@@ -1,4 +1,4 @@
-import type { AccessDecision, Authorizer, Caller, CatalogEntry } from '../service/ToolService.js';
+import type { AccessDecision, Authorizer, Caller, CatalogEntry, SatelliteOrigin } from '../service/ToolService.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 
 /** Options of {@link createAuthorizer}. */
@@ -14,6 +14,8 @@ export interface AuthorizerOptions {
 
 /**
  * Builds the service's {@link Authorizer} from the agents config. Decision order, first refusal wins:
+ * 0. a HiveMind satellite whose client no agent declares (`hivemind.client`): refused every tool (deny by default;
+ *    a satellite never falls back to the rights of a caller naming no agent);
  * 1. a caller that names no agent (in-process, an open bus, the HTTP operator secret, a transport without
  *    credentials): allowed, except tools that have `allowed_agents` (those need an agent) and, with
  *    `busRequiresAgent`, any tool on the OVOS bus;
@@ -25,6 +27,7 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
   const byId = new Map(options.agents.map((a) => [a.id, a]));
   return (caller: Caller, entry: CatalogEntry): AccessDecision => {
     const name = entry.tool.name;
+    if (caller.satellite && !caller.agentId) return { allowed: false, rule: satelliteWithoutAgent(caller.satellite) };
     if (!caller.agentId) {
       if (caller.transport === 'ovos-bus' && options.busRequiresAgent) return { allowed: false, rule: 'no agent: the bus message names no agent' };
       const only = entry.tool.allowedAgents;
@@ -42,4 +45,12 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
     if (agent.tools.some((r) => r.matches(entry))) return { allowed: true };
     return { allowed: false, rule: `agent "${agent.id}": tool "${name}" matches none of its rules ${JSON.stringify(agent.tools.map((r) => r.text))}` };
   };
+}
+
+/** Why a HiveMind satellite without a declared agent is refused, with the config that would declare it. */
+function satelliteWithoutAgent(satellite: SatelliteOrigin): string {
+  if (!satellite.client) {
+    return `HiveMind peer ${JSON.stringify(satellite.peer)} is not of the form <useragent>::<client_id>::<client name>::<session_id>, so it matches no agent (a satellite without an agent may do nothing)`;
+  }
+  return `HiveMind client "${satellite.client}" is no agent's: declare one with "hivemind": {"client": "${satellite.client}"} (a satellite without an agent may do nothing)`;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../service/ToolService.js';
 import { compileToolRule, toolRuleProblem, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
 import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
+import { parseHiveMindPeer } from '../transports/ovos-bus/hivemindPeer.js';
+import { createSatelliteResolver } from './resolveAgent.js';
+import { createAccessControl } from './AccessControl.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
   tool: { name, description: '', argumentSchema: {}, outputSchema: {}, tags, ...extra },
@@ -90,6 +93,39 @@ describe('createAuthorizer', () => {
     expect(busCaller({ agent_id: 3 })).toEqual({ transport: 'ovos-bus' });
     expect(busCaller(undefined)).toEqual({ transport: 'ovos-bus' });
     expect(busCallerOf()({ context: { agent_id: 'kid' } })).toEqual({ transport: 'ovos-bus', agentId: 'kid' });
+    expect(busCaller({ agent_id: 'kid' }, { contextField: false })).toEqual({ transport: 'ovos-bus' });
+  });
+
+  it('a HiveMind peer: the client key is its stable middle, <client_id>::<client name>', () => {
+    expect(parseHiveMindPeer('HiveMind-voice-sat::7::kitchen::s-1')).toEqual({
+      peer: 'HiveMind-voice-sat::7::kitchen::s-1',
+      useragent: 'HiveMind-voice-sat',
+      clientId: '7',
+      name: 'kitchen',
+      sessionId: 's-1',
+      client: '7::kitchen',
+    });
+    expect(parseHiveMindPeer('ua::7::a::b::s')?.client).toBe('7::a::b');
+    for (const odd of ['kitchen::s-1', 'ua::7::s', 'ua::::kitchen::s', 'ua::7::kitchen::', '']) expect(parseHiveMindPeer(odd)).toBeUndefined();
+  });
+
+  it('busCaller: a HiveMind message is a satellite caller acting as its declared agent; its own agent_id is not read', () => {
+    const agents = parseAgentsConfig({ sat: { hivemind: { client: '7::kitchen' }, tools: ['*'] } }, []);
+    const satelliteAgent = createSatelliteResolver(agents);
+    const peer = 'ua::7::kitchen::s-1';
+    expect(busCaller({ peer, source: peer, agent_id: 'boss' }, { satelliteAgent })).toEqual({ transport: 'ovos-bus', agentId: 'sat', satellite: { peer, client: '7::kitchen' } });
+    expect(busCaller({ peer: 'ua::8::garage::s', agent_id: 'boss' }, { satelliteAgent })).toEqual({ transport: 'ovos-bus', satellite: { peer: 'ua::8::garage::s', client: '8::garage' } });
+    expect(busCaller({ peer: { forged: true } }, { satelliteAgent })).toEqual({ transport: 'ovos-bus', satellite: { peer: '{"forged":true}' } });
+    expect(busCaller({ peer: '' , agent_id: 'boss' }, { satelliteAgent })).toEqual({ transport: 'ovos-bus', agentId: 'boss' });
+  });
+
+  it('a satellite without an agent may do nothing: no tool, no reload, no event stream, whatever bus_reload says', () => {
+    const satellite = { peer: 'ua::8::garage::s', client: '8::garage' };
+    const access = createAccessControl({ agents, busReload: 'allow' });
+    expect(access.canUse({ transport: 'ovos-bus', satellite }, entry('a', 'tb', ['read-only'])).allowed).toBe(false);
+    expect(access.allows({ transport: 'ovos-bus', satellite }, 'reload').allowed).toBe(false);
+    expect(access.allows({ transport: 'ovos-bus', satellite }, 'events').allowed).toBe(false);
+    expect(access.allows({ transport: 'ovos-bus' }, 'reload').allowed).toBe(true);
   });
 });
 

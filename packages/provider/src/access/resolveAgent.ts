@@ -13,15 +13,26 @@ export function createAgentResolver(agents: readonly AgentDefinition[]): AgentRe
   const byDigest = new Map<string, AgentDefinition>();
   const slow: AgentDefinition[] = [];
   for (const a of agents) {
+    if (!a.credential) continue; // a satellite-only agent: no credential to present
     if (a.credential.sha256) byDigest.set(a.credential.sha256, a);
     else slow.push(a);
   }
   return (credential) => {
     if (!credential) return undefined;
     const fast = byDigest.get(sha256Hex(credential));
-    if (fast && fast.credential.verify(credential)) return fast;
-    return slow.find((a) => a.credential.verify(credential));
+    if (fast && fast.credential!.verify(credential)) return fast;
+    return slow.find((a) => a.credential!.verify(credential));
   };
+}
+
+/**
+ * Builds the HiveMind client → agent id lookup the OVOS bus transport uses for satellites: the agent whose
+ * `hivemind.client` is exactly the client key (`<client_id>::<client name>`), else `undefined`.
+ */
+export function createSatelliteResolver(agents: readonly AgentDefinition[]): (client: string) => string | undefined {
+  const byClient = new Map<string, string>();
+  for (const a of agents) if (a.hivemindClient) byClient.set(a.hivemindClient, a.id);
+  return (client) => byClient.get(client);
 }
 
 /**

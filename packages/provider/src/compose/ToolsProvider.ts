@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message } from '@ovos-tools/core';
-import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { randomBytes } from 'node:crypto';
+import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
+import { createSatelliteResolver } from '../access/resolveAgent.js';
 import { createBrain } from '../brain/createBrain.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
@@ -21,7 +22,12 @@ import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
+import { RedisAgentLimiter } from '../state/RedisAgentLimiter.js';
+import { RedisState } from '../state/RedisState.js';
 import { createToolService } from './createToolService.js';
+
+/** How long a replaced shared limiter keeps renewing the leases of the calls it admitted (past any time limit), ms. */
+const OLD_LIMITER_GRACE_MS = 10 * 60_000;
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {
@@ -98,6 +104,11 @@ export class ToolsProvider {
   private readonly ownStore: MemoryResultStore | undefined;
   /** The confirm-token secret when the config sets none: random, kept for the provider's life (config reloads included). */
   private readonly confirmSecret = randomBytes(32).toString('base64');
+  /** The connection to the state replicas share (`state.redis`), when configured. */
+  private readonly sharedState: RedisState | undefined;
+  private sharedLimits: RedisAgentLimiter | undefined;
+  /** The agent declared for a HiveMind client key, over the agents running now. */
+  #satelliteAgent: (client: string) => string | undefined;
   private unregisterBus: (() => void) | undefined;
   private closed = false;
   private loadedOnce = false;
@@ -132,7 +143,11 @@ export class ToolsProvider {
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
     });
+    // with `state.redis`, agents' limits are counted in the Redis every replica shares (never per replica)
+    this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
+    this.sharedLimits = this.sharedState && !options.access ? new RedisAgentLimiter(this.sharedState, settings.access.agents, { logger: this.logger }) : undefined;
     this.#access = options.access ?? this.accessFor(settings);
+    this.#satelliteAgent = createSatelliteResolver(settings.access.agents);
     // the service asks the access control of the settings running now (a config reload may replace it)
     const access: AccessControl = {
       canUse: (caller, entry) => this.#access.canUse(caller, entry),
@@ -170,12 +185,11 @@ export class ToolsProvider {
       ...(options.search ? { search: options.search } : {}),
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
+    // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all
     this.busOptions = {
       logger: this.logger,
-      callerOf: (message: Message): Caller => {
-        const field = this.#settings.bus.agentField;
-        return field ? busCaller(message.context, { contextField: field }) : { transport: 'ovos-bus' };
-      },
+      callerOf: (message: Message): Caller =>
+        busCaller(message.context, { contextField: this.#settings.bus.agentField ?? false, satelliteAgent: (client) => this.#satelliteAgent(client) }),
       ...(federation ? { hostId: federation.hostId } : {}),
     };
   }
@@ -191,6 +205,7 @@ export class ToolsProvider {
       busRequiresAgent: settings.access.busRequiresAgent,
       busReload: settings.access.busReload,
       ...(this.options.busExposure ? { busExposure: this.options.busExposure } : {}),
+      ...(this.sharedLimits ? { limits: this.sharedLimits } : {}),
     });
   }
 
@@ -236,7 +251,17 @@ export class ToolsProvider {
     this.policy.configure(settings.policy);
     this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
     // a new access control only when the access keys changed: the agents' rate windows survive every other reload
-    if (accessChanged && !this.options.access) this.#access = this.accessFor(settings);
+    if (accessChanged && !this.options.access) {
+      if (this.sharedState) {
+        // the shared limiter counts the agents of the settings running now; the old one renews the leases of the calls
+        // it admitted until they have surely ended (the longest time limit), then stops
+        const old = this.sharedLimits;
+        this.sharedLimits = new RedisAgentLimiter(this.sharedState, settings.access.agents, { logger: this.logger });
+        if (old) setTimeout(() => old.close(), OLD_LIMITER_GRACE_MS).unref();
+      }
+      this.#access = this.accessFor(settings);
+      this.#satelliteAgent = createSatelliteResolver(settings.access.agents);
+    }
     this.federation?.configure(settings.federation);
   }
 
@@ -251,6 +276,7 @@ export class ToolsProvider {
    * Resolves with the load report.
    */
   async start(): Promise<ReloadReport> {
+    await this.sharedState?.start(); // never rejects: with Redis down, calls that need it are refused until it is back
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     const report = await this.reload();
     this.federation?.start();
@@ -264,7 +290,7 @@ export class ToolsProvider {
     return outcome.report;
   }
 
-  /** Stops serving the bus, then closes every toolbox host once its calls finish. Idempotent. */
+  /** Stops serving the bus, then closes every toolbox host once its calls finish, then the shared-state connection. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -272,6 +298,8 @@ export class ToolsProvider {
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
+    this.sharedLimits?.close();
+    await this.sharedState?.close();
     await this.ownStore?.clear();
   }
 }

@@ -187,7 +187,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
         const verdict = 'then' in pending ? await pending : pending;
         if (!verdict.ok) return { ...refused(verdict.error, entry.toolboxId), ...(verdict.confirmation ? { confirmation: verdict.confirmation } : {}) };
       }
-      const admission = access.admit(caller);
+      // the in-memory limiter answers synchronously (no promise on the hot path); a shared one (Redis) with a promise
+      const admitted = access.admit(caller);
+      const admission = admitted instanceof Promise ? await admitted : admitted;
       if (!admission.ok) {
         return { ...refused(admission.error, entry.toolboxId), ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) } as InvokeOutcome;
       }

@@ -12,6 +12,7 @@ import { FederationKeys, federationSettings, type FederationSettings } from '../
 import { HostKeys, hostDefaults, unknownHostKeys, type HostDefaults } from '../hosts/hostSettings.js';
 import { PolicyKeys, policySettings, type PolicySettings } from '../policy/policySettings.js';
 import { RegistryKeys, registrySettings, type RegistrySettings } from '../registry/registrySettings.js';
+import { StateKeys, stateSettings, type StateSettings } from '../state/stateSettings.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 import { McpKeys, mcpSettings, type McpSettings } from '../transports/mcp/mcpSettings.js';
 import { BusKeys, busSettings, type BusSettings } from '../transports/ovos-bus/busSettings.js';
@@ -47,6 +48,8 @@ export interface ProviderSettings {
   http: HttpConfig | undefined;
   /** `brain`: `{base_url, model, api_key, timeout_ms}`; env `OPENAI_BASE_URL`/`OPENAI_MODEL`/`OPENAI_API_KEY` fill gaps. */
   brain: BrainConfig | undefined;
+  /** `state`: what replicas share (`{redis, key_prefix?, command_timeout_ms?}`); absent: everything is per process. */
+  state: StateSettings | undefined;
   /** Toolbox config sections by entry-point name. */
   toolboxConfigs: Record<string, Record<string, unknown>>;
   /**
@@ -87,6 +90,7 @@ const ProviderKeys = Type.Object({
   ...BusKeys.properties,
   ...McpKeys.properties,
   ...BrainKeys.properties,
+  ...StateKeys.properties,
   enabled: Type.Optional(Type.Unknown({ description: "OVOS's plugin switch; not read here" })),
   http: Type.Optional(Type.Unknown({ description: 'The HTTP API; read by parseHttpConfig' })),
 });
@@ -109,6 +113,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   const access = accessSettings(k, sectionProblems);
   const budget = budgetSettings(k, sectionProblems);
   const confirm = confirmSettings(k, sectionProblems);
+  const state = stateSettings(k, sectionProblems);
   for (const line of sectionProblems) {
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
@@ -136,6 +141,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     mcp,
     http,
     brain: brainSettings(k),
+    state,
     toolboxConfigs,
     accessDigest: createHash('sha256').update(JSON.stringify([c.agents ?? null, k.bus_requires_agent, k.bus_reload])).digest('hex'),
   };

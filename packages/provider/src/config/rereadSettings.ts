@@ -12,6 +12,8 @@ export const RESTART_ONLY_KEYS: Readonly<Record<string, string>> = {
   brain: 'toolboxes were given the chat engine at their start',
   plugin_roots: 'the plugin roots (and what --watch watches) are fixed at start',
   federation: 'federation is switched on or off at start (its timing applies at once)',
+  state: 'the connection to the state replicas share is opened at start',
+  result_store: 'the result store is made at start, with its limits',
 };
 
 /** What {@link rereadSettings} found. */
@@ -52,6 +54,8 @@ export function rereadSettings(read: () => ProviderSettings, running: ProviderSe
   if (!same(running.brain, next.brain)) needsRestart.push('brain');
   if (!same(running.discovery.pluginRoots, next.discovery.pluginRoots)) needsRestart.push('plugin_roots');
   if (running.federation.enabled !== next.federation.enabled) needsRestart.push('federation');
+  if (!same(running.state, next.state)) needsRestart.push('state');
+  if (!same(running.budget.store, next.budget.store)) needsRestart.push('result_store');
   const settings: ProviderSettings = {
     ...next,
     // unchanged access keys keep the running access control (its agents' rate windows and calls in flight)
@@ -61,6 +65,8 @@ export function rereadSettings(read: () => ProviderSettings, running: ProviderSe
     brain: running.brain,
     discovery: { ...next.discovery, pluginRoots: running.discovery.pluginRoots },
     federation: { ...next.federation, enabled: running.federation.enabled },
+    state: running.state,
+    budget: { ...next.budget, store: running.budget.store },
   };
   return { ok: true, settings, needsRestart };
 }

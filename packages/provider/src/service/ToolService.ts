@@ -3,12 +3,13 @@ import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolFormat, Tool
 /**
  * Who is asking: the transport a request came in on and, when known, the agent it acts for. HTTP and MCP-over-HTTP
  * take `agentId` from the request's credential (never from its body); on the OVOS bus, which has no
- * authentication, it may come from a context field and is advisory unless the bus secret is set.
+ * authentication, it may come from a context field and is advisory unless the bus secret is set; a request HiveMind
+ * relayed from a satellite acts for the agent declared for that HiveMind client (`satellite`).
  */
 export interface Caller {
   /** The transport the request came in on. */
   transport: 'ovos-bus' | 'mcp' | 'http' | 'in-process';
-  /** The agent the request acts for (HTTP/MCP: from the credential), when known. */
+  /** The agent the request acts for (HTTP/MCP: from the credential; a HiveMind satellite: its declared agent), when known. */
   agentId?: string;
   /**
    * The conversation the request belongs to, when the transport knows one: the MCP session (over stdio, the
@@ -16,6 +17,20 @@ export interface Caller {
    * (see `resultOwner`); it never grants anything.
    */
   session?: string;
+  /**
+   * Set when HiveMind relayed the request onto the messagebus: the `peer` it stamped and, when that parsed, the
+   * stable client key `<client_id>::<client name>`. A satellite acts for the agent whose `hivemind.client` is that
+   * key (`agentId`); one without such an agent may do nothing, and a satellite never has operator rights.
+   */
+  satellite?: SatelliteOrigin;
+}
+
+/** Which HiveMind satellite a request came from (see {@link Caller.satellite}). */
+export interface SatelliteOrigin {
+  /** `context.peer` as HiveMind stamped it: `<useragent>::<client_id>::<client name>::<session_id>`. */
+  peer: string;
+  /** `<client_id>::<client name>`, the part of `peer` that stays the same across sessions; absent when `peer` did not parse. */
+  client?: string;
 }
 
 /** One tool of the catalog (a registry-generation snapshot): its descriptor and the toolbox that serves it. */
@@ -158,7 +173,7 @@ export type InvokeOutcome =
       toolboxId?: string;
       /** Time from arrival at the service to the outcome, in ms (3 decimals). */
       latencyMs: number;
-      /** For `rate_limited`: when the caller's agent may start a call again, in ms from now, if known. */
+      /** For `rate_limited` (and `state_unavailable`): when the caller's agent may try a call again, in ms from now, if known. */
       retryAfterMs?: number;
       /** For `confirmation_required`: the question to ask and the token that runs the call once confirmed. */
       confirmation?: ConfirmationRequest;

@@ -21,6 +21,11 @@ export const wireErrors = {
   }),
   /** An agent over its `rate_per_minute` or `max_concurrency` (`rule` names which); the caller should wait and retry. */
   rateLimited: (rule: string): WireError => ({ error: `refused by ${rule}`, code: 'rate_limited' }),
+  /**
+   * A call that needs state the replicas share (its agent's limits, counted in Redis) while that store cannot be
+   * reached (`why` names the agent, the store and the cause); the call was not started.
+   */
+  stateUnavailable: (why: string): WireError => ({ error: `RuntimeError: shared state unavailable: ${why}; the call was not started, retry later`, code: 'state_unavailable' }),
   /** An operator action (reload, the bus traffic stream) asked by a caller that may not (`rule` says why). */
   operatorOnly: (rule: string): WireError => ({ error: `PermissionError: ${rule}`, code: 'forbidden' }),
   /** A call that arrived while the provider was starting and its toolboxes did not finish loading in time. */

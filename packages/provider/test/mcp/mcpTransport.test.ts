@@ -113,6 +113,32 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
   });
 });
 
+describe('createMcpHttpHandler behind a balancer', () => {
+  test("a call's SSE headers leave with its first event: none while the tool runs silently, at once when it reports progress", async () => {
+    const { url } = await httpMount();
+    const c = await client(url);
+    const sessionId = (c.transport as StreamableHTTPClientTransport).sessionId!;
+    const call = (id: number, params: Record<string, unknown>, signal: AbortSignal) =>
+      fetch(url, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }),
+      });
+    const stop = new AbortController();
+    cleanups.push(() => stop.abort());
+    // a tool that runs for a minute without reporting anything: no status line yet, so a replica that dies now
+    // leaves the balancer a connection closed before any answer (an immediate 502), not a half-open stream
+    const silent = call(900, { name: 'whoami', arguments: { n: 1, ms: 60_000 } }, stop.signal).then(() => 'headers', () => 'aborted');
+    expect(await Promise.race([silent, new Promise((r) => setTimeout(() => r('held'), 500))])).toBe('held');
+    // with a progressToken, the first progress report sends the headers and streams before the result
+    const progress: number[] = [];
+    const r = await c.callTool({ name: 'whoami', arguments: { n: 2, ms: 50 } }, { onprogress: (p: { progress: number }) => void progress.push(p.progress) } as never);
+    expect(r.structuredContent).toMatchObject({ n: 2 });
+    expect(progress).toEqual([1]);
+  });
+});
+
 describe('createMcpHttpHandler session limits', () => {
   test('beyond maxSessions, initialize is refused with 503', async () => {
     const { url, handler } = await httpMount({ maxSessions: 1 });

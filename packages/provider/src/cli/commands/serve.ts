@@ -5,6 +5,7 @@ import type { BusExposure } from '../../access/AccessControl.js';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
+import { redactRedisUrl } from '../../state/redactRedisUrl.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
@@ -112,7 +113,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       provider.service.toolboxes().map((t) => `  - ${t.toolboxId === t.source ? t.source : `${t.toolboxId} (${t.source})`}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
-      (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : ''),
+      (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : '') +
+      (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency are counted there)\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 

@@ -1,7 +1,8 @@
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json
- * "http": {"listen": "127.0.0.1:7009", "secret_env": "OVOS_TOOLS_HTTP_SECRET", "max_body_bytes": 1048576, "log_arguments": false}
+ * "http": {"listen": "127.0.0.1:7009", "secret_env": "OVOS_TOOLS_HTTP_SECRET", "max_body_bytes": 1048576, "log_arguments": false,
+ *          "allowed_hosts": ["127.0.0.1:8080"]}
  * ```
  * Off unless the section (or `ovos-tools serve --http`) is given.
  */
@@ -19,9 +20,15 @@ export interface HttpConfig {
   maxBodyBytes: number;
   /** Include argument values in access log lines; default false. */
   logArguments: boolean;
+  /**
+   * `allowed_hosts`: more `Host` header values `/mcp` accepts (its DNS-rebinding check), e.g. the address of a
+   * balancer in front of a loopback server (`["127.0.0.1:8080", "tools.example.org"]`). A loopback server always
+   * accepts its own addresses; a server on another address checks `Host` only when this is set.
+   */
+  allowedHosts?: string[];
 }
 
-const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments']);
+const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments', 'allowed_hosts']);
 
 /**
  * Parses `[host:]port` (IPv6 hosts in brackets: `[::1]:7009`).
@@ -41,7 +48,7 @@ export function parseListen(text: string): { host: string; port: number } | stri
 export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('http: expected an object {listen, secret?, secret_env?, max_body_bytes?, log_arguments?}');
+    problems.push('http: expected an object {listen, secret?, secret_env?, max_body_bytes?, log_arguments?, allowed_hosts?}');
     return undefined;
   }
   const h = raw as Record<string, unknown>;
@@ -60,8 +67,13 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
     else problems.push('http.max_body_bytes: expected a positive integer');
   }
   if (h.log_arguments !== undefined && typeof h.log_arguments !== 'boolean') problems.push('http.log_arguments: expected true or false');
+  let allowedHosts: string[] | undefined;
+  if (h.allowed_hosts !== undefined) {
+    if (Array.isArray(h.allowed_hosts) && h.allowed_hosts.every((v) => typeof v === 'string' && /^[^\s/]+$/.test(v))) allowedHosts = h.allowed_hosts as string[];
+    else problems.push('http.allowed_hosts: expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]');
+  }
   const secret = typeof h.secret === 'string' ? h.secret : env[typeof h.secret_env === 'string' ? h.secret_env : 'OVOS_TOOLS_HTTP_SECRET'] || undefined;
-  return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true };
+  return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true, ...(allowedHosts ? { allowedHosts } : {}) };
 }
 
 /** True for `127.0.0.0/8`, `::1` and `localhost`: the addresses the server may bind without a secret. */

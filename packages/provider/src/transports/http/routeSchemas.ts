@@ -153,6 +153,7 @@ export const callToolSchema = {
     403: errorBody,
     404: errorBody,
     429: errorBody,
+    503: { ...errorBody, description: 'state_unavailable: the shared state the call needs (its agent\'s limits in Redis) cannot be reached; the call was not started.' },
   },
 } as const;
 

@@ -47,6 +47,7 @@ export async function startHttpFromSettings(service: ToolService, options: HttpF
     agents: options.agents,
     maxBodyBytes: config?.maxBodyBytes ?? 1024 * 1024,
     logArguments: config?.logArguments ?? false,
+    ...(config?.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bus ? { bus: options.bus } : {}),

@@ -58,6 +58,11 @@ export interface HttpServerOptions {
   eventStream?: EventStreamLimits;
   /** `mcp.search_tool`: `/mcp` sessions offer the `search_tools` meta tool and list only the tools it found (deferred loading). */
   mcpSearchTool?: boolean;
+  /**
+   * More `Host` values `/mcp` accepts (DNS-rebinding check), e.g. a balancer's address in front of a loopback server.
+   * A loopback server always accepts its own addresses; on another address `Host` is checked only when this is set.
+   */
+  allowedHosts?: string[];
 }
 
 /** A running server. */
@@ -80,9 +85,12 @@ function loopbackHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 }
 
-/** The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, else 200 with `ok: false` (as toolcore). */
-function statusOf(code: string): 200 | 403 | 404 | 429 {
-  return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : 200;
+/**
+ * The HTTP status of a failed call: 404 unknown tool, 403 forbidden, 429 an agent over its limits, 503 the shared
+ * state the call needs is unreachable (a balancer may retry elsewhere later), else 200 with `ok: false` (as toolcore).
+ */
+function statusOf(code: string): 200 | 403 | 404 | 429 | 503 {
+  return code === 'unknown_tool' ? 404 : code === 'forbidden' ? 403 : code === 'rate_limited' ? 429 : code === 'state_unavailable' ? 503 : 200;
 }
 
 /**
@@ -434,7 +442,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
         callerOf: (raw) => mcpCallers.get(raw),
         logger,
         maxBodyBytes: Math.max(options.maxBodyBytes ?? 1024 * 1024, 4 * 1024 * 1024),
-        ...(isLoopbackHost(host) ? { allowedHosts: loopbackHosts(boundPort()) } : {}),
+        ...(isLoopbackHost(host) || options.allowedHosts ? { allowedHosts: [...(isLoopbackHost(host) ? loopbackHosts(boundPort()) : []), ...(options.allowedHosts ?? [])] } : {}),
         ...(options.mcpSearchTool ? { searchTool: true } : {}),
       }),
     ));

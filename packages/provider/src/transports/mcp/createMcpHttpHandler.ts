@@ -100,6 +100,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
         if (!session) return reject(res, 404, 'Session not found: initialize a new session');
         if (session.caller.agentId !== caller.agentId) return reject(res, 403, 'Forbidden: this session belongs to another caller');
         session.lastSeen = Date.now();
+        if (req.method === 'POST') holdHeadersUntilFirstEvent(res);
         await session.transport.handleRequest(req, res, body);
         return;
       }
@@ -140,6 +141,17 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
     await Promise.allSettled(all.map(async (s) => s.mcp.close()));
   };
   return handler;
+}
+
+/**
+ * A POST's answer is an SSE stream whose headers the SDK's Node adapter flushes at once, before the tool has run.
+ * Held back instead, they leave with the first event (the result, or a progress report): a replica that dies while a
+ * call runs then leaves no half-open 200 stream (which the client would wait on until its request timeout) but a
+ * connection closed before any answer, which a balancer in front turns into an immediate 502. (Node sends headers
+ * with the first body write unless they are flushed.) The standalone GET stream keeps flushing: it may stay silent.
+ */
+function holdHeadersUntilFirstEvent(res: ServerResponse): void {
+  res.flushHeaders = () => {};
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,23 +1,39 @@
 import type { JsonObject } from '@ovos-tools/core';
 import type { Caller } from '../../service/ToolService.js';
+import { hivemindOrigin } from './hivemindPeer.js';
 
 /** Options of {@link busCaller}. */
 export interface BusCallerOptions {
-  /** The message-context key naming the agent; default `agent_id`. */
-  contextField?: string;
+  /** The message-context key naming the agent (`bus_agent_field`); default `agent_id`; `false` reads none. */
+  contextField?: string | false;
+  /**
+   * The agent declared for a HiveMind client key (`<client_id>::<client name>`), if any: access control's
+   * `createSatelliteResolver` over the `agents` section. Default: none is declared.
+   */
+  satelliteAgent?: (client: string) => string | undefined;
 }
 
 /**
- * The {@link Caller} of a request that came over the OVOS messagebus: the agent named by
- * `context[contextField]` (a non-empty string), else none.
+ * The {@link Caller} of a request that came over the OVOS messagebus:
+ * - relayed by HiveMind (the context has the `peer` HiveMind stamps; see `hivemindOrigin`): a satellite caller,
+ *   acting for the agent declared for its client key (`<client_id>::<client name>`, whatever its session) or for
+ *   none (then it may do nothing). Every other context key — `agent_id` included — is the satellite's own claim and
+ *   passes through HiveMind unchecked, so it is not read;
+ * - otherwise: the agent named by `context[contextField]` (a non-empty string), else none.
  *
- * **Advisory only** unless the messagebus requires a secret: any bus client can write any context, so this
- * policy keys permissions on a claim, not on a credential. It keeps honest agents to their allowlists; it does
- * not stop a hostile client on an open bus. The integrator wires it into the bus transport.
+ * The plain-bus agent claim is **advisory** unless the messagebus requires a secret: any bus client can write any
+ * context, so it keeps honest agents to their allowlists and does not stop a hostile client on an open bus.
  */
 export function busCaller(context: JsonObject | undefined, options: BusCallerOptions = {}): Caller {
-  const value = context?.[options.contextField ?? 'agent_id'];
-  return withBusSession(typeof value === 'string' && value !== '' ? { transport: 'ovos-bus', agentId: value } : { transport: 'ovos-bus' }, context);
+  const hivemind = hivemindOrigin(context);
+  if (hivemind) {
+    const client = hivemind.parsed?.client;
+    const agentId = client ? options.satelliteAgent?.(client) : undefined;
+    return { transport: 'ovos-bus', satellite: { peer: hivemind.peer, ...(client ? { client } : {}) }, ...(agentId ? { agentId } : {}) };
+  }
+  const field = options.contextField ?? 'agent_id';
+  const value = field === false ? undefined : context?.[field];
+  return typeof value === 'string' && value !== '' ? { transport: 'ovos-bus', agentId: value } : { transport: 'ovos-bus' };
 }
 
 /**
@@ -33,8 +49,8 @@ export function withBusSession(caller: Caller, context: JsonObject | undefined):
 }
 
 /**
- * {@link busCaller} in the shape `ToolsProvider`'s `busCaller` option takes (`(message) => Caller`):
- * `new ToolsProvider({..., busCaller: busCallerOf({contextField: 'agent_id'})})`. Advisory, as {@link busCaller}.
+ * {@link busCaller} in the shape `registerOvosBus`'s `callerOf` option takes (`(message) => Caller`):
+ * `registerOvosBus(bus, service, {logger, callerOf: busCallerOf({contextField: 'agent_id'})})`. Advisory, as {@link busCaller}.
  */
 export function busCallerOf(options: BusCallerOptions = {}): (message: { context?: JsonObject }) => Caller {
   return (message) => busCaller(message.context, options);

@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { ensureDebianPackages, HAPROXY, REDIS } from '../../../provider/test/helpers/debianPackages.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Empty when Debian's haproxy and redis-server are installed; otherwise why the scale test skips. */
+    scaleSkipReason: string;
+  }
+}
+
+/**
+ * Vitest global setup: installs Debian's haproxy and redis-server for the replicas test (test/scale.test.ts) when
+ * they are missing, once per run, or says why not (the test then skips, naming what is missing).
+ */
+export default function setup(project: TestProject): void {
+  const reason = ensureDebianPackages([HAPROXY, REDIS]);
+  if (reason) process.stdout.write(`[e2e] the replicas test (HAProxy + Redis) will skip: ${reason}\n`);
+  project.provide('scaleSkipReason', reason);
+}
