@@ -1,6 +1,6 @@
 import { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, type HostSource } from '@ovos-tools/core';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
-import { typeName } from '@ovos-tools/core/testing';
+import { typeName } from '@ovos-tools/core/contract';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import type { ModuleCache } from '../hosts/startPackageHost.js';
