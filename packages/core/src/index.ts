@@ -73,10 +73,12 @@ export type {
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
 export type { Bus, BusHandler, MalformedMessageHandler } from './bus/Bus.js';
+export { BusEndpoint } from './bus/BusEndpoint.js';
+export type { BusEndpointOptions, WaitForResponseOptions } from './bus/BusEndpoint.js';
 export { FakeBus } from './bus/FakeBus.js';
 export type { FakeBusOptions } from './bus/FakeBus.js';
-export { HandlerRegistry } from './bus/HandlerRegistry.js';
 export type { RawMessageHandler } from './bus/HandlerRegistry.js';
+export { ResponseTimeoutError } from './errors/ResponseTimeoutError.js';
 export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';

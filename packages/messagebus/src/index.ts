@@ -13,8 +13,7 @@ export { AUTH_FRAME_TYPE, BUS_SECRET_ENV, presentedSecret, resolveBusSecret, sec
 export { AUTH_CLOSE_CODE } from './server/awaitAuthFrame.js';
 export { MessageBusClient } from './client/MessageBusClient.js';
 export type { ConnectionEvents, ConnectionListener, MessageBusClientOptions } from './client/MessageBusClient.js';
-export type { WaitForResponseOptions } from './client/awaitReply.js';
-export { MessageBusRefusedError, ResponseTimeoutError } from './client/errors.js';
+export { MessageBusRefusedError } from './client/MessageBusRefusedError.js';
 export { DEFAULT_RECONNECT, reconnectDelay } from './client/backoff.js';
 export type { ReconnectOptions } from './client/backoff.js';
 export { FrameQueue } from './client/FrameQueue.js';
@@ -28,4 +27,6 @@ export type { LoadMessageBusConfigOptions } from './config/loadMessageBusConfig.
 export { parseServerArgs, SERVER_USAGE, UsageError } from './cli/parseServerArgs.js';
 export type { ServerCommand } from './cli/parseServerArgs.js';
 export { runServerCli } from './cli/runServerCli.js';
-export { REQUEST_ID_KEY } from '@ovos-tools/core';
+// core's names that this package's client API speaks in, so users of the clients need no second import
+export { REQUEST_ID_KEY, ResponseTimeoutError } from '@ovos-tools/core';
+export type { WaitForResponseOptions } from '@ovos-tools/core';

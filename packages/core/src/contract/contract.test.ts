@@ -1,31 +1,16 @@
 import * as contract from '@ovos-tools/core/contract';
 import * as testing from '@ovos-tools/core/testing';
-import { defineTool, HOST_SOURCE_BRAND, ToolBox, Type } from '@ovos-tools/core';
+import { HOST_SOURCE_BRAND } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
-
-class Echo extends ToolBox {
-  static override toolboxId = 'echo';
-  discoverTools() {
-    return [
-      defineTool({
-        name: 'echo',
-        description: 'Echo a text.',
-        argumentSchema: Type.Object({ text: Type.String() }),
-        outputSchema: Type.Object({ text: Type.String() }),
-        toolCall: ({ text }) => ({ text }),
-      }),
-    ];
-  }
-}
+import { MathTools } from '../../test/fixtures.js';
 
 describe('@ovos-tools/core/contract (the checks the provider makes at load)', () => {
   it('checks a toolbox class, its tools and its entry-point name', () => {
-    const checked = contract.checkToolBoxClass(Echo);
-    expect(checked).toEqual({ ok: true, cls: Echo });
+    expect(contract.checkToolBoxClass(MathTools)).toEqual({ ok: true, cls: MathTools });
     expect(contract.checkToolBoxClass(class NotOne {})).toEqual({ ok: false, message: 'NotOne is not a ToolBox class: it does not extend ToolBox from @ovos-tools/core' });
-    expect(contract.checkTools(new Echo({}))).toBeNull();
-    expect(contract.checkEntryPointName('echo', Echo.toolboxId)).toBeNull();
-    expect(contract.checkEntryPointName('echo-tools', Echo.toolboxId)).toMatch(/^entry point "echo-tools" names a class whose toolboxId is "echo"/);
+    expect(contract.checkTools(new MathTools({}))).toBeNull();
+    expect(contract.checkEntryPointName('math_tools', MathTools.toolboxId)).toBeNull();
+    expect(contract.checkEntryPointName('math-tools', MathTools.toolboxId)).toMatch(/^entry point "math-tools" names a class whose toolboxId is "math_tools"/);
   });
 
   it('checks a host source: brand, contract version and createHosts, with the path of what is wrong', () => {

@@ -1,4 +1,5 @@
-import { isReplyTo, REQUEST_ID_KEY, type Message } from '@ovos-tools/core';
+import type { Message } from '../wire/Message.js';
+import { isReplyTo, REQUEST_ID_KEY } from './correlation.js';
 
 /** One pending `waitForResponse`: its request id, the reply types it accepts, and how to finish it. */
 export interface ResponseWaiter {
