@@ -5,7 +5,6 @@
 export { AgentTool, defineTool, TOOL_NAME_PATTERN } from './tool/AgentTool.js';
 export type { AgentToolDefinition, ToolContext, ToolExample } from './tool/AgentTool.js';
 export { ToolBox } from './toolbox/ToolBox.js';
-export { pythonTypeName } from './toolbox/pythonTypeName.js';
 export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBoxOptions.js';
 export { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './toolbox/brand.js';
 export { compactSchema, normalizeTools, toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec } from './toolbox/openaiFormat.js';
@@ -19,7 +18,6 @@ export {
   ToolExecutionError,
   ToolTimeoutError,
   UnknownToolError,
-  withDetail,
 } from './errors/ToolError.js';
 export type { OvosErrorClass, ToolErrorCode, ToolErrorOptions } from './errors/ToolError.js';
 export { toWireError } from './errors/wireError.js';
@@ -79,7 +77,7 @@ export { FakeBus } from './bus/FakeBus.js';
 export type { FakeBusOptions } from './bus/FakeBus.js';
 export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { ResponseTimeoutError } from './errors/ResponseTimeoutError.js';
-export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
+export { REQUEST_ID_KEY, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
 export { defaultWorkspace, ovosToolsDataDir } from './host/workspace.js';

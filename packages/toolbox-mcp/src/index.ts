@@ -7,6 +7,3 @@ export { McpToolboxHost } from './McpToolboxHost.js';
 export type { McpToolboxHostOptions } from './McpToolboxHost.js';
 export { parseMcpConfig } from './serverConfig.js';
 export type { McpServerSpec, McpTimings, ParsedMcpConfig } from './serverConfig.js';
-export { serverEnv } from './serverEnv.js';
-export { toToolDescriptor } from './toToolDescriptor.js';
-export type { McpTool } from './toToolDescriptor.js';
