@@ -12,7 +12,7 @@ import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
 import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
-import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
+import { isInspectorPath, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
 import { registerEventStream, type EventStreamLimits } from './inspector/registerEventStream.js';
 
@@ -170,7 +170,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.addHook('onRequest', async (req, reply) => {
     const start = performance.now();
     (req as unknown as { startedAt: number }).startedAt = start;
-    if (req.url === '/health' || req.url.split('?')[0] === INSPECTOR_PATH) return;
+    if (req.url === '/health' || isInspectorPath(req.url.split('?')[0]!)) return;
     const credential = credentialFromHeaders(req.headers);
     const agent = credential ? resolveAgent(credential) : undefined;
     if (agent) {
