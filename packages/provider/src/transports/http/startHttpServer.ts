@@ -11,7 +11,8 @@ import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import { isLoopbackHost } from './HttpConfig.js';
 import { pickTraceparent } from './traceparent.js';
 import { toolView } from './toolView.js';
-import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
+import { callToolSchema, getToolSchema, healthSchema, listToolsSchema, reloadToolsSchema } from './routeSchemas.js';
+import { reloadReportJson } from '../ovos-bus/payloads.js';
 import { isInspectorPath, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
 import { registerEventStream, type EventStreamLimits } from './inspector/registerEventStream.js';
@@ -311,7 +312,17 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     }
   });
 
-  registerInspectorRoutes(app, service, (req) => note(req).caller!);
+  // operator only: the operator secret, or an open loopback server; an agent credential is refused 403 `forbidden`
+  app.post('/internal/tools/reload', { schema: reloadToolsSchema }, async (req, reply) => {
+    const caller = note(req).caller!;
+    if (caller.agentId) {
+      return reply.code(403).send({ ok: false, code: 'forbidden', error: `reload is for the operator: agent "${caller.agentId}" may not reload; use the operator secret` });
+    }
+    // the keys of ovos.tools.reload.response, with ok: true
+    return { ok: true, ...reloadReportJson(await service.reload()) };
+  });
+
+  registerInspectorRoutes(app);
   registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => note(req).caller!, options.eventStream);
 
   await app.listen({ host, port: options.port ?? 7009 });

@@ -1,6 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { reloadReportJson } from '../../ovos-bus/payloads.js';
-import type { Caller, ReloadReport, ToolService } from '../../../service/ToolService.js';
+import type { FastifyInstance } from 'fastify';
 import { readInspectorAsset, type InspectorAsset } from './readInspectorAsset.js';
 
 /** The path of the inspector page; it is served without a credential (it holds no data, only the page's code). */
@@ -25,62 +23,14 @@ export function isInspectorPath(path: string): boolean {
   return ASSETS.has(path);
 }
 
-const problemObject = {
-  type: 'object',
-  properties: { entry_point: { type: 'string' }, package: { type: 'string' }, error: { type: 'string' } },
-} as const;
-
-const errorBody = {
-  type: 'object',
-  properties: { ok: { type: 'boolean', const: false }, error: { type: 'string' }, code: { type: 'string' } },
-  required: ['ok', 'error'],
-} as const;
-
-/** `POST /internal/tools/reload` (route schema; also documents the answer in `/openapi.json`). */
-export const reloadToolsSchema = {
-  summary: 'Rescan the plugin roots and swap in the new catalog (operator only)',
-  security: [{ internalSecret: [] }, { bearer: [] }],
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        ok: { type: 'boolean', const: true },
-        loaded: { type: 'array', items: { type: 'string' }, description: 'Entry-point names now loaded, in load order.' },
-        total_tools: { type: 'integer' },
-        generation: { type: 'integer', description: 'The registry generation now serving.' },
-        added: { type: 'array', items: { type: 'string' }, description: 'Tool names that appeared.' },
-        removed: { type: 'array', items: { type: 'string' }, description: 'Tool names that disappeared.' },
-        updated: { type: 'array', items: { type: 'string' }, description: 'Entry points whose package changed.' },
-        problems: { type: 'array', items: problemObject },
-        duration_ms: { type: 'number' },
-      },
-      required: ['ok', 'loaded', 'total_tools', 'generation', 'added', 'removed', 'updated', 'problems'],
-    },
-    401: errorBody,
-    403: errorBody,
-  },
-} as const;
-
 /**
- * The HTTP answer to a reload: the OVOS `ovos.tools.reload.response` keys (`loaded`, `total_tools`, `generation`,
- * `added`, `removed`, `updated`, `problems: [{entry_point, package, error}]`, `duration_ms`) with `ok: true`.
+ * Adds the inspector page's routes to the HTTP API: `GET /inspector`, `GET /inspector/inspector.js` and
+ * `GET /inspector/inspector.css`, the single-page inspector (plain HTML, a script and a style sheet, no external
+ * resources), each sent with {@link INSPECTOR_CSP}, which allows only these same-origin files and same-origin
+ * `fetch`. A file missing from the installed package is answered 500 `internal` with a message naming it. The page
+ * drives the API routes registered by `startHttpServer` (including `POST /internal/tools/reload`).
  */
-export function reloadBody(report: ReloadReport): Record<string, unknown> {
-  return { ok: true, ...reloadReportJson(report) };
-}
-
-/**
- * Adds the inspector's routes to the HTTP API:
- * - `GET /inspector`, `GET /inspector/inspector.js`, `GET /inspector/inspector.css`: the single-page inspector
- *   (plain HTML, a script and a style sheet, no external resources), each sent with {@link INSPECTOR_CSP}, which
- *   allows only these same-origin files and same-origin `fetch`. A file missing from the installed package is
- *   answered 500 `internal` with a message naming it.
- * - `POST /internal/tools/reload`: runs {@link ToolService.reload} and answers {@link reloadBody}. Operator only:
- *   the operator secret, or an open loopback server; an agent credential is refused 403 `forbidden`.
- *
- * @param callerOf the caller the authentication hook resolved for a request.
- */
-export function registerInspectorRoutes(app: FastifyInstance, service: ToolService, callerOf: (req: FastifyRequest) => Caller): void {
+export function registerInspectorRoutes(app: FastifyInstance): void {
   for (const [path, asset] of ASSETS) {
     app.get(path, { schema: { hide: true } }, async (_req, reply) => {
       const body = await readInspectorAsset(asset.file);
@@ -94,12 +44,4 @@ export function registerInspectorRoutes(app: FastifyInstance, service: ToolServi
       return reply.serializer((x: unknown) => x as string).send(body);
     });
   }
-
-  app.post('/internal/tools/reload', { schema: reloadToolsSchema }, async (req, reply) => {
-    const caller = callerOf(req);
-    if (caller.agentId) {
-      return reply.code(403).send({ ok: false, code: 'forbidden', error: `reload is for the operator: agent "${caller.agentId}" may not reload; use the operator secret` });
-    }
-    return reloadBody(await service.reload());
-  });
 }
