@@ -233,7 +233,7 @@ export abstract class BusEndpoint implements Bus {
   protected dispatch(message: Message, frame?: string): void {
     if (this.handlers.hasRaw) this.handlers.dispatchRaw(frame ?? message.serialize());
     this.handlers.dispatch(message);
-    this.waiters.dispatch(message);
+    if (this.waiters.size !== 0) this.waiters.dispatch(message);
   }
 
   /**

@@ -28,21 +28,27 @@ export class FakeBus extends BusEndpoint {
     if (message) this.emit(message);
   }
 
+  /**
+   * Dispatches `message` at once (see the class), after `BusEndpoint.emit` stamps its session.
+   * @throws MalformedMessageError when its data or context nest deeper than `MAX_MESSAGE_DEPTH` (as
+   *   `MessageBusClient.emit` does: such a message cannot go on the wire), dispatching nothing; TypeError for a
+   *   BigInt with raw handlers.
+   */
+  override emit(message: Message): void {
+    // checked here, before the session is stamped, so the check does not walk the stamped session too
+    const tooDeep = message.checkDepth();
+    if (tooDeep) throw tooDeep;
+    super.emit(message);
+  }
+
   /** Removes every handler and settles pending `waitForResponse` calls (`null`); the bus stays usable. */
   close(): void {
     this.removeAllListeners();
     this.settleWaiters();
   }
 
-  /**
-   * Dispatches at once: raw handlers, typed handlers, then the waiters the message answers.
-   * @throws MalformedMessageError when its data or context nest deeper than `MAX_MESSAGE_DEPTH` (as
-   *   `MessageBusClient.emit` does: such a message cannot go on the wire), dispatching nothing; TypeError for a
-   *   BigInt with raw handlers.
-   */
+  /** Dispatches at once: raw handlers, typed handlers, then the waiters the message answers. */
   protected send(message: Message): void {
-    const tooDeep = message.checkDepth();
-    if (tooDeep) throw tooDeep;
     this.dispatch(message);
   }
 }
