@@ -1,5 +1,5 @@
 import type { Message } from '../wire/Message.js';
-import { isReplyTo, REQUEST_ID_KEY } from './correlation.js';
+import { REQUEST_ID_KEY } from './correlation.js';
 
 /** One pending `waitForResponse`: its request id, the reply types it accepts, and how to finish it. */
 export interface ResponseWaiter {
@@ -14,7 +14,7 @@ export interface ResponseWaiter {
 /**
  * The pending `waitForResponse` calls of one client, indexed by reply type and request id so that a reply
  * costs a map lookup however many requests are in flight. Matching follows core's correlation rule
- * ({@link isReplyTo}): a reply carrying `context.request_id` goes only to the waiters of that id; a reply without
+ * (`isReplyTo`): a reply carrying `context.request_id` goes only to the waiters of that id; a reply without
  * one goes to every waiter of its type (OVOS behaviour, where any reply of the type answers).
  */
 export class ResponseWaiters {
@@ -65,10 +65,25 @@ export class ResponseWaiters {
     const ids = this.byType.get(message.type);
     if (!ids) return;
     const got = message.context[REQUEST_ID_KEY];
-    // a copy: settling removes waiters from these lists
-    const candidates = got === undefined ? [...ids.values()].flat() : typeof got === 'string' ? (ids.get(got)?.slice() ?? []) : [];
-    for (const waiter of candidates) {
-      if (!isReplyTo(waiter.requestId, message)) continue;
+    if (typeof got === 'string') {
+      // the waiters of this id (all of them answered: they were registered under it)
+      const list = ids.get(got);
+      if (!list) return;
+      if (list.length === 1) {
+        const only = list[0]!;
+        this.remove(only);
+        only.settle(message);
+        return;
+      }
+      for (const waiter of list.slice()) {
+        this.remove(waiter);
+        waiter.settle(message);
+      }
+      return;
+    }
+    if (got !== undefined) return; // an id that is not a string answers no request
+    // no id (a responder that drops context): every waiter of the type; a copy, as settling removes from the lists
+    for (const waiter of [...ids.values()].flat()) {
       this.remove(waiter);
       waiter.settle(message);
     }
