@@ -38,4 +38,17 @@ describe('ResponseWaiters (the waiters behind every endpoint\'s waitForResponse)
     expect(c.got).toEqual(['null:closed']);
     expect(ws.size).toBe(0);
   });
+
+  it('many waiters on one type (indexed by id past a handful) still get exactly their own reply', () => {
+    const ws = new ResponseWaiters();
+    const many = Array.from({ length: 20 }, (_, i) => waiter(`r${i}`, ['q.response']));
+    const twin = waiter('r3', ['q.response']);
+    for (const w of [...many, twin]) ws.add(w);
+    for (const i of [3, 0, 19]) ws.dispatch(new Message('q.response', { n: i }, { request_id: `r${i}` }));
+    expect(many.map((w) => w.got.length)).toEqual(many.map((_, i) => ([0, 3, 19].includes(i) ? 1 : 0)));
+    expect([many[3]!.got, twin.got, ws.size]).toEqual([['3'], ['3'], 17]);
+    ws.dispatch(new Message('q.response', { n: 9 }));
+    expect(many.every((w) => w.got.length === 1)).toBe(true);
+    expect([ws.size, ws.awaits('q.response')]).toEqual([0, false]);
+  });
 });
