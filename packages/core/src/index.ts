@@ -10,7 +10,6 @@ export { DEFAULT_CONFIRMATIONS, renderConfirmation } from './tool/renderConfirma
 export type { ConfirmationSubject, RenderConfirmationOptions, RenderedConfirmation } from './tool/renderConfirmation.js';
 export { normalizeTag, pickLanguage } from './tool/pickLanguage.js';
 export { ToolBox } from './toolbox/ToolBox.js';
-export { pythonTypeName } from './toolbox/pythonTypeName.js';
 export type { CallToolOptions, ToolBoxOptions, ToolResult } from './toolbox/ToolBoxOptions.js';
 export { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from './toolbox/brand.js';
 export { compactSchema, normalizeTools, toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec } from './toolbox/openaiFormat.js';
@@ -49,7 +48,6 @@ export {
   ToolExecutionError,
   ToolTimeoutError,
   UnknownToolError,
-  withDetail,
 } from './errors/ToolError.js';
 export type { OvosErrorClass, ToolErrorCode, ToolErrorOptions } from './errors/ToolError.js';
 export { toWireError } from './errors/wireError.js';
@@ -122,11 +120,13 @@ export type {
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
 export type { Bus, BusHandler, MalformedMessageHandler } from './bus/Bus.js';
+export { BusEndpoint } from './bus/BusEndpoint.js';
+export type { BusEndpointOptions, WaitForResponseOptions } from './bus/BusEndpoint.js';
 export { FakeBus } from './bus/FakeBus.js';
 export type { FakeBusOptions } from './bus/FakeBus.js';
-export { HandlerRegistry } from './bus/HandlerRegistry.js';
 export type { RawMessageHandler } from './bus/HandlerRegistry.js';
-export { isReplyTo, REQUEST_ID_KEY, replyTypes, stampRequestId } from './bus/correlation.js';
+export { ResponseTimeoutError } from './errors/ResponseTimeoutError.js';
+export { REQUEST_ID_KEY, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
 export { abortOutcome, hostErrors } from './host/hostErrors.js';

@@ -128,6 +128,14 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     });
     page = browser.pages()[0] ?? (await browser.newPage());
     page.setDefaultTimeout(15_000);
+    // every Content-Security-Policy violation of the page, kept across navigations: the policy allows no inline code
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const seen = JSON.parse(sessionStorage.getItem('csp-violations') ?? '[]') as string[];
+        seen.push(`${e.effectiveDirective} ${e.blockedURI}`);
+        sessionStorage.setItem('csp-violations', JSON.stringify(seen));
+      });
+    });
   });
 
   afterAll(async () => {
@@ -144,7 +152,13 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'; style-src 'self'");
     expect(await res.text()).toContain('<title>ovos-tools inspector</title>');
+    for (const [file, type] of [['inspector.js', 'text/javascript'], ['inspector.css', 'text/css']]) {
+      const asset = await fetch(`${api.url}/inspector/${file}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toMatch(new RegExp(`^${type}`));
+    }
     expect((await fetch(`${api.url}/internal/tools`)).status).toBe(401);
     expect((await fetch(`${api.url}/internal/tools/reload`, { method: 'POST' })).status).toBe(401);
   });
@@ -250,6 +264,8 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
     await page.locator('.reload-added').filter({ hasText: 'farewell' }).waitFor();
     expect(await page.textContent('.reload-removed')).toContain('none');
     await page.locator('li[data-tool="farewell"]').waitFor();
+    // nothing the page did (rendering tools, forms, bus traffic, the reload report) needed inline code or style
+    expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('csp-violations') ?? '[]'))).toEqual([]);
     await scrollToTop();
     await page.screenshot({ path: path.join(shots, 'inspector-reload.png') });
     expect(statSync(path.join(shots, 'inspector-reload.png')).size).toBeGreaterThan(10_000);

@@ -161,6 +161,18 @@ describe('published tarballs', () => {
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/OpenVoiceOS/ovos-tools.git', directory: `packages/${name}` });
     expect(pkg.homepage).toMatch(/^https:\/\/github\.com\/OpenVoiceOS\/ovos-tools/);
     expect(pkg.bugs?.url).toBe('https://github.com/OpenVoiceOS/ovos-tools/issues');
+    // every entry of the exports map (subpaths such as core's /contract and messagebus's /cli) is in the tarball
+    for (const [subpath, target] of Object.entries(pkg.exports as Record<string, string | { types: string; import: string }>)) {
+      for (const file of typeof target === 'string' ? [target] : [target.types, target.import]) {
+        expect(files.has(file.replace(/^\.\//, '')), `${name}: exports["${subpath}"] names ${file}, which is not in the tarball`).toBe(true);
+      }
+    }
+  });
+
+  it('the provider ships the inspector page as its own files (html, script, style sheet)', () => {
+    const files = tarballs.get('provider')!;
+    for (const file of ['inspector.html', 'inspector.js', 'inspector.css']) expect(files.has(`dist/transports/http/inspector/page/${file}`), file).toBe(true);
+    expect([...files].filter((f) => f.includes('inspector/page/tsconfig'))).toEqual([]);
   });
 
   it.each(published)('%s: declares exactly what its shipped code imports (dependencies and peers)', (name) => {

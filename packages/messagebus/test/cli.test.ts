@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MESSAGEBUS_CONFIG, isMessageBusReachable, parseServerArgs, UsageError } from '@ovos-tools/messagebus';
+import { DEFAULT_MESSAGEBUS_CONFIG, isMessageBusReachable } from '@ovos-tools/messagebus';
+import { parseServerArgs, UsageError } from '@ovos-tools/messagebus/cli';
 import { rawClient, runCleanups, upgradeStatus } from './helpers.js';
 
 const pkgDir = dirname(createRequire(import.meta.url).resolve('@ovos-tools/messagebus/package.json'));

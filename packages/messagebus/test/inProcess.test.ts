@@ -49,6 +49,19 @@ describe.each([
     expect(server.framesRelayed).toBe(1);
   });
 
+  it('waits with timeoutMs = Infinity for a late reply, and settles pending waits when it closes (strict: client_closed)', async () => {
+    const server = await startServer();
+    const bus = await make(server);
+    const peer = await inProcess(server);
+    peer.on('late', (m) => void setTimeout(() => peer.emit(m.response({ ok: true })), 30));
+    expect((await bus.waitForResponse(new Message('late'), undefined, Number.POSITIVE_INFINITY))?.data).toEqual({ ok: true });
+    const plain = bus.waitForResponse(new Message('never.answered'), undefined, 60_000);
+    const strict = (bus as MessageBusClient).waitForResponse(new Message('never.answered'), undefined, 60_000, { rejectOnTimeout: true }).catch((e: unknown) => e);
+    await bus.close();
+    expect(await plain).toBeNull();
+    expect(await strict).toMatchObject({ name: 'ResponseTimeoutError', code: 'client_closed', message: expect.stringMatching(/closed while waiting for 'never.answered.response'/) });
+  });
+
   it('keeps the relay order of frames from websocket and in-process senders alike', async () => {
     const server = await startServer();
     const me = await make(server);

@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
-import { inspectorHtml } from '../src/transports/http/inspector/inspectorPage.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';
 import { addGoldenToolboxes, makePluginRoot } from './helpers/pluginRoot.js';
 import { cliPath, freePort } from './helpers/serve.js';
 
 const OPERATOR = 'operator-secret-0123456789';
+/** The page's files as the built package ships them (the build copies them from src/…/inspector/page/). */
+const pageFile = (name: string) => readFileSync(new URL(`../dist/transports/http/inspector/page/${name}`, import.meta.url), 'utf8');
+const inspectorHtml = pageFile('inspector.html');
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const servers: HttpServerHandle[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
@@ -88,23 +92,45 @@ describe('POST /internal/tools/reload', () => {
 });
 
 describe('GET /inspector', () => {
-  it('serves the page without a credential, with a CSP that allows only same-origin requests', async () => {
+  it('serves the page, its script and its style sheet without a credential, under a CSP with no inline code', async () => {
     const s = await start(service(), { secret: OPERATOR });
-    const res = await fetch(`${s.url}/inspector`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*connect-src 'self'/);
-    expect(await res.text()).toBe(inspectorHtml);
-    // only the exact path is open: the API next to it still needs the secret
+    const files = [
+      ['/inspector', 'text/html; charset=utf-8', 'inspector.html'],
+      ['/inspector/inspector.js', 'text/javascript; charset=utf-8', 'inspector.js'],
+      ['/inspector/inspector.css', 'text/css; charset=utf-8', 'inspector.css'],
+    ] as const;
+    for (const [path, type, file] of files) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      expect(res.headers.get('content-security-policy'), path).toBe(CSP);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(await res.text(), path).toBe(pageFile(file));
+    }
+    // only those exact paths are open: anything else under /inspector, and the API next to it, still need the secret
     expect((await fetch(`${s.url}/inspector/x`)).status).toBe(401);
+    expect((await fetch(`${s.url}/inspector/inspector.js.map`)).status).toBe(401);
+    expect((await fetch(`${s.url}/inspector/../internal/tools`)).status).toBe(401);
     expect((await fetch(`${s.url}/inspector?from=test`)).status).toBe(200);
     expect((await fetch(`${s.url}/internal/tools?x=/inspector`)).status).toBe(401);
   });
 
-  it('ships a page with no external resource and no HTML sink for tool texts', () => {
-    expect(inspectorHtml).not.toMatch(/<(script|link|img)[^>]+(src|href)=/i);
-    expect(inspectorHtml).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
-    expect(inspectorHtml).toContain("headers['X-Internal-Secret']");
+  it('ships a page whose only resources are its own two files, with no inline code and no HTML sink for tool texts', () => {
+    const refs = [...inspectorHtml.matchAll(/<(?:script|link|img)[^>]+(?:src|href)="([^"]*)"/gi)].map((m) => m[1]);
+    expect(refs.sort()).toEqual(['/inspector/inspector.css', '/inspector/inspector.js']);
+    expect(inspectorHtml).not.toMatch(/<script>|<style|\son[a-z]+=|\sstyle=/i);
+    const script = pageFile('inspector.js');
+    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    expect(script).toContain("headers['X-Internal-Secret']");
+    expect(script).toMatch(/^\/\/ @ts-check/);
+  });
+});
+
+describe('readInspectorAsset', () => {
+  it('answers a missing page file with an error naming it, never a throw', async () => {
+    const { readInspectorAsset } = await import('../src/transports/http/inspector/readInspectorAsset.js');
+    expect(await readInspectorAsset('inspector.css')).toBe(pageFile('inspector.css'));
+    expect(await readInspectorAsset('missing.js')).toEqual({ error: expect.stringMatching(/the inspector page file \S+\/page\/missing\.js cannot be read \(ENOENT\); reinstall @ovos-tools\/provider/) });
   });
 });
 

@@ -198,4 +198,23 @@ export const hosts = { [HOST_SOURCE_BRAND]: 1, async createHosts() { globalThis.
       await pinned.provider.close();
     }
   });
+
+  test('an export that is not a host source of this contract is a contract problem naming what is wrong', async () => {
+    const r = fresh();
+    const exports = `export const unbranded = { async createHosts() { return { hosts: [], problems: [] }; } };
+export const future = { [Symbol.for('ovos-tools.host-source')]: 2, async createHosts() { return { hosts: [], problems: [] }; } };`;
+    r.addPackage('odd-hosts', { entryPoints: { 'ovos-tools.hosts': { unbranded: './index.js#unbranded', future: './index.js#future' } } }, { 'index.js': exports });
+    const { provider, report } = await startFakeProvider([r.dir], { pinned_toolboxes: ['unbranded', 'future'] });
+    try {
+      expect(report.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ entryPoint: 'unbranded', error: expect.stringContaining('the export is not a host source (no Symbol.for("ovos-tools.host-source") brand)') }),
+          expect.objectContaining({ entryPoint: 'future', error: expect.stringContaining('targets host-source contract 2, this provider supports 1') }),
+        ]),
+      );
+      expect(report.problems).toHaveLength(2);
+    } finally {
+      await provider.close();
+    }
+  });
 });

@@ -9,6 +9,5 @@ export { ConnectError } from './openConnection.js';
 export { MCP_SOURCE_NAME, parseMcpConfig } from './serverConfig.js';
 export type { McpServerSpec, McpTimings, McpToolSelection, ParsedMcpConfig } from './serverConfig.js';
 export { MCP_CONTENT_MARKER, MCP_CONTENT_RESULT_SCHEMA } from './contentResultSchema.js';
-export { serverEnv } from './serverEnv.js';
 export { toToolDescriptor } from './toToolDescriptor.js';
 export type { McpTool } from './toToolDescriptor.js';

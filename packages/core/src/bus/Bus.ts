@@ -14,7 +14,8 @@ export type MalformedMessageHandler = (error: MalformedMessageError, frame?: str
 /**
  * What toolboxes and the provider need from a messagebus: the subset of OVOS's `MessageBusClient` /
  * `FakeBus` API they use (ovos-bus-client `client.py`, ovos-utils `fakebus.py`).
- * Implemented by {@link FakeBus} (in-process) and `MessageBusClient` in `@ovos-tools/messagebus` (websocket).
+ * Implemented by core's `BusEndpoint`, which `FakeBus` (in-process), and `MessageBusClient` (websocket) and
+ * `InProcessBusClient` (attached to an embedded server) in `@ovos-tools/messagebus` extend.
  */
 export interface Bus {
   /** Calls `handler` for every message of `type`, until `off`. */

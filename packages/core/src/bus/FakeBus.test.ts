@@ -1,5 +1,6 @@
-import { FakeBus, isReplyTo, MalformedMessageError, Message, REQUEST_ID_KEY, replyTypes, stampRequestId, type Bus } from '@ovos-tools/core';
+import { FakeBus, MalformedMessageError, Message, REQUEST_ID_KEY, stampRequestId, type Bus } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
+import { isReplyTo, replyTypes } from './correlation.js';
 import { recordingLogger } from '../../test/fixtures.js';
 
 describe('FakeBus (wire spec §6.6)', () => {

@@ -9,8 +9,8 @@ export type RawMessageHandler = (serialized: string) => void;
 type Wrapped = ((m: never) => unknown) & { original?: unknown };
 
 /**
- * The typed and raw (`"message"`) handlers of one bus, with pyee-like semantics shared by `FakeBus` and the
- * websocket `MessageBusClient`: handlers of a type run in registration order on a snapshot of the list (adding
+ * The typed and raw (`"message"`) handlers of one bus endpoint (`BusEndpoint`, so `FakeBus` and both messagebus
+ * clients), with pyee-like semantics: handlers of a type run in registration order on a snapshot of the list (adding
  * or removing during dispatch affects the next message), `once` handlers are removed before they run, and
  * errors — thrown or a rejected promise — are logged as `Error in event handler for '<type>'` (ovos-utils
  * FakeBus), never propagated to the dispatcher.

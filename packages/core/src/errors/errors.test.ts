@@ -10,11 +10,11 @@ import {
   defineTool,
   silentLogger,
   toWireError,
-  withDetail,
   ToolBox,
   type AgentTool,
 } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
+import { withDetail } from './ToolError.js';
 import { FailTools, MathTools, rejectionOf } from '../../test/fixtures.js';
 
 /** The bus-visible string of an error, as `handle_call` would print it. */

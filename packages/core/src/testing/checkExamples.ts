@@ -1,5 +1,5 @@
 import type { ToolExample } from '../tool/AgentTool.js';
-import type { ToolBoxLike } from './checkToolBox.js';
+import type { ToolBoxLike } from '../contract/checkToolBox.js';
 import { invokeTool, jsonEqual, type InvokeToolOptions } from './invokeTool.js';
 
 /** One example whose outcome differed from what it declares. */

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { toWireError } from '../errors/wireError.js';
 import type { JsonObject } from '../wire/Message.js';
-import type { ToolBoxLike } from './checkToolBox.js';
+import type { ToolBoxLike } from '../contract/checkToolBox.js';
 
 /** The provider's default time limit per tool call (`default_timeout_ms`), in milliseconds. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import { FakeBus } from '../bus/FakeBus.js';
 import { Message, type JsonObject } from '../wire/Message.js';
 import { personaCallTopic, Topics } from '../wire/topics.js';
-import type { ToolBoxLike } from './checkToolBox.js';
+import type { ToolBoxLike } from '../contract/checkToolBox.js';
 
 /** A toolbox bound to an in-process {@link FakeBus}, spoken to through OVOS's per-toolbox bus API. */
 export interface FakeBusRun {

@@ -1,6 +1,6 @@
 import { silentLogger } from '../logging/Logger.js';
 import { checkExamples, type CheckExamplesOptions } from './checkExamples.js';
-import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from './checkToolBox.js';
+import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '../contract/checkToolBox.js';
 
 /** Options of {@link verifyToolbox}. */
 export interface VerifyToolboxOptions {

@@ -1,14 +1,4 @@
-import {
-  HandlerRegistry,
-  MalformedMessageError,
-  Message,
-  silentLogger,
-  type Bus,
-  type BusHandler,
-  type Logger,
-  type MalformedMessageHandler,
-  type RawMessageHandler,
-} from '@ovos-tools/core';
+import { BusEndpoint, type BusEndpointOptions, type Message } from '@ovos-tools/core';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { busUrl } from '../config/MessageBusConfig.js';
@@ -16,16 +6,12 @@ import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { warnExposure } from '../config/warnExposure.js';
 import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { reconnectDelay, type ReconnectOptions } from './backoff.js';
-import { MessageBusRefusedError, type ResponseTimeoutError } from './errors.js';
-import { awaitMessage, awaitResponse, type WaitForResponseOptions } from './awaitReply.js';
+import { MessageBusRefusedError } from './MessageBusRefusedError.js';
 import { FrameQueue } from './FrameQueue.js';
 import { OwnFrames } from './OwnFrames.js';
-import { ResponseWaiters } from './ResponseWaiters.js';
-
-export type { WaitForResponseOptions } from './awaitReply.js';
 
 /** Options for {@link MessageBusClient}. Every field is optional. */
-export interface MessageBusClientOptions {
+export interface MessageBusClientOptions extends BusEndpointOptions {
   /** Full bus URL, e.g. `ws://127.0.0.1:8181/core`. When set, host/port/route/ssl are ignored. */
   url?: string;
   /** Bus host; with port/route/ssl, any field not given comes from mycroft.conf (`loadMessageBusConfig()`). */
@@ -45,12 +31,8 @@ export interface MessageBusClientOptions {
   reconnect?: ReconnectOptions | false;
   /** Frames kept while disconnected (oldest dropped with a warning when full); default 1000. */
   maxQueue?: number;
-  /** `context.session.session_id` added to emitted messages that have no session; default `"default"`. */
-  sessionId?: string;
   /** Websocket opening-handshake timeout in ms; default 5000. */
   handshakeTimeoutMs?: number;
-  /** Where connection changes, dropped frames, malformed frames and handler errors are logged; default silent. */
-  logger?: Logger;
 }
 
 /** Connection events of a {@link MessageBusClient} and their listener arguments. */
@@ -73,12 +55,14 @@ export type ConnectionListener<E extends keyof ConnectionEvents> = (...args: Con
 
 /**
  * A websocket client of an OVOS messagebus, implementing core's `Bus` (ovos-bus-client `MessageBusClient`,
- * wire spec §6.4).
+ * wire spec §6.4). Handlers, `waitForResponse`, session stamping and the policy for malformed frames and handler
+ * errors are core's `BusEndpoint` (the same as `FakeBus` and `InProcessBusClient`); this class is the websocket.
  *
  * - Like the Python client, `emit` sends to the server and does NOT dispatch locally: handlers (including this
  *   client's own) fire when the server echoes the frame. `emit` adds `context.session = {session_id}` to a
  *   message without a session (mutating it).
- * - Malformed incoming frames are logged and skipped; handler errors are logged, never thrown.
+ * - Malformed incoming frames are logged, given to `onMalformed` handlers and skipped; handler errors are logged,
+ *   never thrown.
  * - `waitForResponse` correlates by `context.request_id` (core's `REQUEST_ID_KEY`), so concurrent identical
  *   requests each get their own reply.
  * - Reconnects with capped exponential backoff and jitter; frames emitted while disconnected (or before
@@ -95,7 +79,7 @@ export type ConnectionListener<E extends keyof ConnectionEvents> = (...args: Con
  * const reply = await bus.waitForResponse(new Message('ovos.persona.tools.discover'));
  * await bus.close();
  */
-export class MessageBusClient implements Bus {
+export class MessageBusClient extends BusEndpoint {
   /** The URL this client connects to. */
   readonly url: string;
   /**
@@ -104,9 +88,6 @@ export class MessageBusClient implements Bus {
    */
   readonly ready: Promise<void>;
   private readonly options: MessageBusClientOptions;
-  private readonly logger: Logger;
-  private readonly handlers: HandlerRegistry;
-  private readonly waiters = new ResponseWaiters();
   private readonly secret: string | undefined;
   private readonly queue: FrameQueue;
   private readonly listeners = new Map<keyof ConnectionEvents, Set<(...args: never[]) => void>>();
@@ -114,7 +95,6 @@ export class MessageBusClient implements Bus {
   /** Frames sent on this connection, expected back from the bus (which echoes to the sender). */
   private readonly ownFrames = new OwnFrames();
   private started = false;
-  private closed = false;
   private attempt = 0;
   private failuresLogged = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -122,9 +102,8 @@ export class MessageBusClient implements Bus {
   private rejectReady!: (err: Error) => void;
 
   constructor(options: MessageBusClientOptions = {}) {
+    super('MessageBusClient', options);
     this.options = options;
-    this.logger = options.logger ?? silentLogger;
-    this.handlers = new HandlerRegistry(this.logger);
     this.queue = new FrameQueue(options.maxQueue ?? 1000);
     const { url, secret } = resolveConnection(options);
     this.url = url;
@@ -144,11 +123,6 @@ export class MessageBusClient implements Bus {
   /** Frames waiting for a connection. */
   get queuedFrames(): number {
     return this.queue.size;
-  }
-
-  /** `waitForResponse` calls still waiting. */
-  get pendingResponses(): number {
-    return this.waiters.size;
   }
 
   /**
@@ -173,55 +147,10 @@ export class MessageBusClient implements Bus {
   }
 
   /**
-   * Calls `handler` for every incoming frame that is not a valid OVOS message (bad JSON or shape, or nesting
-   * deeper than core's `MAX_MESSAGE_DEPTH`); such frames are also logged and never reach typed handlers. When
-   * `error.request` is set, the owner of its topic can answer: `bus.emit(error.request.response({...}))`.
-   * @returns a function that removes the handler.
+   * Writes the frame to the websocket, or queues it while disconnected (the oldest queued frame is dropped with a
+   * warning when `maxQueue` is full).
    */
-  onMalformed(handler: MalformedMessageHandler): () => void {
-    return this.handlers.onMalformed(handler);
-  }
-
-  /** Calls `handler` with every incoming frame's text (after it parsed as a message), before typed handlers. */
-  on(type: 'message', handler: RawMessageHandler): void;
-  /** Calls `handler` for every incoming message of `type`, until {@link off}. */
-  on(type: string, handler: BusHandler): void;
-  on(type: string, handler: BusHandler | RawMessageHandler): void {
-    this.handlers.on(type, handler);
-  }
-
-  /** Calls `handler` for the next incoming message of `type` only. */
-  once(type: string, handler: BusHandler): void {
-    this.handlers.once(type, handler);
-  }
-
-  /** Removes a handler added with `on` or `once`; unknown handlers are ignored. */
-  off(type: string, handler: BusHandler | RawMessageHandler): void {
-    this.handlers.off(type, handler);
-  }
-
-  /** Removes every handler of `type`, or every handler when omitted. */
-  removeAllListeners(type?: string): void {
-    this.handlers.removeAll(type);
-  }
-
-  /** Handlers registered for `type` (for leak checks). */
-  listenerCount(type: string): number {
-    return this.handlers.count(type);
-  }
-
-  /**
-   * Sends `message` to the bus (queued while disconnected). Adds `context.session` when missing.
-   * After {@link close} the message is dropped with a warning.
-   * @throws MalformedMessageError if data/context nest deeper than core's `MAX_MESSAGE_DEPTH` (or hold a cycle);
-   *   TypeError for a BigInt.
-   */
-  emit(message: Message): void {
-    if (this.closed) {
-      this.logger.warn(`MessageBusClient is closed; dropped '${message.type}'`);
-      return;
-    }
-    if (message.context.session === undefined) message.context.session = { session_id: this.options.sessionId ?? 'default' };
+  protected send(message: Message): void {
     const frame = message.serialize();
     if (this.ws && this.connected) {
       this.ws.send(frame);
@@ -232,31 +161,6 @@ export class MessageBusClient implements Bus {
     if (dropped !== undefined) {
       this.logger.warn(`messagebus send queue full (${this.queue.capacity} frames): dropped the oldest queued frame`);
     }
-  }
-
-  /**
-   * Emits `message` and resolves with its reply, or `null` after `timeoutMs` (like OVOS `wait_for_response`).
-   * Listeners are registered before emitting. A reply matches when its type is one of `replyType`
-   * (default `<type>.response`) and its `context.request_id` equals the request's (stamped with a UUID if
-   * absent) or is missing (a responder that drops context; then every waiter of that type gets it, as in OVOS).
-   *
-   * @param timeoutMs - default 3000.
-   * @param options - `rejectOnTimeout: true` rejects with {@link ResponseTimeoutError} instead of resolving `null`.
-   * @returns a promise rejected with the `TypeError` of `emit` when the message cannot be serialized.
-   */
-  waitForResponse(
-    message: Message,
-    replyType?: string | readonly string[],
-    timeoutMs = 3000,
-    options: WaitForResponseOptions = {},
-  ): Promise<Message | null> {
-    const source = { waiters: this.waiters, closed: this.closed, emit: (m: Message) => this.emit(m) };
-    return awaitResponse(source, message, replyType, timeoutMs, options);
-  }
-
-  /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
-  waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
-    return awaitMessage(this, type, timeoutMs);
   }
 
   /**
@@ -272,7 +176,7 @@ export class MessageBusClient implements Bus {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
     this.rejectReady(readyError);
-    this.waiters.closeAll();
+    this.settleWaiters();
     const discarded = this.queue.drain().length;
     if (discarded) this.logger.warn(`MessageBusClient closed with ${discarded} unsent frame(s); discarded`);
     const ws = this.ws;
@@ -380,22 +284,7 @@ export class MessageBusClient implements Bus {
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : (data as Buffer).toString('utf8');
     const ownType = this.ownFrames.match(text);
     if (ownType !== undefined && !this.wants(ownType)) return; // our own frame back, and nothing here wants it
-    let message: Message;
-    try {
-      message = Message.deserialize(text);
-    } catch (err) {
-      if (!(err instanceof MalformedMessageError)) throw err;
-      this.handlers.dispatchMalformed(err, text);
-      return;
-    }
-    if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
-    this.handlers.dispatch(message);
-    this.waiters.dispatch(message);
-  }
-
-  /** Whether a message of `type` would reach any handler or waiter now (raw handlers want every frame). */
-  private wants(type: string): boolean {
-    return this.handlers.hasRaw || this.handlers.count(type) > 0 || this.waiters.awaits(type);
+    this.receiveFrame(text);
   }
 
   private fire<E extends keyof ConnectionEvents>(event: E, ...args: ConnectionEvents[E]): void {

@@ -1,8 +1,4 @@
-import {
-  MalformedMessageError,
-  type MalformedMessageHandler, HandlerRegistry, Message, silentLogger, type Bus, type BusHandler, type Logger, type RawMessageHandler } from '@ovos-tools/core';
-import { awaitMessage, awaitResponse, type WaitForResponseOptions } from '../client/awaitReply.js';
-import { ResponseWaiters } from '../client/ResponseWaiters.js';
+import { BusEndpoint, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
 export interface InProcessHub {
@@ -15,13 +11,11 @@ export interface InProcessHub {
   detach(client: InProcessBusClient): void;
 }
 
-/** Options for `MessageBusServer.attach`. Every field is optional. */
-export interface InProcessBusClientOptions {
-  /** `context.session.session_id` added to emitted messages that have no session; default `"default"`. */
-  sessionId?: string;
-  /** Where dropped and malformed frames and handler errors are logged; default the server's logger. */
-  logger?: Logger;
-}
+/**
+ * Options for `MessageBusServer.attach`. Every field is optional: `sessionId` (default `"default"`) and `logger`
+ * (where dropped and malformed frames and handler errors are logged; default the server's logger).
+ */
+export type InProcessBusClientOptions = BusEndpointOptions;
 
 /** Why an attachment stopped: closed by its owner, the server shut down, or it fell behind (backpressure). */
 export type DetachReason = 'closed' | 'server closed' | 'slow';
@@ -34,9 +28,10 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  *   client and every attachment, this one included (OVOS clients see their own emits); handlers never run inside
  *   `emit`. `emit` adds `context.session = {session_id}` to a message without one (mutating it).
  * - Incoming frames are queued in relay order and dispatched on a later turn of the event loop (one
- *   `setImmediate` per batch), each parsed once; frames that are not OVOS messages are logged and skipped.
- * - Handlers follow core's `HandlerRegistry` rules (registration order, `once`, errors logged);
- *   `waitForResponse` correlates by `context.request_id` exactly as `MessageBusClient` does.
+ *   `setImmediate` per batch), each parsed once.
+ * - Handlers, `waitForResponse` (correlated by `context.request_id`), session stamping and the policy for
+ *   malformed frames and handler errors are core's `BusEndpoint`, exactly as on `MessageBusClient`; this class is
+ *   the hop to the server.
  * - Backpressure as for a websocket client: if more than the server's `maxBufferedBytes` of frames wait
  *   undelivered (the event loop is blocked or a synchronous flood is being emitted), the attachment is closed
  *   with a warning (reason `slow`), like a slow websocket client is terminated.
@@ -51,15 +46,11 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  * const bus = server.attach();
  * bus.on('ovos.ping', (m) => bus.emit(m.response({ pong: true })));
  */
-export class InProcessBusClient implements Bus {
-  private readonly handlers: HandlerRegistry;
-  private readonly waiters = new ResponseWaiters();
-  private readonly logger: Logger;
+export class InProcessBusClient extends BusEndpoint {
   /** Frames waiting for dispatch, with their message type when the emitter told it (see {@link deliver}). */
   private queue: Array<{ frame: string | Buffer; type: string | undefined }> = [];
   private queuedBytes = 0;
   private scheduled = false;
-  private closed = false;
   private closeReason: DetachReason | undefined;
   private readonly closeListeners = new Set<(reason: DetachReason) => void>();
 
@@ -67,10 +58,9 @@ export class InProcessBusClient implements Bus {
   constructor(
     private readonly hub: InProcessHub,
     private readonly limits: { maxBufferedBytes: number; maxPayload: number },
-    private readonly options: InProcessBusClientOptions & { logger: Logger } = { logger: silentLogger },
+    options: InProcessBusClientOptions & { logger: Logger } = { logger: silentLogger },
   ) {
-    this.logger = options.logger;
-    this.handlers = new HandlerRegistry(this.logger);
+    super('in-process bus client', options);
   }
 
   /** True until the attachment is closed (by {@link close}, the server closing, or backpressure). */
@@ -96,65 +86,18 @@ export class InProcessBusClient implements Bus {
     return this.queue.length;
   }
 
-  /** `waitForResponse` calls still waiting. */
-  get pendingResponses(): number {
-    return this.waiters.size;
-  }
-
   /** Calls `listener` once when the attachment closes, with the reason; returns a function that removes it. */
   onClose(listener: (reason: DetachReason) => void): () => void {
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
   }
 
-  /** Calls `handler` with every incoming frame's text (after it parsed as a message), before typed handlers. */
-  on(type: 'message', handler: RawMessageHandler): void;
-  /** Calls `handler` for every incoming message of `type`, until {@link off}. */
-  on(type: string, handler: BusHandler): void;
-  on(type: string, handler: BusHandler | RawMessageHandler): void {
-    this.handlers.on(type, handler);
-  }
-
-  /** Calls `handler` for the next incoming message of `type` only. */
-  once(type: string, handler: BusHandler): void {
-    this.handlers.once(type, handler);
-  }
-
-  /** Removes a handler added with `on` or `once`; unknown handlers are ignored. */
-  off(type: string, handler: BusHandler | RawMessageHandler): void {
-    this.handlers.off(type, handler);
-  }
-
-  /** Removes every handler of `type`, or every handler when omitted. */
-  removeAllListeners(type?: string): void {
-    this.handlers.removeAll(type);
-  }
-
-  /** Handlers registered for `type` (for leak checks). */
-  listenerCount(type: string): number {
-    return this.handlers.count(type);
-  }
-
   /**
-   * Calls `handler` for every frame that is not a valid OVOS message (bad JSON or shape, or nesting deeper than
-   * core's `MAX_MESSAGE_DEPTH`), as `MessageBusClient.onMalformed` does; `error.request`, when set, can be answered.
-   * @returns a function that removes the handler.
+   * Hands the frame to the server, which relays it to every client, this one included. A frame above the server's
+   * size limit is dropped with an error log (a websocket client would be disconnected with 1009; the frame is lost
+   * in both cases).
    */
-  onMalformed(handler: MalformedMessageHandler): () => void {
-    return this.handlers.onMalformed(handler);
-  }
-
-  /**
-   * Relays `message` through the server to every client, this one included. Adds `context.session` when
-   * missing. After {@link close}, or for a frame above the server's size limit, the message is dropped with a log line.
-   * @throws TypeError if the message cannot be serialized (a BigInt or a cycle in data/context).
-   */
-  emit(message: Message): void {
-    if (this.closed) {
-      this.logger.warn(`in-process bus client is closed; dropped '${message.type}'`);
-      return;
-    }
-    if (message.context.session === undefined) message.context.session = { session_id: this.options.sessionId ?? 'default' };
+  protected send(message: Message): void {
     const frame = message.serialize();
     // a UTF-16 code unit is at most 3 UTF-8 bytes, so only long frames need their byte length measured
     if (frame.length * 3 > this.limits.maxPayload && Buffer.byteLength(frame) > this.limits.maxPayload) {
@@ -162,20 +105,6 @@ export class InProcessBusClient implements Bus {
       return;
     }
     this.hub.publish(frame, message.type);
-  }
-
-  /**
-   * Emits `message` and resolves with its reply, or `null` after `timeoutMs` (default 3000), exactly as
-   * `MessageBusClient.waitForResponse` (same correlation by `context.request_id`, same options).
-   */
-  waitForResponse(message: Message, replyType?: string | readonly string[], timeoutMs = 3000, options: WaitForResponseOptions = {}): Promise<Message | null> {
-    const source = { waiters: this.waiters, closed: this.closed, emit: (m: Message) => this.emit(m) };
-    return awaitResponse(source, message, replyType, timeoutMs, options);
-  }
-
-  /** Resolves with the next incoming message of `type`, or `null` after `timeoutMs` (default 3000). */
-  waitForMessage(type: string, timeoutMs = 3000): Promise<Message | null> {
-    return awaitMessage(this, type, timeoutMs);
   }
 
   /**
@@ -213,7 +142,7 @@ export class InProcessBusClient implements Bus {
     this.queue = [];
     this.queuedBytes = 0;
     this.hub.detach(this);
-    this.waiters.closeAll();
+    this.settleWaiters();
     for (const listener of [...this.closeListeners]) {
       try {
         listener(reason);
@@ -231,27 +160,7 @@ export class InProcessBusClient implements Bus {
     for (const { frame, type } of batch) {
       if (this.closed) return;
       if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to parse it
-      this.dispatch(typeof frame === 'string' ? frame : frame.toString('utf8'));
+      this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
     }
-  }
-
-  /** Whether a message of `type` would reach any handler or waiter now (raw handlers want every frame). */
-  private wants(type: string): boolean {
-    return this.handlers.hasRaw || this.handlers.count(type) > 0 || this.waiters.awaits(type);
-  }
-
-  private dispatch(text: string): void {
-    let message: Message;
-    try {
-      message = Message.deserialize(text);
-    } catch (err) {
-      // logged once, by the registry, and passed to onMalformed handlers (a too-deep request can still be answered)
-      if (err instanceof MalformedMessageError) this.handlers.dispatchMalformed(err, text);
-      else this.logger.warn(`skipping malformed messagebus frame (${(err as Error).message})`);
-      return;
-    }
-    if (this.handlers.hasRaw) this.handlers.dispatchRaw(text);
-    this.handlers.dispatch(message);
-    this.waiters.dispatch(message);
   }
 }

@@ -1,6 +1,6 @@
-import { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, type HostSource } from '@ovos-tools/core';
+import type { HostSource } from '@ovos-tools/core';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
-import { typeName } from '@ovos-tools/core/testing';
+import { checkHostSource } from '@ovos-tools/core/contract';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import type { ModuleCache } from '../hosts/startPackageHost.js';
@@ -25,12 +25,7 @@ export async function loadHostSource(decl: ToolboxDeclaration, cache: ModuleCach
     cache.set(decl.modulePath, { fingerprint: decl.fingerprint, namespace });
   }
   if (!(decl.exportName in namespace)) throw fail('export', `${decl.modulePath} has no export "${decl.exportName}" (exports: ${Object.keys(namespace).join(', ') || 'none'})`);
-  const value = namespace[decl.exportName] as Partial<HostSource> | undefined;
-  if (value === null || typeof value !== 'object') throw fail('contract', `expected a host source object, received ${typeName(value)}`);
-  const brand = (value as Record<symbol, unknown>)[HOST_SOURCE_BRAND];
-  if (brand !== HOST_SOURCE_CONTRACT_VERSION) {
-    throw fail('contract', brand === undefined ? 'the export is not a host source (no Symbol.for("ovos-tools.host-source") brand)' : `targets host-source contract ${String(brand)}, this provider supports ${HOST_SOURCE_CONTRACT_VERSION}`);
-  }
-  if (typeof value.createHosts !== 'function') throw fail('contract', `createHosts: expected a function, received ${typeName(value.createHosts)}`);
-  return value as HostSource;
+  const checked = checkHostSource(namespace[decl.exportName]);
+  if (!checked.ok) throw fail('contract', checked.message);
+  return checked.source;
 }

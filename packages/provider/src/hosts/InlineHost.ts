@@ -1,5 +1,5 @@
 import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
-import type { ToolBoxLike } from '@ovos-tools/core/testing';
+import type { ToolBoxLike } from '@ovos-tools/core/contract';
 import { abortOutcome } from '@ovos-tools/core';
 import { callToolOptions } from './callToolOptions.js';
 import { toDescriptor } from './descriptors.js';

@@ -1,6 +1,6 @@
 import { toWireError, type CallOutcome } from '@ovos-tools/core';
 import type { CallToolOptions } from '@ovos-tools/core';
-import type { ToolBoxLike } from '@ovos-tools/core/testing';
+import type { ToolBoxLike } from '@ovos-tools/core/contract';
 
 /**
  * Runs `ToolBox.callTool` (validate args → tool → validate output) and turns whatever happens into a

@@ -1,5 +1,5 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
-import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '@ovos-tools/core/testing';
+import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '@ovos-tools/core/contract';
 import { ToolboxLoadError } from './ToolboxLoadError.js';
 import { errorText } from '@ovos-tools/core/node';
 

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { LazyAbortController, type ChatEngine, type ChatMessage, type Logger, type LogLevel } from '@ovos-tools/core';
-import type { ToolBoxLike } from '@ovos-tools/core/testing';
+import type { ToolBoxLike } from '@ovos-tools/core/contract';
 import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
 import { toDescriptor } from '../descriptors.js';

@@ -157,6 +157,36 @@ export const callToolSchema = {
   },
 } as const;
 
+const problemObject = {
+  type: 'object',
+  properties: { entry_point: { type: 'string' }, package: { type: 'string' }, error: { type: 'string' } },
+} as const;
+
+/** `POST /internal/tools/reload` (route schema; also documents the answer in `/openapi.json`). */
+export const reloadToolsSchema = {
+  summary: 'Rescan the plugin roots and swap in the new catalog (operator only)',
+  security: secured,
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean', const: true },
+        loaded: { type: 'array', items: { type: 'string' }, description: 'Entry-point names now loaded, in load order.' },
+        total_tools: { type: 'integer' },
+        generation: { type: 'integer', description: 'The registry generation now serving.' },
+        added: { type: 'array', items: { type: 'string' }, description: 'Tool names that appeared.' },
+        removed: { type: 'array', items: { type: 'string' }, description: 'Tool names that disappeared.' },
+        updated: { type: 'array', items: { type: 'string' }, description: 'Entry points whose package changed.' },
+        problems: { type: 'array', items: problemObject },
+        duration_ms: { type: 'number' },
+      },
+      required: ['ok', 'loaded', 'total_tools', 'generation', 'added', 'removed', 'updated', 'problems'],
+    },
+    401: errorBody,
+    403: errorBody,
+  },
+} as const;
+
 /** `GET /health`: unauthenticated, says only whether the server is up. */
 export const healthSchema = {
   summary: 'Liveness',

@@ -18,8 +18,9 @@ import { confirmationJson } from '../confirmationJson.js';
 import { toolView } from './toolView.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
 import { ignoredKeys, ignoredKeysNote } from '../ignoredKeys.js';
-import { callToolSchema, getToolSchema, healthSchema, listToolsSchema } from './routeSchemas.js';
-import { INSPECTOR_PATH, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
+import { callToolSchema, getToolSchema, healthSchema, listToolsSchema, reloadToolsSchema } from './routeSchemas.js';
+import { reloadReportJson } from '../ovos-bus/payloads.js';
+import { isInspectorPath, registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { registerSearchRoutes } from './registerSearchRoutes.js';
 import { truncatedJson } from '../budgetJson.js';
 import { BusTrafficFeed, type RawFrameSource } from './inspector/BusTrafficFeed.js';
@@ -237,7 +238,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.addHook('onRequest', async (req, reply) => {
     const start = performance.now();
     (req as unknown as { startedAt: number }).startedAt = start;
-    if (req.url === '/health' || req.url.split('?')[0] === INSPECTOR_PATH) return;
+    if (req.url === '/health' || isInspectorPath(req.url.split('?')[0]!)) return;
     const credential = credentialFromHeaders(req.headers);
     const agent = credential ? resolveAgent(credential) : undefined;
     if (agent) {
@@ -460,7 +461,15 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     },
   });
 
-  registerInspectorRoutes(app, service, (req) => note(req).caller!);
+  // operator only, as on every door: an agent is refused 403 `forbidden` (the service's access control decides)
+  app.post('/internal/tools/reload', { schema: reloadToolsSchema }, async (req, reply) => {
+    const outcome = await service.reload(note(req).caller!);
+    if (!outcome.ok) return reply.code(403).send({ ok: false, ...outcome.error });
+    // the keys of ovos.tools.reload.response, with ok: true
+    return { ok: true, ...reloadReportJson(outcome.report) };
+  });
+
+  registerInspectorRoutes(app);
   registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => note(req).caller!, (caller) => service.allows(caller, 'events'), options.eventStream);
 
   await app.listen({ host, port: options.port ?? 7009 });

@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The public surface of every published package, as a visible diff (issue 26 item 6): for each entry of a
+ * package's `exports` map, every name its built declarations (`dist/**\/*.d.ts`) export, with its kind, sorted; the
+ * committed snapshot is `test/surface/<package>.txt`. A change to a surface fails this test until the snapshot is
+ * updated (`npx vitest run test/surface.test.ts -u`) and committed with the change, so reviewers see every name that
+ * comes or goes. It also imports each entry's JavaScript from `dist` and checks that the runtime names are exactly
+ * the declared values (a bundling or `export type` slip would make them differ).
+ */
+const packagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface Entry {
+  /** The subpath as the exports map has it: `.`, `./contract`, … */
+  subpath: string;
+  /** Absolute path of its declarations. */
+  types: string;
+  /** Absolute path of its JavaScript. */
+  js: string;
+}
+
+interface PackageSurface {
+  name: string;
+  dir: string;
+  entries: Entry[];
+}
+
+function publishedPackages(): PackageSurface[] {
+  const out: PackageSurface[] = [];
+  for (const dir of readdirSync(packagesDir).sort()) {
+    let pkg: { name: string; private?: boolean; exports?: Record<string, string | { types?: string; import?: string }> };
+    try {
+      pkg = JSON.parse(readFileSync(path.join(packagesDir, dir, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (pkg.private || !pkg.exports) continue;
+    const entries: Entry[] = [];
+    for (const [subpath, target] of Object.entries(pkg.exports)) {
+      if (typeof target !== 'object' || !target.types || !target.import) continue; // ./package.json
+      entries.push({ subpath, types: path.join(packagesDir, dir, target.types), js: path.join(packagesDir, dir, target.import) });
+    }
+    out.push({ name: pkg.name, dir, entries });
+  }
+  return out;
+}
+
+const PACKAGES = publishedPackages();
+
+/** One program over every entry's declarations: the checker resolves re-exports across files and packages. */
+const program = ts.createProgram(
+  PACKAGES.flatMap((p) => p.entries.map((e) => e.types)),
+  { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: ['node'], skipLibCheck: true, noEmit: true },
+);
+const checker = program.getTypeChecker();
+
+/** The kind of an exported symbol, as a reader would name it: `class`, `function`, `const`, `interface`, `type`, … */
+function kindOf(symbol: ts.Symbol): string {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const f = target.flags;
+  const kinds: string[] = [];
+  if (f & ts.SymbolFlags.Class) kinds.push('class');
+  else if (f & ts.SymbolFlags.Function) kinds.push('function');
+  else if (f & ts.SymbolFlags.Enum) kinds.push('enum');
+  else if (f & ts.SymbolFlags.Variable) kinds.push('const');
+  if (f & ts.SymbolFlags.Interface) kinds.push('interface');
+  if (f & ts.SymbolFlags.TypeAlias) kinds.push('type');
+  if (f & (ts.SymbolFlags.NamespaceModule | ts.SymbolFlags.ValueModule) && !kinds.length) kinds.push('namespace');
+  return kinds.join('+') || 'unknown';
+}
+
+/** Whether an exported symbol exists at run time (a type-only export or re-export does not). */
+function isValue(symbol: ts.Symbol): boolean {
+  const declaration = symbol.declarations?.[0];
+  if (declaration && ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly)) return false;
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  return (target.flags & ts.SymbolFlags.Value) !== 0;
+}
+
+function declaredExports(file: string): Array<{ name: string; kind: string; value: boolean }> {
+  const source = program.getSourceFile(file);
+  if (!source) throw new Error(`${file} is missing; run pnpm build first`);
+  const moduleSymbol = checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) return [];
+  return checker
+    .getExportsOfModule(moduleSymbol)
+    .map((s) => ({ name: s.name, kind: kindOf(s), value: isValue(s) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+describe('public surface of every published package (exported names, from dist)', () => {
+  it('finds the published packages and their entries', () => {
+    expect(PACKAGES.map((p) => p.name)).toContain('@ovos-tools/core');
+    expect(PACKAGES.find((p) => p.name === '@ovos-tools/core')?.entries.map((e) => e.subpath)).toContain('./contract');
+  });
+
+  it.each(PACKAGES.map((p) => [p.name, p] as const))('%s', async (_name, pkg) => {
+    const lines: string[] = [];
+    for (const entry of pkg.entries) {
+      const declared = declaredExports(entry.types);
+      const runtime = Object.keys(await import(pathToFileURL(entry.js).href)).sort();
+      expect(runtime, `${pkg.name} ${entry.subpath}: the names dist exports at run time are the declared values`).toEqual(declared.filter((d) => d.value).map((d) => d.name));
+      lines.push(`${pkg.name}${entry.subpath === '.' ? '' : entry.subpath.slice(1)}`);
+      for (const d of declared) lines.push(`  ${d.name}: ${d.kind}`);
+    }
+    await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./surface/${pkg.dir}.txt`);
+  });
+});
