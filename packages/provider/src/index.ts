@@ -45,8 +45,8 @@ export type { SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './sea
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { ProviderSettings } from './config/ProviderConfig.js';
 export type { AccessSettings } from './access/accessSettings.js';
-export { ConfirmationStoreFullError, confirmErrors, createConfirmation, MemoryConfirmationStore } from './confirm/index.js';
-export type { Confirmation, ConfirmationOptions, ConfirmationStore, ConfirmCall, ConfirmSettings, ConfirmVerdict, MemoryConfirmationStoreOptions } from './confirm/index.js';
+export { ConfirmationStoreFullError, MemoryConfirmationStore } from './confirm/index.js';
+export type { ConfirmationStore, ConfirmSettings, MemoryConfirmationStoreOptions } from './confirm/index.js';
 export type { BrainConfig } from './brain/brainSettings.js';
 export type { DiscoverySettings } from './discovery/discoverySettings.js';
 export type { FederationSettings } from './federation/federationSettings.js';

@@ -419,10 +419,10 @@
       el(
         'div',
         { class: 'row' },
-        annotationBadges(t.annotations || {}).concat([
-          el('span', { class: 'mute', text: `toolbox ${t.toolbox_id} · ${t.executor}${t.timeout_ms ? ` · timeout ${t.timeout_ms} ms` : ''}` }),
-          t.shadowed_by ? el('span', { class: 'badge warn', id: 'shadowed-by', text: `shadowed by ${t.shadowed_by}: called here with toolbox_id` }) : null,
-        ]),
+        annotationBadges(t.annotations || {}).concat(
+          [el('span', { class: 'mute', text: `toolbox ${t.toolbox_id} · ${t.executor}${t.timeout_ms ? ` · timeout ${t.timeout_ms} ms` : ''}` })],
+          t.shadowed_by ? [el('span', { class: 'badge warn', id: 'shadowed-by', text: `shadowed by ${t.shadowed_by}: called here with toolbox_id` })] : [],
+        ),
       ),
     );
     box.appendChild(el('div', { class: 'tags' }, (t.tags || []).map((g) => el('span', { class: 'tag', text: g }))));
