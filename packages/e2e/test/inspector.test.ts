@@ -139,11 +139,20 @@ describe.skipIf(Boolean(skipReason))('the inspector page in headless Chromium', 
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-    await peer?.close();
-    await provider?.close();
-    await bus?.close();
+    // each step bounded, and named on stderr when slow: a teardown that hangs says where instead of timing out the suite
+    const step = async (name: string, close: (() => Promise<unknown>) | undefined) => {
+      if (!close) return;
+      const started = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+      clearTimeout(timer);
+      if (Date.now() - started > 5000) process.stderr.write(`inspector test teardown: ${name} took ${Date.now() - started} ms\n`);
+    };
+    await step('browser.close', browser && (() => browser.close()));
+    await step('api.close', api && (() => api.close()));
+    await step('peer.close', peer && (() => peer.close()));
+    await step('provider.close', provider && (() => provider.close()));
+    await step('bus.close', bus && (() => bus.close()));
     for (const dir of [root, profile, shots === path.join(repoRoot, 'docs') ? undefined : shots]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
