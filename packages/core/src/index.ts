@@ -130,6 +130,8 @@ export { REQUEST_ID_KEY, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
 export { abortOutcome, hostErrors } from './host/hostErrors.js';
+export { SupervisedHost } from './host/SupervisedHost.js';
+export type { SupervisionOptions } from './host/SupervisedHost.js';
 export { defaultWorkspace, ovosToolsDataDir } from './host/workspace.js';
 export type {
   CallOutcome,

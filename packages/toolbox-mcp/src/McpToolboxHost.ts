@@ -1,15 +1,13 @@
 import {
   abortOutcome,
   hostErrors,
+  SupervisedHost,
   ToolExecutionError,
   toWireError,
   type CallOutcome,
   type HostCallContext,
-  type HostHealth,
-  type HostState,
   type Logger,
   type ToolboxDescription,
-  type ToolboxHost,
   type ToolDescriptor,
   type WireError,
 } from '@ovos-tools/core';
@@ -49,47 +47,48 @@ type SendOutcome = CallOutcome | typeof SESSION_GONE;
  * text. `ctx.signal` cancels the request on the server. The server's `tools/list_changed` re-lists its tools and
  * tells `onToolsChanged` listeners.
  *
- * Supervision:
+ * Supervision (core's {@link SupervisedHost}, shared with the provider's worker and process hosts):
  * - stdio: a server that exits is restarted with exponential backoff; calls in flight get `toolbox_crashed`,
- *   calls meanwhile wait for the restart until their deadline, and after `max_restarts` failed restarts in a row
- *   (without a successful call between) the host is `unhealthy` and answers `toolbox_unavailable` until the next
- *   reload.
+ *   calls meanwhile wait for the restart until their deadline, and after `max_restarts` crashes (exits or failed
+ *   restarts) within a minute the host is `unhealthy` and answers `toolbox_unavailable` until the next reload.
  * - Streamable HTTP: when the server answers that it no longer knows the session (HTTP 404, as the MCP spec
  *   says, or a 400 saying so, after a restart), a new session is started and the call sent once more — the server
  *   refused it before running it, so this is safe. When the server is unreachable, the call is answered
  *   `toolbox_unavailable` naming the URL and the host reconnects in the background with backoff; the next call
  *   also tries at once. An HTTP server is never given up on.
  */
-export class McpToolboxHost implements ToolboxHost {
+export class McpToolboxHost extends SupervisedHost {
   readonly kind = 'mcp' as const;
-  readonly toolboxId: string;
   private readonly options: McpToolboxHostOptions;
   private readonly logger: Logger;
   /** `MCP server 'x' at <url>` / `MCP server 'x' (command: …)`: how every error names the server. */
   private readonly label: string;
   private readonly selection: ToolSelection;
   private connection: McpConnection | undefined;
-  private reconnecting: Promise<McpConnection | ConnectError> | undefined;
-  private state: HostState = 'starting';
-  private restarts = 0;
-  private failuresInRow = 0;
-  /** Why the server last stopped, for the operator (with its stderr tail). */
-  private lastError: string | undefined;
-  /** The same without stderr: what callers are told. */
-  private lastReason: string | undefined;
-  private restartTimer: NodeJS.Timeout | undefined;
+  /** Why the last (re)connection failed, as callers are told it. */
+  private lastFailure: ConnectError | undefined;
   private readonly inflight = new Set<(outcome: SendOutcome) => void>();
-  private readonly listeners = new Set<() => void>();
-  private stateWaiters: Array<() => void> = [];
   /** The last-known tools: kept while restarting, so the catalog does not flap. */
   private tools: ToolDescriptor[] = [];
   private served = new Map<string, ServedTool>();
 
   private constructor(options: McpToolboxHostOptions) {
+    const { timings, spec } = options;
+    const label = serverLabel(options.toolboxId, spec);
+    super(
+      {
+        toolboxId: options.toolboxId,
+        // an HTTP server is never given up on: it may come back at any time, and each call tries it at once
+        maxRestarts: spec.transport === 'stdio' ? timings.maxRestarts : Infinity,
+        backoffMs: (attempt) => Math.min(timings.restartDelayMs * 2 ** (attempt - 1), timings.maxRestartDelayMs),
+        logger: options.logger,
+        label,
+      },
+      'starting',
+    );
     this.options = options;
-    this.toolboxId = options.toolboxId;
     this.logger = options.logger;
-    this.label = serverLabel(options.toolboxId, options.spec);
+    this.label = label;
     this.selection = compileToolSelection(options.spec);
   }
 
@@ -111,17 +110,6 @@ export class McpToolboxHost implements ToolboxHost {
 
   describe(): ToolboxDescription {
     return { toolboxId: this.toolboxId, tools: this.tools };
-  }
-
-  health(): HostHealth {
-    const h: HostHealth = { state: this.state, restarts: this.restarts, inflight: this.inflight.size };
-    if (this.lastError !== undefined) h.lastError = this.lastError;
-    return h;
-  }
-
-  onToolsChanged(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
@@ -146,15 +134,36 @@ export class McpToolboxHost implements ToolboxHost {
     return { ok: false, error: this.unavailable(`${this.label} refused a new session too (it answers that it does not know the session)`) };
   }
 
-  async close(): Promise<void> {
-    if (this.state === 'closed') return;
-    this.setState('closed');
-    clearTimeout(this.restartTimer);
-    this.failInflight(hostErrors.closedDuringCall(this.toolboxId));
+  protected async shutdown(): Promise<void> {
     const c = this.connection;
     this.connection = undefined;
-    this.listeners.clear();
     await c?.close(true);
+  }
+
+  protected inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  protected failInflight(error: WireError): void {
+    for (const settle of [...this.inflight]) settle({ ok: false, error });
+  }
+
+  /** A restart: a fresh connection (a respawned stdio server, a new HTTP session), adopted as the live one. */
+  protected async relaunch(): Promise<{ toolsChanged: boolean }> {
+    let connection: McpConnection;
+    try {
+      connection = await this.open();
+    } catch (err) {
+      throw (this.lastFailure = err instanceof ConnectError ? err : new ConnectError(`${this.label} could not be reached: ${this.errorText(err)}`, '', err));
+    }
+    if (this.state === 'closed') {
+      void connection.close(true);
+      throw (this.lastFailure = new ConnectError(`${this.label} was closed`, '', undefined));
+    }
+    this.lastFailure = undefined;
+    const before = JSON.stringify(this.tools);
+    this.adopt(connection);
+    return { toolsChanged: JSON.stringify(this.tools) !== before };
   }
 
   /** `err`'s message chain, without the secrets an HTTP server's URL may hold. */
@@ -174,7 +183,7 @@ export class McpToolboxHost implements ToolboxHost {
   private async live(ctx: HostCallContext, name: string): Promise<McpConnection | CallOutcome> {
     if (this.connection) return this.connection;
     if (this.options.spec.transport === 'stdio') {
-      await this.waitForState(ctx.signal);
+      await this.untilSettled(ctx.signal);
       if (ctx.signal.aborted) return abortOutcome(ctx.signal, name, this.toolboxId);
       return this.connection ?? { ok: false, error: this.unavailable() };
     }
@@ -206,7 +215,6 @@ export class McpToolboxHost implements ToolboxHost {
         )
         .then(
           (result) => {
-            if (this.connection === connection) this.failuresInRow = 0;
             settle(toCallOutcome(this.toolboxId, name, prepared.tool, result));
           },
           (err: unknown) => {
@@ -251,7 +259,7 @@ export class McpToolboxHost implements ToolboxHost {
       if (this.connection !== connection) return;
       this.tools = tools;
       this.served = served;
-      this.emitChanged();
+      this.emitToolsChanged();
     } catch (err) {
       this.logger.warn(`${this.label}: re-listing tools after list_changed failed: ${this.errorText(err)}`);
     }
@@ -270,120 +278,24 @@ export class McpToolboxHost implements ToolboxHost {
     return this.reconnect();
   }
 
-  /** Opens a new connection now, once however many ask; adopts it, or schedules the next try. */
-  private reconnect(): Promise<McpConnection | ConnectError> {
-    if (this.connection) return Promise.resolve(this.connection);
-    if (this.state === 'closed') return Promise.resolve(new ConnectError(`${this.label} was closed`, '', undefined));
-    if (this.reconnecting) return this.reconnecting;
-    clearTimeout(this.restartTimer);
-    this.restartTimer = undefined;
-    const attempt = this.open().then(
-      (connection) => {
-        this.reconnecting = undefined;
-        if (this.state === 'closed') {
-          void connection.close(true);
-          return new ConnectError(`${this.label} was closed`, '', undefined);
-        }
-        this.restarts++;
-        if (connection.transport === 'http') this.failuresInRow = 0;
-        const before = JSON.stringify(this.tools);
-        this.adopt(connection);
-        this.logger.info(`${this.label} ${connection.transport === 'http' ? 'reconnected' : 'restarted'} (${this.restarts} time(s) so far)`);
-        if (JSON.stringify(this.tools) !== before) this.emitChanged();
-        return connection;
-      },
-      (err: unknown) => {
-        this.reconnecting = undefined;
-        const failure = err instanceof ConnectError ? err : new ConnectError(`${this.label} could not be reached: ${this.errorText(err)}`, '', err);
-        if (this.state === 'closed') return failure;
-        this.lastError = failure.message;
-        this.lastReason = failure.summary;
-        this.logger.warn(`restart failed: ${failure.message}`);
-        this.scheduleRestart();
-        return failure;
-      },
-    );
-    this.reconnecting = attempt;
-    return attempt;
+  /** Opens a new connection now, once however many ask (a restart of the base); the live one, or why it failed. */
+  private async reconnect(): Promise<McpConnection | ConnectError> {
+    if (this.connection) return this.connection;
+    if (this.state === 'closed') return new ConnectError(`${this.label} was closed`, '', undefined);
+    await this.restartNow();
+    return this.connection ?? this.lastFailure ?? new ConnectError(`${this.label} is unavailable: ${this.unavailable().error}`, '', undefined);
   }
 
-  /** The connection died: for stdio, calls in flight get `toolbox_crashed`; a restart is scheduled. */
+  /** The connection died: for stdio, calls in flight get `toolbox_crashed`; a restart is scheduled (the base's backoff). */
   private lost(connection: McpConnection, why: string): void {
     if (this.connection !== connection || this.state === 'closed') return;
     this.connection = undefined;
-    this.lastReason = `${this.label} ${why}`;
     const tail = connection.stderrTail();
-    this.lastError = `${this.lastReason}${tail ? `; its stderr ended with: ${tail}` : ''}`;
-    this.logger.warn(this.lastError);
-    if (connection.transport === 'stdio') this.failInflight(this.crashed());
-    else void connection.close();
-    this.scheduleRestart();
-  }
-
-  /** Schedules the next restart (backoff); a stdio server that failed `max_restarts` times in a row is given up. */
-  private scheduleRestart(): void {
-    const { timings, spec } = this.options;
-    if (this.restartTimer || this.state === 'closed') return;
-    if (spec.transport === 'stdio' && this.failuresInRow >= timings.maxRestarts) {
-      this.logger.error(`${this.label} failed ${this.failuresInRow} time(s) in a row; it is unhealthy until the next reload`);
-      this.setState('unhealthy');
-      return;
-    }
-    const delay = Math.min(timings.restartDelayMs * 2 ** this.failuresInRow, timings.maxRestartDelayMs);
-    this.failuresInRow++;
-    this.setState('restarting');
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      void this.reconnect();
-    }, delay);
-    this.restartTimer.unref?.();
+    if (connection.transport === 'http') void connection.close();
+    this.runtimeLost(`${this.label} ${why}`, { ...(tail ? { detail: `its stderr ended with: ${tail}` } : {}), failInflight: connection.transport === 'stdio' });
   }
 
   private crashed(): WireError {
     return hostErrors.crashedDuringCall(this.toolboxId, this.lastReason ?? `${this.label} went away`);
-  }
-
-  private unavailable(reason?: string): WireError {
-    const why =
-      reason ??
-      (this.state === 'closed'
-        ? 'it was closed'
-        : this.state === 'unhealthy'
-          ? `it failed repeatedly (${this.lastReason ?? 'unknown error'}); reload to try again`
-          : `it is restarting${this.lastReason ? ` (${this.lastReason})` : ''}`);
-    return hostErrors.toolboxUnavailable(this.toolboxId, why);
-  }
-
-  private failInflight(error: WireError): void {
-    for (const settle of [...this.inflight]) settle({ ok: false, error });
-  }
-
-  private setState(state: HostState): void {
-    this.state = state;
-    if (state !== 'restarting' && state !== 'starting') for (const w of this.stateWaiters.splice(0)) w();
-  }
-
-  /** Resolves when the host leaves `restarting` or `signal` fires. */
-  private waitForState(signal: AbortSignal): Promise<void> {
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        signal.removeEventListener('abort', done);
-        this.stateWaiters = this.stateWaiters.filter((w) => w !== done);
-        resolve();
-      };
-      this.stateWaiters.push(done);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
-  private emitChanged(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch (err) {
-        this.logger.warn(`an onToolsChanged listener threw: ${this.errorText(err)}`);
-      }
-    }
   }
 }
