@@ -141,7 +141,7 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
   });
 
   test("an agent's rate_per_minute holds across the three replicas (counted in Redis, not per replica)", async () => {
-    for (const r of replicas) expect(r.out).toContain(`shared state: Redis at ${redis.url} (agents' rate_per_minute and max_concurrency are counted there)`);
+    for (const r of replicas) expect(r.out).toContain(`shared state: Redis at ${redis.url} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)`);
     const outcomes: Outcome[] = [];
     for (let i = 0; i < RATE + 3; i++) outcomes.push(await call(replicas[i % 3]!.url, TOKENS.limited, { a: nextId++ }));
     expect(outcomes.map((o) => o.status)).toEqual([...Array(RATE).fill(200), 429, 429, 429]);

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@ovos-tools/core';
-import { RESULT_STORE_DEFAULTS, type MemoryResultStoreOptions } from './MemoryResultStore.js';
+import type { MemoryResultStoreOptions } from './MemoryResultStore.js';
+import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
 
 /** Output budgets' keys of the provider config (snake_case on disk). */

@@ -138,6 +138,7 @@ export const callToolSchema = {
             original_chars: { type: 'integer', description: 'Length of the full result JSON.' },
             handle: { type: 'string', description: 'Pages the full result (GET /internal/tools/results/{handle}); absent when it could not be kept.' },
             expires_in_s: { type: 'integer', description: 'Seconds the handle stays valid.' },
+            not_kept: { type: 'string', description: 'Why the full result was not kept (no handle): state_unavailable (shared state down) or overloaded (too large).' },
           },
           required: ['original_chars'],
         },
