@@ -1,5 +1,7 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { silentLogger, type Logger } from '@ovos-tools/core';
-import { MemoryResultStore, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
+import { MemoryResultStore, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { startHttpServer } from '@ovos-tools/provider/http';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { RedisConfirmationStore } from '../src/state/RedisConfirmationStore.js';
 import { RedisResultStore, type RedisResultStoreOptions } from '../src/state/RedisResultStore.js';
@@ -299,17 +301,21 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
       expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation_required', error: expect.stringContaining('The confirm_token was not issued by this provider') } });
     });
 
-    test('Redis down: a cut result is still answered, marked not_kept; paging and confirmed calls are refused state_unavailable and nothing runs; back once Redis is', async () => {
+    test('Redis down: a cut result is still answered, marked not_kept; paging (in-process, HTTP 503, MCP) and confirmed calls are refused state_unavailable and nothing runs; back once Redis is', async () => {
       const own = await startRedis(await freePort());
+      const TOKEN = 'kid-token-0123456789abcdef';
+      let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+      let mcp: Client | undefined;
       try {
         const settings = parseProviderConfig({
           isolation: 'inline',
           federation: false,
           state: { redis: own.url, command_timeout_ms: 300 },
           confirmation: { secret: 'a-shared-secret-of-32-characters' },
-          agents: { kid: { hivemind: { client: '1::kid' }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
+          agents: { kid: { credential: { sha256: sha256Hex(TOKEN) }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
         });
         const provider = await replica(settings);
+        http = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents });
         const kid = { transport: 'http' as const, agentId: 'kid' };
         const cut = await provider.service.invoke({ name: 'long_text', args: {}, caller: kid });
         const handle = cut.ok ? cut.truncated?.handle : undefined;
@@ -320,11 +326,18 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
         const notKept = await provider.service.invoke({ name: 'long_text', args: {}, caller: kid });
         expect(notKept).toMatchObject({ ok: true, truncated: { notKept: 'state_unavailable' } });
         expect(notKept.ok && notKept.truncated?.handle).toBeUndefined();
-        expect(await provider.service.readResult({ handle: handle!, caller: kid })).toMatchObject({
-          ok: false,
-          reason: 'unavailable',
-          error: { code: 'state_unavailable', error: expect.stringMatching(/^RuntimeError: shared state unavailable: result handle "res_.*" is kept in shared state, and Redis at .* cannot be reached .*; retry later$/) },
+        const unavailable = expect.stringMatching(/^RuntimeError: shared state unavailable: result handle "res_.*" is kept in shared state, and Redis at .* cannot be reached .*; retry later$/);
+        expect(await provider.service.readResult({ handle: handle!, caller: kid })).toMatchObject({ ok: false, reason: 'unavailable', error: { code: 'state_unavailable', error: unavailable } });
+        const res = await fetch(`${http.url}/internal/tools/results/${handle}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }).toEqual({
+          status: 503,
+          retryAfter: '1',
+          body: { ok: false, handle, code: 'state_unavailable', error: unavailable },
         });
+        mcp = new Client({ name: 'shared-stores', version: '1' });
+        await mcp.connect(new StreamableHTTPClientTransport(new URL(`${http.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+        const read = await mcp.readResource({ uri: `ovos-tools://results/${handle}` }).catch((err: { code?: number; message: string; data?: Record<string, unknown> }) => err);
+        expect(read).toMatchObject({ code: -32603, message: expect.stringContaining('shared state unavailable: result handle'), data: { 'org.openvoiceos/error_code': 'state_unavailable' } });
         const runsBefore = [...((globalThis as { __confirmedRuns?: number[] }).__confirmedRuns ?? [])];
         const refused = await provider.service.invoke({ name: 'confirmed', args: { a: 3 }, caller: kid, confirmToken: token });
         expect(refused).toMatchObject({ ok: false, retryAfterMs: 1000, error: { code: 'state_unavailable' } });
@@ -345,6 +358,8 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
         });
         expect((globalThis as { __confirmedRuns?: number[] }).__confirmedRuns ?? []).toEqual(runsBefore);
       } finally {
+        await mcp?.close();
+        await http?.close();
         await own.kill();
       }
     });
