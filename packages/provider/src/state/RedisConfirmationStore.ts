@@ -91,7 +91,7 @@ export class RedisConfirmationStore implements ConfirmationStore {
    * @throws StateUnavailableError when Redis cannot be reached.
    */
   async clear(): Promise<void> {
-    const pattern = `${this.#usedKey('')}*`;
+    const pattern = `${this.#usedKey('').replace(/[*?[\]\\]/g, '\\$&')}*`; // the prefix matched literally
     await this.#state.run(async (redis) => {
       let cursor = '0';
       do {

@@ -154,7 +154,7 @@ export const callToolSchema = {
     403: errorBody,
     404: errorBody,
     429: errorBody,
-    503: { ...errorBody, description: 'state_unavailable: the shared state the call needs (its agent\'s limits in Redis) cannot be reached; the call was not started.' },
+    503: { ...errorBody, description: 'state_unavailable: the shared state the call needs (its agent\'s limits, or the single use of its confirm_token, in Redis) cannot be reached; the call was not started.' },
   },
 } as const;
 
