@@ -4,21 +4,30 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { sha256Hex } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { freePort, scaleRoot, startHaproxy, startRedis, startReplica } from '../fixtures/scale.mjs';
+import { freePort, LONG_TEXT, scaleRoot, startHaproxy, startRedis, startReplica } from '../fixtures/scale.mjs';
 
 /**
  * Replicas behind HAProxy with shared state in Redis (issue 31): three `ovos-tools serve --http` replicas (each on its
  * own embedded messagebus) behind Debian's HAProxy (health checks on /health, MCP sessions stuck to their replica by
- * Mcp-Session-Id), per-agent limits counted in Debian's redis-server. The toolcore API and MCP over HTTP keep working
- * for 16 clients while a replica is SIGKILLed and restarted; agents' limits hold across replicas; Redis killed
- * mid-run refuses what needs it and loses or doubles no call. Every call is checked against the `start`/`end` lines
- * the tool itself writes (which replica ran it, and whether it ran at all, or twice).
+ * Mcp-Session-Id), per-agent limits, result handles and confirm-token uses kept in Debian's redis-server. The toolcore
+ * API and MCP over HTTP keep working for 16 clients while a replica is SIGKILLed and restarted; agents' limits hold
+ * across replicas; a result handle and a confirm token issued by one replica work on the others; Redis killed mid-run
+ * refuses what needs it and loses or doubles no call, and accepts no token twice. Every call is checked against the
+ * `start`/`end` lines the tool itself writes (which replica ran it, and whether it ran at all, or twice).
  */
 const skipReason = inject('scaleSkipReason');
 if (skipReason) process.stdout.write(`[scale.test] skipped: ${skipReason}\n`);
 
-const TOKENS = { app: 'app-token-0123456789abcdef', free: 'free-token-0123456789abcdef', limited: 'limited-token-0123456789ab', pair: 'pair-token-0123456789abcdef' };
+const TOKENS = {
+  app: 'app-token-0123456789abcdef',
+  free: 'free-token-0123456789abcdef',
+  limited: 'limited-token-0123456789ab',
+  pair: 'pair-token-0123456789abcdef',
+  voice: 'voice-token-0123456789abcdef',
+};
 const RATE = 6;
+/** The budget `long_text` calls ask for: its ~2,000-character answer is cut, and its full JSON kept behind a handle. */
+const BUDGET = 300;
 
 type Replica = Awaited<ReturnType<typeof startReplica>>;
 interface Outcome {
@@ -32,6 +41,10 @@ interface Outcome {
   retryAfter?: string | null;
   sentAt: number;
   doneAt: number;
+  /** The answer's `truncated` member (a cut result). */
+  truncated?: { original_chars: number; handle?: string; expires_in_s?: number; not_kept?: string };
+  /** The `confirm_token` of a `confirmation_required` answer. */
+  confirmToken?: string;
 }
 
 let work: string;
@@ -42,18 +55,21 @@ let replicas: Replica[];
 let lb: Awaited<ReturnType<typeof startHaproxy>>;
 let nextId = 1;
 
-/** One toolcore call; never throws: a call with no answer within 20 s is `hung`. */
-async function call(base: string, token: string, args: Record<string, unknown>, who = 'http', tool = 'slow_echo'): Promise<Outcome> {
+/**
+ * One toolcore call (`extra`: more body fields, e.g. `max_output_chars`, `confirm_token`); never throws: a call with
+ * no answer within 20 s is `hung`.
+ */
+async function call(base: string, token: string, args: Record<string, unknown>, who = 'http', tool = 'slow_echo', extra: Record<string, unknown> = {}): Promise<Outcome> {
   const id = (args.a as number | undefined) ?? 0;
   const sentAt = performance.now();
   try {
     const res = await fetch(`${base}/internal/tools/call`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ tool_id: tool, args }),
+      body: JSON.stringify({ tool_id: tool, args, ...extra }),
       signal: AbortSignal.timeout(20_000),
     });
-    const body = (await res.json()) as { ok: boolean; code?: string; error?: string; result?: { result?: { pid?: number } } };
+    const body = (await res.json()) as { ok: boolean; code?: string; error?: string; result?: { result?: { pid?: number } }; truncated?: Outcome['truncated']; confirm_token?: string };
     return {
       id,
       who,
@@ -61,6 +77,8 @@ async function call(base: string, token: string, args: Record<string, unknown>, 
       ...(body.ok ? {} : { code: body.code, error: body.error }),
       servedBy: res.headers.get('x-served-by'),
       ...(body.result?.result?.pid ? { pid: body.result.result.pid } : {}),
+      ...(body.truncated ? { truncated: body.truncated } : {}),
+      ...(body.confirm_token ? { confirmToken: body.confirm_token } : {}),
       retryAfter: res.headers.get('retry-after'),
       sentAt,
       doneAt: performance.now(),
@@ -70,6 +88,55 @@ async function call(base: string, token: string, args: Record<string, unknown>, 
     return { id, who, status: hung ? 'hung' : 'network', error: `${String(err)} (${String((err as { cause?: unknown }).cause)})`, servedBy: null, sentAt, doneAt: performance.now() };
   }
 }
+
+interface PageOutcome {
+  status: number | 'network';
+  code?: string;
+  error?: string;
+  text?: string;
+  nextOffset?: number | null;
+  servedBy: string | null;
+  retryAfter?: string | null;
+  sentAt: number;
+}
+
+/** One page of a kept result (`GET /internal/tools/results/{handle}`); never throws. */
+async function page(base: string, token: string, handle: string, offset: number, limit: number): Promise<PageOutcome> {
+  const sentAt = performance.now();
+  try {
+    const res = await fetch(`${base}/internal/tools/results/${encodeURIComponent(handle)}?offset=${offset}&limit=${limit}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(20_000),
+    });
+    const body = (await res.json()) as { text?: string; next_offset?: number | null; code?: string; error?: string };
+    return {
+      status: res.status,
+      ...(res.ok ? { text: body.text!, nextOffset: body.next_offset ?? null } : { code: body.code!, error: body.error! }),
+      servedBy: res.headers.get('x-served-by'),
+      retryAfter: res.headers.get('retry-after'),
+      sentAt,
+    };
+  } catch (err) {
+    return { status: 'network', error: String(err), servedBy: null, sentAt };
+  }
+}
+
+/** Pages a kept result to its end, each page through `bases[i % bases.length]`; the pages' outcomes, and the text when all were answered. */
+async function pageAll(bases: string[], token: string, handle: string, limit = 700): Promise<{ pages: PageOutcome[]; text?: string }> {
+  const pages: PageOutcome[] = [];
+  let text = '';
+  for (let offset: number | null | undefined = 0, i = 0; offset !== null && offset !== undefined; i++) {
+    const p = await page(bases[i % bases.length]!, token, handle, offset, limit);
+    pages.push(p);
+    if (p.status !== 200) return { pages };
+    text += p.text;
+    offset = p.nextOffset;
+  }
+  return { pages, text };
+}
+
+/** The full `long_text` result of call `id` run by `pid`, as its JSON text pages back. */
+const longResult = (id: number, pid: number | undefined) => ({ result: { id, pid, text: LONG_TEXT } });
 
 /** The tool's own record: for each call id, the `start`/`end` lines and the pid that wrote them. */
 function toolLog(): Map<number, Array<{ what: 'start' | 'end'; pid: number }>> {
@@ -90,12 +157,15 @@ function toolLog(): Map<number, Array<{ what: 'start' | 'end'; pid: number }>> {
   return byId;
 }
 
-/** Every answered-ok call ran exactly once, on the replica that answered; no call ran twice; a call refused before it started never ran. */
+/**
+ * Every answered-ok call ran exactly once, on the replica that answered; no call ran twice; a call refused before it
+ * started never ran (a refusal answered 200, such as `confirmation_required`, carries a code).
+ */
 function expectNoLostOrDoubledCall(outcomes: Outcome[], notStarted: (o: Outcome) => boolean) {
   const log = toolLog();
   for (const o of outcomes) {
     const lines = log.get(o.id) ?? [];
-    if (o.status === 200) expect({ id: o.id, lines }).toEqual({ id: o.id, lines: [{ what: 'start', pid: o.pid }, { what: 'end', pid: o.pid }] });
+    if (o.status === 200 && !o.code) expect({ id: o.id, lines }).toEqual({ id: o.id, lines: [{ what: 'start', pid: o.pid }, { what: 'end', pid: o.pid }] });
     else if (notStarted(o)) expect({ id: o.id, lines }).toEqual({ id: o.id, lines: [] });
     else expect({ id: o.id, ends: lines.filter((l) => l.what === 'end') }).toEqual({ id: o.id, ends: [] }); // failed in flight: never completed
     expect(lines.filter((l) => l.what === 'start').length).toBeLessThanOrEqual(1);
@@ -125,7 +195,11 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
         'agent:free': { credential: { sha256: sha256Hex(TOKENS.free) }, tools: ['*'] },
         'agent:limited': { credential: { sha256: sha256Hex(TOKENS.limited) }, tools: ['*'], rate_per_minute: RATE },
         'agent:pair': { credential: { sha256: sha256Hex(TOKENS.pair) }, tools: ['*'], max_concurrency: 2 },
+        // a voice persona that must confirm slow_echo; no limits, so only its tokens need Redis
+        'agent:voice': { credential: { sha256: sha256Hex(TOKENS.voice) }, tools: ['*'], confirm: ['slow_echo'] },
       },
+      // every replica signs confirm tokens with the same key, so any of them verifies another's
+      confirmation: { secret: 'scale-test-confirmation-secret-0123456789' },
     });
     root = scale.root;
     replicas = await Promise.all(['r1', 'r2', 'r3'].map((name) => startReplica({ name, root, config: scale.config, env: { OVOS_TOOLS_SCALE_LOG: logFile } })));
@@ -141,7 +215,7 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
   });
 
   test("an agent's rate_per_minute holds across the three replicas (counted in Redis, not per replica)", async () => {
-    for (const r of replicas) expect(r.out).toContain(`shared state: Redis at ${redis.url} (agents' rate_per_minute and max_concurrency are counted there)`);
+    for (const r of replicas) expect(r.out).toContain(`shared state: Redis at ${redis.url} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)`);
     const outcomes: Outcome[] = [];
     for (let i = 0; i < RATE + 3; i++) outcomes.push(await call(replicas[i % 3]!.url, TOKENS.limited, { a: nextId++ }));
     expect(outcomes.map((o) => o.status)).toEqual([...Array(RATE).fill(200), 429, 429, 429]);
@@ -157,6 +231,29 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
     expect(three.find((o) => o.status === 429)).toMatchObject({ code: 'rate_limited', error: 'refused by agent "agent:pair": max_concurrency 2 reached' });
     // both slots were given back: any replica may start the next call
     expect((await call(replicas[2]!.url, TOKENS.pair, { a: nextId++ })).status).toBe(200);
+  });
+
+  test('a result handle and a confirm token issued by one replica work on the others: the handle pages for its owner only, the token runs its call once', async () => {
+    for (const [i, issuer] of replicas.entries()) {
+      const others = [replicas[(i + 1) % 3]!, replicas[(i + 2) % 3]!];
+      // a cut result: its full JSON (non-Latin text, surrogate pairs) pages back exactly, page after page on the others
+      const cut = await call(issuer.url, TOKENS.free, { a: nextId++ }, 'handle', 'long_text', { max_output_chars: BUDGET });
+      expect(cut).toMatchObject({ status: 200, truncated: { original_chars: JSON.stringify(longResult(cut.id, cut.pid)).length, handle: expect.stringMatching(/^res_/), expires_in_s: 300 } });
+      const paged = await pageAll(others.map((r) => r.url), TOKENS.free, cut.truncated!.handle!);
+      expect(paged.pages.length).toBeGreaterThan(2);
+      expect(JSON.parse(paged.text!)).toEqual(longResult(cut.id, cut.pid));
+      expect(await page(others[0]!.url, TOKENS.app, cut.truncated!.handle!, 0, 10)).toMatchObject({ status: 403, code: 'forbidden' });
+
+      // a confirmation asked on one replica, confirmed on another; the same token on the third is used up
+      const id = nextId++;
+      const asked = await call(issuer.url, TOKENS.voice, { a: id }, 'voice');
+      expect(asked).toMatchObject({ status: 200, code: 'confirmation_required', confirmToken: expect.stringMatching(/^oct1\./) });
+      const confirmed = await call(others[0]!.url, TOKENS.voice, { a: id }, 'voice', 'slow_echo', { confirm_token: asked.confirmToken });
+      expect(confirmed).toMatchObject({ status: 200 });
+      const replayed = await call(others[1]!.url, TOKENS.voice, { a: id }, 'voice', 'slow_echo', { confirm_token: asked.confirmToken });
+      expect(replayed).toMatchObject({ status: 200, code: 'confirmation_required', error: expect.stringContaining('The confirm_token was already used') });
+      expect(toolLog().get(id)).toEqual([{ what: 'start', pid: others[0]!.proc!.pid }, { what: 'end', pid: others[0]!.proc!.pid }]);
+    }
   });
 
   test('/mcp answers 404 for a session it does not know (the MCP rule that makes a client re-initialise)', async () => {
@@ -235,21 +332,42 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
     expectNoLostOrDoubledCall(mcp.flatMap((m) => m.outcomes), () => false);
   });
 
-  test('Redis killed mid-run: calls that need it are refused clearly (503 state_unavailable), the others go on; none lost or doubled; all back once Redis is', async () => {
+  test('Redis killed mid-run: calls that need it are refused clearly (503 state_unavailable), the others go on; none lost or doubled, no token accepted twice; all back once Redis is', async () => {
     const stop = { now: false };
     const app: Outcome[] = [];
     const free: Outcome[] = [];
+    const cuts: Outcome[] = [];
+    const pages: Array<{ issued: Outcome; paged: Awaited<ReturnType<typeof pageAll>> }> = [];
+    const asks: Outcome[] = [];
+    const confirms: Outcome[] = [];
+    /** A cut result through the balancer, then its pages through the balancer (other replicas, round robin). */
+    const cutAndPage = async (id: number): Promise<Outcome> => {
+      const cut = await call(lb.url, TOKENS.free, { a: id }, 'handle', 'long_text', { max_output_chars: BUDGET });
+      if (cut.truncated?.handle) pages.push({ issued: cut, paged: await pageAll([lb.url], TOKENS.free, cut.truncated.handle) });
+      return cut;
+    };
+    /** A confirmation asked through the balancer, then the call confirmed through it (another replica). */
+    const askAndConfirm = async (id: number): Promise<Outcome> => {
+      const asked = await call(lb.url, TOKENS.voice, { a: id, ms: 20 }, 'voice');
+      asks.push(asked);
+      if (!asked.confirmToken) return asked;
+      return call(lb.url, TOKENS.voice, { a: id, ms: 20 }, 'voice', 'slow_echo', { confirm_token: asked.confirmToken });
+    };
     const loops = [
-      ...Array.from({ length: 4 }, () => clientLoop(stop, app, (id) => call(lb.url, TOKENS.app, { a: id, ms: 20 }, 'app'))),
-      ...Array.from({ length: 4 }, () => clientLoop(stop, free, (id) => call(lb.url, TOKENS.free, { a: id, ms: 20 }, 'free'))),
+      ...Array.from({ length: 3 }, () => clientLoop(stop, app, (id) => call(lb.url, TOKENS.app, { a: id, ms: 20 }, 'app'))),
+      ...Array.from({ length: 3 }, () => clientLoop(stop, free, (id) => call(lb.url, TOKENS.free, { a: id, ms: 20 }, 'free'))),
+      ...Array.from({ length: 2 }, () => clientLoop(stop, cuts, cutAndPage)),
+      ...Array.from({ length: 2 }, () => clientLoop(stop, confirms, askAndConfirm)),
     ];
     await sleep(700);
     const killedAt = performance.now();
     await redis.kill();
     await sleep(1200);
+    const restartAt = performance.now();
     await redis.restart();
     const backAt = performance.now();
-    for (let i = 0; i < 100 && !app.some((o) => o.status === 200 && o.sentAt > backAt); i++) await sleep(100);
+    const backAgain = (outcomes: Outcome[]) => outcomes.some((o) => o.status === 200 && !o.code && o.sentAt > backAt);
+    for (let i = 0; i < 100 && !(backAgain(app) && backAgain(confirms) && pages.some((p) => p.issued.sentAt > backAt && p.paged.text)); i++) await sleep(100);
     await sleep(200);
     stop.now = true;
     await Promise.all(loops);
@@ -265,6 +383,51 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
     }
     expect(app.some((o) => o.status === 200 && o.sentAt > backAt)).toBe(true);
     expectNoLostOrDoubledCall([...app, ...free], (o) => o.code === 'state_unavailable');
+
+    // result handles: a cut result is always answered (the tool ran once); while Redis is down its full result is
+    // not kept (marked not_kept) and pages are refused 503; before and after, every handle pages back exactly
+    expect(cuts.filter((o) => o.status !== 200)).toEqual([]);
+    expectNoLostOrDoubledCall(cuts, () => false);
+    const notKept = cuts.filter((o) => !o.truncated?.handle);
+    expect(notKept.length).toBeGreaterThan(0);
+    for (const o of notKept) {
+      expect(o.truncated).toEqual({ original_chars: JSON.stringify(longResult(o.id, o.pid)).length, not_kept: 'state_unavailable' });
+      expect(o.doneAt).toBeGreaterThanOrEqual(killedAt);
+    }
+    expect(cuts.some((o) => o.truncated?.handle && o.sentAt > backAt)).toBe(true);
+    for (const { issued, paged } of pages) {
+      if (paged.text !== undefined) expect(JSON.parse(paged.text)).toEqual(longResult(issued.id, issued.pid));
+      else {
+        const refused = paged.pages.at(-1)!;
+        // refused only while Redis was down, or (its handle kept before the restart, which lost it) as unknown after
+        if (refused.status === 503) expect(refused).toMatchObject({ code: 'state_unavailable', retryAfter: '1', error: expect.stringMatching(/^RuntimeError: shared state unavailable: result handle .* is kept in shared state, and Redis at redis:\/\/127\.0\.0\.1:\d+\/0 cannot be reached/) });
+        else expect({ status: refused.status, issuedBeforeRestart: issued.sentAt < restartAt }).toEqual({ status: 404, issuedBeforeRestart: true });
+      }
+    }
+    expect(pages.some((p) => p.paged.pages.some((x) => x.status === 503))).toBe(true);
+
+    // confirm tokens: asking needs no shared state; a confirmed call while Redis is down is refused 503 and never runs;
+    // a token issued before the restart is never accepted after it (Redis forgot which were used): asked anew
+    expect(asks.filter((o) => o.code !== 'confirmation_required')).toEqual([]);
+    const confirmRefusals = confirms.filter((o) => o.status !== 200 || o.code);
+    expect(confirmRefusals.filter((o) => o.code === 'state_unavailable').length).toBeGreaterThan(0);
+    for (const o of confirmRefusals) {
+      if (o.code === 'state_unavailable') {
+        expect(o).toMatchObject({ status: 503, retryAfter: '1', error: expect.stringMatching(/^RuntimeError: shared state unavailable: the single use of confirm tokens is recorded in shared state, and Redis at .* cannot be reached .*; tool 'slow_echo' was not run/) });
+      } else {
+        expect(o).toMatchObject({ status: 200, code: 'confirmation_required', error: expect.stringContaining('was issued before the shared state that records used tokens was restarted or emptied') });
+      }
+    }
+    expectNoLostOrDoubledCall(confirms, (o) => o.code === 'state_unavailable' || o.code === 'confirmation_required');
+    // tokens used before Redis died, replayed now, on another replica: refused, and their calls ran once only
+    const usedBefore = confirms.filter((o) => o.status === 200 && !o.code && o.doneAt < killedAt).slice(0, 3);
+    expect(usedBefore.length).toBeGreaterThan(0);
+    for (const o of usedBefore) {
+      const token = asks.find((a) => a.id === o.id)!.confirmToken;
+      const replay = await call(lb.url, TOKENS.voice, { a: o.id, ms: 20 }, 'voice', 'slow_echo', { confirm_token: token });
+      expect(replay).toMatchObject({ status: 200, code: 'confirmation_required', error: expect.stringContaining('was issued before the shared state that records used tokens was restarted or emptied') });
+      expect(toolLog().get(o.id)!.filter((l) => l.what === 'start')).toHaveLength(1);
+    }
   });
 });
 

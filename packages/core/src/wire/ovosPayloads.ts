@@ -209,12 +209,13 @@ const Warnings = Type.Array(Type.String(), { description: 'What the request had 
 /**
  * The `truncated` member of an answer whose result was cut to the caller's `max_output_chars` (issue 27), beside the
  * result, never inside it: the full result's length, and, when it was kept, the handle that pages it
- * (`ovos.tools.result.get`) and how long it stays valid.
+ * (`ovos.tools.result.get`) and how long it stays valid; when the store refused to keep it, `not_kept` says why.
  */
 export const OvosTruncationMarker = Type.Object({
   original_chars: Type.Integer({ description: 'Length of the full result JSON, in UTF-16 code units' }),
   handle: Type.Optional(Type.String({ description: 'Pages the full result (ovos.tools.result.get); absent when it could not be kept' })),
   expires_in_s: Type.Optional(Type.Integer({ description: 'Seconds the handle stays valid' })),
+  not_kept: Type.Optional(Type.String({ description: 'Why the full result was not kept (no handle): the store’s error code, state_unavailable or overloaded' })),
 });
 
 /**

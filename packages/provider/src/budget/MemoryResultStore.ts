@@ -2,34 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { budgetErrors } from './budgetErrors.js';
 import { isHighSurrogate } from './surrogates.js';
 import type { PageOutcome, PutOutcome, ResultStore, ResultStoreStats } from './ResultStore.js';
-import { MAX_RESULT_TTL_S } from './truncationMarker.js';
+import { resultStoreLimits, type ResultStoreLimitOptions } from './resultStoreLimits.js';
 
 /** Limits of a {@link MemoryResultStore}; every one has a default. */
-export interface MemoryResultStoreOptions {
-  /** How long a result stays pageable after it was kept, in ms (not extended by paging). Default 300,000 (5 minutes); at most 1 day. */
-  ttlMs?: number;
-  /** Bytes for all results together (2 per UTF-16 code unit plus 256 per entry). Default 64 MiB. */
-  maxBytes?: number;
-  /** Results kept at once. Default 1,000. */
-  maxEntries?: number;
-  /**
-   * Bytes one owner's results may take: past it the owner's own oldest results go first, so one caller cannot push
-   * everyone else's results out. Default a quarter of `maxBytes` (16 MiB: a 5 MB `read_file` fits, as 10 MB).
-   */
-  maxBytesPerOwner?: number;
-  /** The largest `limit` of one page, in characters. Default 1,000,000. */
-  maxPageChars?: number;
+export interface MemoryResultStoreOptions extends ResultStoreLimitOptions {
   /** The clock, ms since the epoch (tests pass a fake one). Default `Date.now`. */
   now?: () => number;
 }
-
-/** Defaults of {@link MemoryResultStoreOptions}. */
-export const RESULT_STORE_DEFAULTS = Object.freeze({
-  ttlMs: 300_000,
-  maxBytes: 64 * 1024 * 1024,
-  maxEntries: 1000,
-  maxPageChars: 1_000_000,
-});
 
 /** Bytes counted per entry beside its text: the handle, the owner key and the bookkeeping. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -67,11 +46,12 @@ export class MemoryResultStore implements ResultStore {
   private bytes = 0;
 
   constructor(options: MemoryResultStoreOptions = {}) {
-    this.ttlMs = positive('ttlMs', options.ttlMs ?? RESULT_STORE_DEFAULTS.ttlMs, MAX_RESULT_TTL_S * 1000);
-    this.maxBytes = positive('maxBytes', options.maxBytes ?? RESULT_STORE_DEFAULTS.maxBytes);
-    this.maxEntries = positive('maxEntries', options.maxEntries ?? RESULT_STORE_DEFAULTS.maxEntries);
-    this.maxBytesPerOwner = positive('maxBytesPerOwner', options.maxBytesPerOwner ?? Math.floor(this.maxBytes / 4), this.maxBytes);
-    this.maxPageChars = positive('maxPageChars', options.maxPageChars ?? RESULT_STORE_DEFAULTS.maxPageChars);
+    const limits = resultStoreLimits(options, 'MemoryResultStore');
+    this.ttlMs = limits.ttlMs;
+    this.maxBytes = limits.maxBytes;
+    this.maxEntries = limits.maxEntries;
+    this.maxBytesPerOwner = limits.maxBytesPerOwner;
+    this.maxPageChars = limits.maxPageChars;
     this.now = options.now ?? Date.now;
   }
 
@@ -174,9 +154,4 @@ export class MemoryResultStore implements ResultStore {
     this.tombstones.set(handle, { owner: entry.owner, reason });
     if (this.tombstones.size > MAX_TOMBSTONES) this.tombstones.delete(this.tombstones.keys().next().value!);
   }
-}
-
-function positive(name: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`MemoryResultStore: ${name} must be an integer from 1 to ${max}, received ${String(value)}`);
-  return value;
 }

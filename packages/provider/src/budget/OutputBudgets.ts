@@ -96,6 +96,7 @@ export class OutputBudgets {
     const truncated: OutputTruncation = {
       originalChars: marker.original_chars,
       ...(marker.handle !== undefined ? { handle: marker.handle, expiresInS: marker.expires_in_s! } : {}),
+      ...(marker.not_kept !== undefined ? { notKept: marker.not_kept } : {}),
     };
     return { ok: true, result: cut, truncated, ...(budgeted.keepError ? { keepError: budgeted.keepError } : {}) };
   }

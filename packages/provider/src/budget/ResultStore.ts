@@ -38,8 +38,9 @@ export interface ResultStoreStats {
 /**
  * Where full results wait to be paged after an answer was cut to its budget: kept per owner (the caller's key, e.g.
  * its agent id), for a limited time, within byte and entry caps. Every method answers with a promise and never
- * rejects for bad input (error values instead), so an implementation backed by a shared store (e.g. Redis, issue 31:
- * a handle readable from any replica) fits the same interface as {@link MemoryResultStore}.
+ * rejects for bad input (error values instead), so an implementation backed by a shared store (the Redis one a
+ * provider uses with `state.redis`: a handle readable from any replica) fits the same interface as
+ * {@link MemoryResultStore}.
  */
 export interface ResultStore {
   /** Keeps `text` (the full result's JSON text) for `owner`; only `owner` may page it. */

@@ -35,7 +35,9 @@ export type BudgetedResult =
 /**
  * Applies a caller's `max_output_chars` to one tool result: {@link truncateToBudget}, and when the result was cut,
  * keeps its full JSON text in `store` for `owner` and builds the envelope's
- * `truncated: {"original_chars": N, "handle": "…", "expires_in_s": S}`. Never rejects.
+ * `truncated: {"original_chars": N, "handle": "…", "expires_in_s": S}`. When the store cannot keep it (too large, or a
+ * shared store that cannot be reached), the cut result is still answered — the tool has run; refusing now would
+ * invite running it again — with `truncated: {"original_chars": N, "not_kept": "<the store's error code>"}`. Never rejects.
  */
 export async function applyOutputBudget(result: unknown, maxChars: number, options: OutputBudgetOptions = {}): Promise<BudgetedResult> {
   const cut = truncateToBudget(result, maxChars, options.outputSchema);
@@ -43,6 +45,6 @@ export async function applyOutputBudget(result: unknown, maxChars: number, optio
   if (!cut.truncated || cut.originalText === undefined) return { ok: true, result: cut.result };
   if (!options.store || options.owner === undefined) return { ok: true, result: cut.result, truncated: truncationMarker(cut.originalChars) };
   const kept = await options.store.put(options.owner, cut.originalText);
-  if (!kept.ok) return { ok: true, result: cut.result, truncated: truncationMarker(cut.originalChars), keepError: kept.error };
+  if (!kept.ok) return { ok: true, result: cut.result, truncated: truncationMarker(cut.originalChars, undefined, kept.error.code), keepError: kept.error };
   return { ok: true, result: cut.result, truncated: truncationMarker(cut.originalChars, { handle: kept.handle, expiresInS: kept.expiresInS }) };
 }

@@ -31,6 +31,17 @@ export const budgetErrors = {
   /** A full result too large to keep for paging. */
   tooLargeToKeep: (bytes: number, capBytes: number): WireError =>
     ({ error: `RuntimeError: the full result (${bytes} bytes) is larger than the result store keeps for one caller (${capBytes} bytes); it cannot be paged`, code: 'overloaded' }),
+  /**
+   * The shared result store (Redis, `state.redis`) cannot be reached (`why`: e.g. `Redis at redis://… cannot be
+   * reached (…)`): with `handle`, a page of it was asked for; without, a full result could not be kept.
+   */
+  stateUnavailable: (why: string, handle?: string): WireError => ({
+    error:
+      handle === undefined
+        ? `RuntimeError: shared state unavailable: the full result cannot be kept for paging, ${why}`
+        : `RuntimeError: shared state unavailable: result handle ${shown(handle)} is kept in shared state, and ${why}; retry later`,
+    code: 'state_unavailable',
+  }),
   /** A handle that is not a string. */
   handleNotString: (received: unknown): WireError => valueError(`Invalid field 'handle': expected a string, received ${shown(received)}`),
   /** A handle the store does not know (never issued, or forgotten long ago). */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@ovos-tools/core';
-import { RESULT_STORE_DEFAULTS, type MemoryResultStoreOptions } from './MemoryResultStore.js';
+import type { MemoryResultStoreOptions } from './MemoryResultStore.js';
+import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
 
 /** Output budgets' keys of the provider config (snake_case on disk). */
@@ -19,7 +20,7 @@ export const BudgetKeys = Type.Object({
         max_entries: Type.Optional(Type.Integer({ minimum: 1, description: 'Results kept at once (default 1000)' })),
         max_bytes_per_caller: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes one caller’s results may take (default a quarter of max_bytes)' })),
       },
-      { additionalProperties: false, description: 'Where cut results wait to be paged (in memory)' },
+      { additionalProperties: false, description: 'Where cut results wait to be paged (in memory; with state.redis, in Redis, shared by the replicas)' },
     ),
   ),
 });
@@ -31,7 +32,7 @@ export interface BudgetSettings {
    * own; absent: no limit.
    */
   maxOutputChars: number | undefined;
-  /** `result_store`: `{ttl_s, max_bytes, max_entries, max_bytes_per_caller}`, the limits of the in-memory store. */
+  /** `result_store`: `{ttl_s, max_bytes, max_entries, max_bytes_per_caller}`, the limits of the result store (in memory, or in Redis with `state.redis`). */
   store: MemoryResultStoreOptions;
 }
 

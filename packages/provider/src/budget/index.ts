@@ -1,7 +1,9 @@
 export { applyOutputBudget } from './applyOutputBudget.js';
 export type { BudgetedResult, OutputBudgetOptions } from './applyOutputBudget.js';
 export { budgetErrors } from './budgetErrors.js';
-export { MemoryResultStore, RESULT_STORE_DEFAULTS } from './MemoryResultStore.js';
+export { MemoryResultStore } from './MemoryResultStore.js';
+export { RESULT_STORE_DEFAULTS, resultStoreLimits } from './resultStoreLimits.js';
+export type { ResultStoreLimitOptions, ResultStoreLimits } from './resultStoreLimits.js';
 export type { MemoryResultStoreOptions } from './MemoryResultStore.js';
 export type { PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats } from './ResultStore.js';
 export { CUT_MARK, MAX_CUT_DEPTH, truncateToBudget } from './truncateToBudget.js';

@@ -23,8 +23,11 @@ import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
 import { RedisAgentLimiter } from '../state/RedisAgentLimiter.js';
+import { RedisConfirmationStore } from '../state/RedisConfirmationStore.js';
+import { RedisResultStore } from '../state/RedisResultStore.js';
 import { RedisState } from '../state/RedisState.js';
 import { createToolService } from './createToolService.js';
+import { replicaSecretWarning } from './replicaSecretWarning.js';
 
 /** How long a replaced shared limiter keeps renewing the leases of the calls it admitted (past any time limit), ms. */
 const OLD_LIMITER_GRACE_MS = 10 * 60_000;
@@ -58,16 +61,18 @@ export interface ToolsProviderOptions {
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
   metrics?: MetricsRecorder;
   /**
-   * Where results cut to a caller's `max_output_chars` wait to be paged; default a `MemoryResultStore` with the
-   * config's `result_store` limits. A store shared by replicas (e.g. Redis) makes a handle readable from any of them;
-   * a store given here is not cleared when the provider closes.
+   * Where results cut to a caller's `max_output_chars` wait to be paged; default, with the config's `result_store`
+   * limits, a store in the Redis of `state.redis` when it is set (a handle is then readable from any replica), else a
+   * `MemoryResultStore`. A store given here is not cleared when the provider closes (nor is the Redis one: other
+   * replicas still page its handles).
    */
   resultStore?: ResultStore;
   /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
   search?: ToolSearchIndexOptions;
   /**
-   * Where the single use of confirm tokens is recorded; default an in-memory store of this process. Replicas that
-   * share `confirmation.secret` and one store (e.g. Redis) accept a token issued by any of them, once.
+   * Where the single use of confirm tokens is recorded; default a store in the Redis of `state.redis` when it is set,
+   * else an in-memory store of this process. Replicas that share `confirmation.secret` and one store accept a token
+   * issued by any of them, once.
    */
   confirmationStore?: ConfirmationStore;
   /**
@@ -107,6 +112,10 @@ export class ToolsProvider {
   /** The connection to the state replicas share (`state.redis`), when configured. */
   private readonly sharedState: RedisState | undefined;
   private sharedLimits: RedisAgentLimiter | undefined;
+  /** Where confirm-token uses are recorded when not in the confirmation's own default (given, or Redis with `state.redis`). */
+  private readonly confirmationStore: ConfirmationStore | undefined;
+  /** Whether the missing shared confirmation secret was warned about (once). */
+  private secretWarned = false;
   /** The agent declared for a HiveMind client key, over the agents running now. */
   #satelliteAgent: (client: string) => string | undefined;
   private unregisterBus: (() => void) | undefined;
@@ -146,6 +155,8 @@ export class ToolsProvider {
     // with `state.redis`, agents' limits are counted in the Redis every replica shares (never per replica)
     this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
     this.sharedLimits = this.sharedState && !options.access ? new RedisAgentLimiter(this.sharedState, settings.access.agents, { logger: this.logger }) : undefined;
+    // so are result handles and confirm-token uses, unless the embedder gave its own stores
+    this.confirmationStore = options.confirmationStore ?? (this.sharedState ? new RedisConfirmationStore(this.sharedState, { logger: this.logger }) : undefined);
     this.#access = options.access ?? this.accessFor(settings);
     this.#satelliteAgent = createSatelliteResolver(settings.access.agents);
     // the service asks the access control of the settings running now (a config reload may replace it)
@@ -164,7 +175,8 @@ export class ToolsProvider {
         return provider.#confirmation.store;
       },
     };
-    const store = options.resultStore ?? (this.ownStore = new MemoryResultStore(settings.budget.store));
+    const store =
+      options.resultStore ?? (this.sharedState ? new RedisResultStore(this.sharedState, settings.budget.store) : (this.ownStore = new MemoryResultStore(settings.budget.store)));
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(() => this.rereadConfig()),
@@ -213,7 +225,7 @@ export class ToolsProvider {
     return createConfirmation({
       settings: settings.confirm.secret === undefined ? { ...settings.confirm, secret: this.confirmSecret } : settings.confirm,
       agents: settings.access.agents,
-      ...(this.options.confirmationStore ? { store: this.options.confirmationStore } : this.#confirmation ? { store: this.#confirmation.store } : {}),
+      ...(this.confirmationStore ? { store: this.confirmationStore } : this.#confirmation ? { store: this.#confirmation.store } : {}),
     });
   }
 
@@ -247,7 +259,10 @@ export class ToolsProvider {
     const accessChanged = settings.access !== this.#settings.access;
     const confirmChanged = accessChanged || JSON.stringify(settings.confirm) !== JSON.stringify(this.#settings.confirm);
     this.#settings = settings;
-    if (confirmChanged) this.#confirmation = this.confirmationFor(settings);
+    if (confirmChanged) {
+      this.#confirmation = this.confirmationFor(settings);
+      this.warnOfReplicaSecret();
+    }
     this.policy.configure(settings.policy);
     this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
     // a new access control only when the access keys changed: the agents' rate windows survive every other reload
@@ -265,6 +280,14 @@ export class ToolsProvider {
     this.federation?.configure(settings.federation);
   }
 
+  /** Warns (once) when replicas share state but this one would sign confirm tokens no other replica accepts. */
+  private warnOfReplicaSecret(): void {
+    const warning = this.secretWarned ? undefined : replicaSecretWarning(this.#settings);
+    if (!warning) return;
+    this.secretWarned = true;
+    this.logger.warn(warning);
+  }
+
   /** The registry generation serving requests now. */
   get registry(): RegistryGeneration {
     return this.catalog.current;
@@ -277,6 +300,7 @@ export class ToolsProvider {
    */
   async start(): Promise<ReloadReport> {
     await this.sharedState?.start(); // never rejects: with Redis down, calls that need it are refused until it is back
+    this.warnOfReplicaSecret();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     const report = await this.reload();
     this.federation?.start();

@@ -185,7 +185,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       if (parts.confirmation) {
         const pending = parts.confirmation.check(caller, entry, { args, context: request.context, languages: request.languages, token: request.confirmToken });
         const verdict = 'then' in pending ? await pending : pending;
-        if (!verdict.ok) return { ...refused(verdict.error, entry.toolboxId), ...(verdict.confirmation ? { confirmation: verdict.confirmation } : {}) };
+        if (!verdict.ok) {
+          return {
+            ...refused(verdict.error, entry.toolboxId),
+            ...(verdict.confirmation ? { confirmation: verdict.confirmation } : {}),
+            ...(verdict.retryAfterMs !== undefined ? { retryAfterMs: verdict.retryAfterMs } : {}),
+          } as InvokeOutcome;
+        }
       }
       // the in-memory limiter answers synchronously (no promise on the hot path); a shared one (Redis) with a promise
       const admitted = access.admit(caller);

@@ -28,6 +28,14 @@ export const confirmErrors = {
     error: `ValueError: the arguments of tool '${name}' cannot be read as JSON to bind a confirmation to them: ${detail}`,
     code: 'invalid_arguments',
   }),
+  /**
+   * The store of used tokens is shared state (Redis, `state.redis`) that cannot be reached (`why`: e.g. `Redis at
+   * redis://… cannot be reached (…)`); the call was not run, and the token may be sent again once it is back.
+   */
+  stateUnavailable: (name: string, why: string): WireError => ({
+    error: `RuntimeError: shared state unavailable: the single use of confirm tokens is recorded in shared state, and ${why}; tool '${name}' was not run, retry later with the same confirm_token`,
+    code: 'state_unavailable',
+  }),
   /** The store of used tokens failed or is full (`detail`: its error). */
   storeFailed: (detail: string, full: boolean): WireError => ({
     error: `RuntimeError: the confirmation store ${full ? 'is full' : 'failed'}: ${detail}; the call was not run`,
@@ -51,4 +59,6 @@ export const tokenRefusals = {
   expired: (agoS: number, ttlS: number) => `The confirm_token expired ${agoS} s ago (a confirmation is accepted for ${ttlS} s)`,
   /** Already used once. */
   used: () => 'The confirm_token was already used: a confirmation allows one call',
+  /** Issued before the store of used tokens lost its records (a Redis restarted without persistence), so its single use cannot be checked. */
+  unverifiable: () => 'The confirm_token was issued before the shared state that records used tokens was restarted or emptied, so whether it was used cannot be checked',
 } as const;

@@ -9,6 +9,8 @@ export interface ConfirmClaims {
   nonce: string;
   /** When the token stops being accepted, ms since the epoch. */
   expiresAt: number;
+  /** When it was issued, ms since the epoch (by the issuing provider's clock); absent in tokens of older providers. */
+  issuedAt?: number;
   /** The tool name (as in the catalog, not a vendor-mapped name). */
   tool: string;
   /** The toolbox that serves it. */
@@ -50,7 +52,7 @@ const SHAPE = /^oct1\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
 export function issueConfirmToken(secret: Buffer, claims: Omit<ConfirmClaims, 'nonce'>): { token: string; claims: ConfirmClaims } {
   const full: ConfirmClaims = { nonce: randomBytes(16).toString('base64url'), ...claims };
   const payload = Buffer.from(
-    JSON.stringify({ v: 1, n: full.nonce, e: full.expiresAt, t: full.tool, x: full.toolboxId, c: full.caller, s: full.session, a: full.args }),
+    JSON.stringify({ v: 1, n: full.nonce, e: full.expiresAt, ...(full.issuedAt !== undefined ? { i: full.issuedAt } : {}), t: full.tool, x: full.toolboxId, c: full.caller, s: full.session, a: full.args }),
   ).toString('base64url');
   return { token: `${CONFIRM_TOKEN_PREFIX}${payload}.${sign(secret, payload)}`, claims: full };
 }
@@ -75,10 +77,19 @@ export function readConfirmToken(secret: Buffer, value: unknown): ReadToken {
   }
   const p = raw as Record<string, unknown>;
   const strings = ['n', 't', 'x', 'c', 's', 'a'].every((k) => typeof p?.[k] === 'string');
-  if (p?.v !== 1 || !strings || typeof p.e !== 'number') return { kind: 'malformed', detail: 'its payload lacks the fields of a version 1 token' };
+  if (p?.v !== 1 || !strings || typeof p.e !== 'number' || (p.i !== undefined && typeof p.i !== 'number')) return { kind: 'malformed', detail: 'its payload lacks the fields of a version 1 token' };
   return {
     kind: 'valid',
-    claims: { nonce: p.n as string, expiresAt: p.e, tool: p.t as string, toolboxId: p.x as string, caller: p.c as string, session: p.s as string, args: p.a as string },
+    claims: {
+      nonce: p.n as string,
+      expiresAt: p.e,
+      ...(typeof p.i === 'number' ? { issuedAt: p.i } : {}),
+      tool: p.t as string,
+      toolboxId: p.x as string,
+      caller: p.c as string,
+      session: p.s as string,
+      args: p.a as string,
+    },
   };
 }
 

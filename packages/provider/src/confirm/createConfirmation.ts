@@ -43,10 +43,12 @@ export type ConfirmVerdict =
   | {
       /** Do not run it. */
       ok: false;
-      /** `confirmation_required`, or `invalid_request` for a malformed token, or a store failure. */
+      /** `confirmation_required`, or `invalid_request` for a malformed token, or a store failure (`state_unavailable` when it is a Redis that cannot be reached). */
       error: WireError;
       /** With `confirmation_required`: the question and a fresh token for this call. */
       confirmation?: ConfirmationRequest;
+      /** With `state_unavailable`: when to try again, in ms from now. */
+      retryAfterMs?: number;
     };
 
 /** The confirmation step of the service's one door (between "may this caller use the tool" and its agent's limits). */
@@ -101,8 +103,9 @@ export function createConfirmation(options: ConfirmationOptions): Confirmation {
 
   /** A `confirmation_required` refusal with a fresh token for this call. */
   const ask = (entry: CatalogEntry, call: ConfirmCall, bound: Binding, reason?: string): ConfirmVerdict => {
-    const expiresAt = now() + settings.ttlMs;
-    const { token } = issueConfirmToken(secret, { expiresAt, tool: entry.tool.name, toolboxId: entry.toolboxId, ...bound });
+    const issuedAt = now();
+    const expiresAt = issuedAt + settings.ttlMs;
+    const { token } = issueConfirmToken(secret, { expiresAt, issuedAt, tool: entry.tool.name, toolboxId: entry.toolboxId, ...bound });
     const { prompt, lang } = renderConfirmation(entry.tool, call.args, languagesOf(call));
     return {
       ok: false,
@@ -129,12 +132,15 @@ export function createConfirmation(options: ConfirmationOptions): Confirmation {
     if (c.args !== bound.args) return ask(entry, call, bound, tokenRefusals.changedArguments());
     const t = now();
     if (t >= c.expiresAt) return ask(entry, call, bound, tokenRefusals.expired(Math.ceil((t - c.expiresAt) / 1000), Math.round(settings.ttlMs / 100) / 10));
-    let first: boolean;
+    let first: boolean | 'unverifiable';
     try {
-      first = await store.claim(c.nonce, c.expiresAt);
+      first = await store.claim(c.nonce, c.expiresAt, c.issuedAt ?? c.expiresAt - settings.ttlMs);
     } catch (err) {
-      return { ok: false, error: confirmErrors.storeFailed((err as Error)?.message ?? String(err), err instanceof ConfirmationStoreFullError) };
+      const why = (err as Error)?.message ?? String(err);
+      if ((err as { code?: unknown })?.code === 'state_unavailable') return { ok: false, error: confirmErrors.stateUnavailable(entry.tool.name, why), retryAfterMs: 1000 };
+      return { ok: false, error: confirmErrors.storeFailed(why, err instanceof ConfirmationStoreFullError) };
     }
+    if (first === 'unverifiable') return ask(entry, call, bound, tokenRefusals.unverifiable());
     return first ? RUN : ask(entry, call, bound, tokenRefusals.used());
   };
 

@@ -133,6 +133,11 @@ export interface OutputTruncation {
   handle?: string;
   /** Seconds the handle stays valid from now; present with `handle`. */
   expiresInS?: number;
+  /**
+   * Why the full result was not kept, when its store refused it (`not_kept` on the wire): the store's error code,
+   * `state_unavailable` (shared state down) or `overloaded` (too large to keep).
+   */
+  notKept?: string;
 }
 
 /**
@@ -253,8 +258,11 @@ export interface ResultPageRequest {
   caller?: Caller;
 }
 
-/** Why a page was refused, for transports that map it to a status (HTTP 404, 410, 403, 400). */
-export type ResultPageRefusal = 'unknown' | 'expired' | 'evicted' | 'forbidden' | 'invalid_range';
+/**
+ * Why a page was refused, for transports that map it to a status (HTTP 404, 410, 403, 400, 503): `unavailable` when
+ * the handle is kept in shared state (Redis, `state.redis`) that cannot be reached now (code `state_unavailable`).
+ */
+export type ResultPageRefusal = 'unknown' | 'expired' | 'evicted' | 'forbidden' | 'invalid_range' | 'unavailable';
 
 /** What {@link ToolService.readResult} answers. */
 export type ResultPageOutcome =

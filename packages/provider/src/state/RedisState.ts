@@ -5,13 +5,22 @@ import { redactRedisUrl } from './redactRedisUrl.js';
 import type { RedisStateSettings } from './stateSettings.js';
 import { StateUnavailableError } from './StateUnavailableError.js';
 
-/** A Lua script run on the shared Redis with EVALSHA (falling back to EVAL once after a Redis restart). */
-export type RedisScript = (keys: readonly string[], args: ReadonlyArray<string | number>) => Promise<unknown>;
+/**
+ * A Lua script run on the shared Redis with EVALSHA (falling back to EVAL once after a Redis restart). Arguments may be
+ * binary (`Buffer`); with {@link RedisScriptOptions.buffers} bulk replies come back as `Buffer`s, else as strings.
+ */
+export type RedisScript = (keys: readonly string[], args: ReadonlyArray<string | number | Buffer>) => Promise<unknown>;
+
+/** Options of {@link RedisState.script}. */
+export interface RedisScriptOptions {
+  /** Answer bulk replies as `Buffer`s (bytes as stored) instead of decoding them as UTF-8; default false. */
+  buffers?: boolean;
+}
 
 /**
  * The one connection a provider keeps to the Redis its replicas share (`state.redis`). Everything that keeps state
- * across replicas is built on it (today the per-agent limits, `RedisAgentLimiter`; result handles and confirmation
- * tokens are meant to be): they name their keys with {@link RedisState.key} and run commands through
+ * across replicas is built on it (the per-agent limits, `RedisAgentLimiter`; result handles, `RedisResultStore`; the
+ * single use of confirm tokens, `RedisConfirmationStore`): they name their keys with {@link RedisState.key} and run commands through
  * {@link RedisState.run} or a {@link RedisState.script}, which fail fast with a {@link StateUnavailableError} instead
  * of waiting for Redis. The connection:
  * - never queues a command while disconnected (`enableOfflineQueue: false`) and never resends one after a
@@ -29,6 +38,7 @@ export class RedisState {
   #lastError: string | undefined;
   #lostLogged = false;
   #closed = false;
+  readonly #readyListeners: Array<() => void> = [];
 
   constructor(settings: RedisStateSettings, logger: Logger) {
     this.#settings = settings;
@@ -66,6 +76,7 @@ export class RedisState {
       this.#lastError = undefined;
       if (this.#lostLogged) this.#logger.info(`shared state: Redis at ${this.where} is back`);
       this.#lostLogged = false;
+      for (const listener of this.#readyListeners) listener();
     });
     try {
       await client.connect();
@@ -77,6 +88,15 @@ export class RedisState {
   /** True while connected and ready for commands. */
   get ready(): boolean {
     return this.#client?.status === 'ready';
+  }
+
+  /**
+   * Calls `listener` every time the connection becomes ready: once connected at start, and again after each
+   * reconnection (e.g. to a Redis that restarted and may have lost its data). Register before {@link RedisState.start}
+   * to hear the first one. A listener must not throw (its commands' failures are its own to handle).
+   */
+  onReady(listener: () => void): void {
+    this.#readyListeners.push(listener);
   }
 
   /** `key_prefix` followed by `parts` joined with `:`; e.g. `key('agent', '{kid}', 'starts')` → `ovos-tools:agent:{kid}:starts`. */
@@ -104,15 +124,17 @@ export class RedisState {
    * A Lua script with `numberOfKeys` keys, run by EVALSHA (loaded again with EVAL when Redis answers NOSCRIPT, after
    * a restart). Errors as {@link RedisState.run}.
    */
-  script(lua: string, numberOfKeys: number): RedisScript {
+  script(lua: string, numberOfKeys: number, options: RedisScriptOptions = {}): RedisScript {
     const sha = createHash('sha1').update(lua).digest('hex');
+    const send = (redis: Redis, command: 'evalsha' | 'eval', first: string, keys: readonly string[], args: ReadonlyArray<string | number | Buffer>) =>
+      options.buffers ? redis.callBuffer(command, first, numberOfKeys, ...keys, ...args) : redis.call(command, first, numberOfKeys, ...keys, ...args);
     return (keys, args) =>
       this.run(async (redis) => {
         try {
-          return await redis.evalsha(sha, numberOfKeys, ...keys, ...args);
+          return await send(redis, 'evalsha', sha, keys, args);
         } catch (err) {
           if (!String((err as Error)?.message).startsWith('NOSCRIPT')) throw err;
-          return redis.eval(lua, numberOfKeys, ...keys, ...args);
+          return send(redis, 'eval', lua, keys, args);
         }
       });
   }

@@ -2,9 +2,12 @@ import type { OvosTruncationMarkerData, ToolsResultGetResponseData } from '@ovos
 import { truncationMarker } from '../budget/truncationMarker.js';
 import type { OutputTruncation, ResultPageOutcome } from '../service/ToolService.js';
 
-/** The answer envelope's `truncated: {"original_chars", "handle", "expires_in_s"}` (handle and expiry only when the full result was kept). */
+/**
+ * The answer envelope's `truncated: {"original_chars", "handle", "expires_in_s"}` (handle and expiry only when the full
+ * result was kept; else `not_kept` when the store said why).
+ */
 export function truncatedJson(truncated: OutputTruncation): OvosTruncationMarkerData {
-  return truncationMarker(truncated.originalChars, truncated.handle !== undefined ? { handle: truncated.handle, expiresInS: truncated.expiresInS ?? 0 } : undefined);
+  return truncationMarker(truncated.originalChars, truncated.handle !== undefined ? { handle: truncated.handle, expiresInS: truncated.expiresInS ?? 0 } : undefined, truncated.notKept);
 }
 
 /**

@@ -114,7 +114,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
       (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : '') +
-      (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency are counted there)\n` : ''),
+      (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 

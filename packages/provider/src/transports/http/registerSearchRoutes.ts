@@ -17,9 +17,9 @@ export interface SearchRoutesOptions {
   getTool: (req: FastifyRequest, reply: FastifyReply, toolId: string) => Promise<unknown>;
 }
 
-/** The HTTP status of a refused page: 404 unknown, 410 expired or evicted, 403 another caller's, 400 a bad range. */
-function pageStatus(reason: string): 400 | 403 | 404 | 410 {
-  return reason === 'forbidden' ? 403 : reason === 'unknown' ? 404 : reason === 'invalid_range' ? 400 : 410;
+/** The HTTP status of a refused page: 404 unknown, 410 expired or evicted, 403 another caller's, 400 a bad range, 503 shared state unavailable. */
+function pageStatus(reason: string): 400 | 403 | 404 | 410 | 503 {
+  return reason === 'forbidden' ? 403 : reason === 'unknown' ? 404 : reason === 'invalid_range' ? 400 : reason === 'unavailable' ? 503 : 410;
 }
 
 /** A query-string integer as a number when it is one; otherwise as sent, so the service's error shows it. */
@@ -34,7 +34,8 @@ function queryInteger(value: string | undefined): number | string | undefined {
  *   is the tool named `search` (`GET /internal/tools/{tool_id}`), so such a tool stays reachable.
  * - `GET /internal/tools/results/{handle}?offset=…&limit=…&agent_id=…`: `{handle, text, offset, next_offset,
  *   total_chars}` for the caller the handle was issued to; 404 unknown, 410 expired or evicted, 403 another caller's
- *   (nothing of it shown), 400 a bad range.
+ *   (nothing of it shown), 400 a bad range, 503 (`Retry-After: 1`) when the handle is kept in a Redis that cannot be
+ *   reached (`state_unavailable`).
  */
 export function registerSearchRoutes(app: FastifyInstance, service: ToolService, options: SearchRoutesOptions): void {
   app.get('/internal/tools/search', { schema: searchToolsSchema }, async (req, reply) => {
@@ -61,7 +62,10 @@ export function registerSearchRoutes(app: FastifyInstance, service: ToolService,
     const offset = queryInteger(q.offset);
     const limit = queryInteger(q.limit);
     const page = await service.readResult({ handle, ...(offset !== undefined ? { offset: offset as number } : {}), ...(limit !== undefined ? { limit: limit as number } : {}), caller });
-    if (!page.ok) return reply.code(pageStatus(page.reason)).send({ ok: false, ...resultPageJson(handle, page) });
+    if (!page.ok) {
+      if (page.reason === 'unavailable') reply.header('retry-after', '1');
+      return reply.code(pageStatus(page.reason)).send({ ok: false, ...resultPageJson(handle, page) });
+    }
     return resultPageJson(handle, page);
   });
 }

@@ -138,6 +138,7 @@ export const callToolSchema = {
             original_chars: { type: 'integer', description: 'Length of the full result JSON.' },
             handle: { type: 'string', description: 'Pages the full result (GET /internal/tools/results/{handle}); absent when it could not be kept.' },
             expires_in_s: { type: 'integer', description: 'Seconds the handle stays valid.' },
+            not_kept: { type: 'string', description: 'Why the full result was not kept (no handle): state_unavailable (shared state down) or overloaded (too large).' },
           },
           required: ['original_chars'],
         },
@@ -153,7 +154,7 @@ export const callToolSchema = {
     403: errorBody,
     404: errorBody,
     429: errorBody,
-    503: { ...errorBody, description: 'state_unavailable: the shared state the call needs (its agent\'s limits in Redis) cannot be reached; the call was not started.' },
+    503: { ...errorBody, description: 'state_unavailable: the shared state the call needs (its agent\'s limits, or the single use of its confirm_token, in Redis) cannot be reached; the call was not started.' },
   },
 } as const;
 

@@ -98,5 +98,6 @@ export const resultPageSchema = {
     403: errorBody,
     404: errorBody,
     410: errorBody,
+    503: { ...errorBody, description: 'state_unavailable: the handle is kept in shared state (Redis) that cannot be reached now; retry later.' },
   },
 } as const;

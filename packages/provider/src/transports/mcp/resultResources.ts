@@ -95,5 +95,6 @@ function pageRange(parsed: { offset?: string; limit?: string }): { offset?: numb
 function refusedOrPage(uri: string, page: ResultPageOutcome): Extract<ResultPageOutcome, { ok: true }> {
   if (page.ok) return page;
   if (page.reason === 'unknown' || page.reason === 'expired' || page.reason === 'evicted') throw new ResourceNotFoundError(uri, page.error.error);
-  throw new ProtocolError(ProtocolErrorCode.InvalidParams, page.error.error, { [ERROR_CODE_META_KEY]: page.error.code });
+  const code = page.reason === 'unavailable' ? ProtocolErrorCode.InternalError : ProtocolErrorCode.InvalidParams;
+  throw new ProtocolError(code, page.error.error, { [ERROR_CODE_META_KEY]: page.error.code });
 }
