@@ -159,7 +159,8 @@ function toolLog(): Map<number, Array<{ what: 'start' | 'end'; pid: number }>> {
 
 /**
  * Every answered-ok call ran exactly once, on the replica that answered; no call ran twice; a call refused before it
- * started never ran (a refusal answered 200, such as `confirmation_required`, carries a code).
+ * started never ran (a refusal answered 200, such as `confirmation_required`, carries a code); a call that failed in
+ * flight ran at most once.
  */
 function expectNoLostOrDoubledCall(outcomes: Outcome[], notStarted: (o: Outcome) => boolean) {
   const log = toolLog();
@@ -167,7 +168,9 @@ function expectNoLostOrDoubledCall(outcomes: Outcome[], notStarted: (o: Outcome)
     const lines = log.get(o.id) ?? [];
     if (o.status === 200 && !o.code) expect({ id: o.id, lines }).toEqual({ id: o.id, lines: [{ what: 'start', pid: o.pid }, { what: 'end', pid: o.pid }] });
     else if (notStarted(o)) expect({ id: o.id, lines }).toEqual({ id: o.id, lines: [] });
-    else expect({ id: o.id, ends: lines.filter((l) => l.what === 'end') }).toEqual({ id: o.id, ends: [] }); // failed in flight: never completed
+    // failed in flight: it ran at most once, and only on the replica that died (which may have been killed after the tool
+    // finished and before its answer left: the client then gets the balancer's 502, and the call ran once — not twice)
+    else expect(new Set(lines.map((l) => l.pid)).size, `call ${o.id} ran on more than one replica: ${JSON.stringify(lines)}`).toBeLessThanOrEqual(1);
     expect(lines.filter((l) => l.what === 'start').length).toBeLessThanOrEqual(1);
   }
 }
