@@ -7,7 +7,8 @@
 // Targets (issue 30): RSS ≤ 200 MB under load, idle ≤ 100 MB; no call over 100 ms except those of tools that are slow
 // by themselves (they start a program); p99 ≤ 10 ms.
 // Env: OVOS_TOOLS_BENCH_SUSTAINED_S (seconds of load; default 60, 15 with OVOS_TOOLS_BENCH_QUICK=1),
-// OVOS_TOOLS_BENCH_ISOLATION (default worker), OVOS_TOOLS_BENCH_CLIENTS (default 8).
+// OVOS_TOOLS_BENCH_ISOLATION (default worker), OVOS_TOOLS_BENCH_CLIENTS (default 8), OVOS_TOOLS_BENCH_TOOLS (a comma-separated
+// list of tool names to call instead of all of them).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
