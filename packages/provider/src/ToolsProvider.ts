@@ -78,8 +78,9 @@ export class ToolsProvider {
       logger: this.logger,
       logLevel: options.logLevel ?? envLevel(),
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
-      onSwap: (_previous, next, report) => {
+      onSwap: (previous, next, report) => {
         federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
+        if (this.settings.warmUp) warmNewHosts(previous, next);
         if (!report.added.length && !report.removed.length && !report.updated.length) return;
         const change = toChange(report);
         if (this.started) this.notify(change);
@@ -134,6 +135,12 @@ export class ToolsProvider {
     this.unregisterBus = undefined;
     await this.reloader.close();
   }
+}
+
+/** Starts the warm-up of every host of `next` that `previous` did not have (hosts kept across a reload are warm). */
+function warmNewHosts(previous: RegistryGeneration, next: RegistryGeneration): void {
+  const kept = new Set(previous.toolboxes.map((t) => t.host));
+  for (const { host } of next.toolboxes) if (!kept.has(host)) host.warmUp?.();
 }
 
 function toChange(report: ReloadReport): CatalogChange {

@@ -88,6 +88,13 @@ export interface ProviderSettings {
   spinWaitMs: number;
   /** `max_restarts`: crashes within a minute after which a toolbox is marked unhealthy until the next reload; default 5. */
   maxRestarts: number;
+  /**
+   * `warm_up`: once a (re)load is serving, each new toolbox host runs its toolbox's `warmUp()` in the background, so
+   * libraries and worker threads the first calls would load are loaded before a caller waits for them (a call that
+   * arrives meanwhile waits only for what is left). `false` leaves them to the first call and saves their memory
+   * until then; default true.
+   */
+  warmUp: boolean;
   /** `toolbox_hosts`: per-entry-point host settings. */
   toolboxHosts: Record<string, HostSettings>;
   /**
@@ -183,6 +190,7 @@ const ProviderKeys = Type.Object({
   kill_grace_ms: Millis('How long a cut-off call may keep running before its host is restarted', 2000),
   spin_wait_ms: Type.Number({ minimum: 0, maximum: 100, default: 0.1, description: 'How long a thread polls for an answer, or for the next call, instead of sleeping, ms (0: off)' }),
   max_restarts: Count('Crashes within a minute after which a toolbox is unhealthy', 5),
+  warm_up: Type.Boolean({ default: true, description: 'Load what the first calls need in the background once serving' }),
   toolbox_hosts: Type.Record(Type.String(), HostSettingsSchema, { default: {}, description: 'Per-entry-point host settings' }),
   duplicate_tool_names: Type.Enum(['precedence', 'error'], { default: 'precedence', description: 'What a name several toolboxes serve means' }),
   pinned_toolboxes: Type.Array(Type.String(), { default: [], description: 'Entry points trusted to win collisions' }),
@@ -246,6 +254,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     killGraceMs: k.kill_grace_ms,
     spinWaitMs: k.spin_wait_ms,
     maxRestarts: Math.floor(k.max_restarts),
+    warmUp: k.warm_up,
     toolboxHosts: Object.fromEntries(Object.entries(k.toolbox_hosts).map(([ep, h]) => [ep, hostSettings(h)])),
     duplicateToolNames: k.duplicate_tool_names,
     pinnedToolboxes: k.pinned_toolboxes,

@@ -82,6 +82,8 @@ export class IsolatedHost implements ToolboxHost {
   private gate: { promise: Promise<void>; open: () => void } | undefined;
   /** Keeps the provider's loop polling while calls are out, so an answer is read without waking a sleeping thread. */
   private readonly awaitAnswer: () => void;
+  /** {@link IsolatedHost.warmUp} was called: a restarted runtime warms up too. */
+  private warm = false;
 
   private constructor(
     private readonly options: IsolatedHostOptions,
@@ -144,6 +146,13 @@ export class IsolatedHost implements ToolboxHost {
         if (!call.settled) resolve({ ok: false, error: wireErrors.argumentsNotSendable(name, this.toolboxId, detail) });
       });
     });
+  }
+
+  /** Asks the runtime to run its toolbox's `warmUp()` in the background (and every runtime a restart starts). */
+  warmUp(): void {
+    if (this.warm) return;
+    this.warm = true;
+    if (this.state === 'ready') this.channel.post({ t: 'warm-up' });
   }
 
   async close(): Promise<void> {
@@ -296,6 +305,7 @@ export class IsolatedHost implements ToolboxHost {
       const changed = JSON.stringify(launched.description) !== JSON.stringify(this.description);
       this.description = { ...launched.description, toolboxId: this.toolboxId };
       this.state = 'ready';
+      if (this.warm) this.channel.post({ t: 'warm-up' });
       this.options.logger.info(`toolbox '${this.toolboxId}' restarted (restart ${this.restarts})`);
       this.options.onRestart?.(this.toolboxId);
       markReady();

@@ -64,6 +64,12 @@ export interface AbortMessage {
   reason: 'timeout' | 'aborted';
 }
 
+/** Start the toolbox's warm-up (`ToolBox.warmUp`) in the background: provider → runtime. */
+export interface WarmUpMessage {
+  /** Message kind. */
+  t: 'warm-up';
+}
+
 /** The provider's answer to a `chat` request: provider → runtime. */
 export type ChatResultMessage =
   | {
@@ -88,7 +94,7 @@ export type ChatResultMessage =
     };
 
 /** Provider → runtime. */
-export type ToHost = HostInit | CallMessage | AbortMessage | ChatResultMessage;
+export type ToHost = HostInit | CallMessage | AbortMessage | WarmUpMessage | ChatResultMessage;
 
 /** Runtime → provider. */
 export type FromHost =

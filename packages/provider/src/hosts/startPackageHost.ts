@@ -69,7 +69,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
       pluginRoots: options.pluginRoots,
       protectedPaths: options.protectedPaths,
     });
-    return new InlineHost(instance);
+    return new InlineHost(instance, options.logger);
   }
   const init: HostInit = {
     t: 'init',

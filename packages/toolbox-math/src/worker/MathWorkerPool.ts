@@ -62,6 +62,11 @@ export class MathWorkerPool {
     return this.pool.startedWorkers;
   }
 
+  /** Starts the worker now, unless one is alive or the pool is closed, so the first job does not wait for it to load. */
+  warm(): void {
+    if (!this.closed) this.pool.warm();
+  }
+
   /**
    * Queues `request` and resolves with the worker's reply.
    * @throws {@link MathWorkerError} `timeout`, `aborted` (also once the pool is closed), `crashed` (the worker

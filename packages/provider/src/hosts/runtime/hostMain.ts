@@ -14,6 +14,7 @@ import type { FromHost, HostInit, ToHost } from '../protocol.js';
 import { callToolOptions } from '../callToolOptions.js';
 import { toolCallOutcome } from '../toolCallOutcome.js';
 import { wakeSpinner } from '../wakeSpin.js';
+import { warmUpToolbox } from '../warmUpToolbox.js';
 import { wireErrors } from '../../errors/wireErrors.js';
 
 /** Posts to the provider; messages of one turn cross together (`../batching.ts`). */
@@ -75,12 +76,15 @@ const brainProxy: ChatEngine = {
 
 const calls = new Map<number, LazyAbortController>();
 let instance: ToolBoxLike | undefined;
+/** The toolbox's logger over the channel (set at init). */
+let runtimeLogger: Logger | undefined;
 /** After answering a lone call, keeps this runtime's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
 let awaitNextCall: () => void = () => undefined;
 
 async function start(init: HostInit): Promise<void> {
   awaitNextCall = wakeSpinner(init.spinWaitMs);
   const logger = channelLogger(init.logLevel);
+  runtimeLogger = logger;
   try {
     instance = await loadToolbox(init, {
       config: init.config,
@@ -118,6 +122,9 @@ function handle(message: ToHost): void {
       });
       return;
     }
+    case 'warm-up':
+      if (instance && runtimeLogger) void warmUpToolbox(instance, runtimeLogger);
+      return;
     case 'abort':
       calls.get(message.id)?.abort(new Error(message.reason === 'timeout' ? 'the call timed out' : 'the caller aborted the call'));
       return;
