@@ -8,7 +8,8 @@
 // by themselves (they start a program); p99 ≤ 10 ms.
 // Env: OVOS_TOOLS_BENCH_SUSTAINED_S (seconds of load; default 60, 15 with OVOS_TOOLS_BENCH_QUICK=1),
 // OVOS_TOOLS_BENCH_ISOLATION (default worker), OVOS_TOOLS_BENCH_CLIENTS (default 8), OVOS_TOOLS_BENCH_TOOLS (a comma-separated
-// list of tool names to call instead of all of them), OVOS_TOOLS_BENCH_NODE_ARGS (node flags of the provider, e.g. --cpu-prof).
+// list of tool names to call instead of all of them), OVOS_TOOLS_BENCH_NODE_ARGS (node flags of the provider, e.g. --cpu-prof), OVOS_TOOLS_BENCH_REPO (serve
+// another built checkout, to compare before and after side by side).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +28,7 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sor
 
 const services = await startLocalServices();
 const home = makeBundledHome(services.base, { isolation: ISOLATION });
-const serve = await spawnBundledServe(home, { nodeArgs: process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [] });
+const serve = await spawnBundledServe(home, { nodeArgs: process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [], ...(process.env.OVOS_TOOLS_BENCH_REPO ? { repo: process.env.OVOS_TOOLS_BENCH_REPO } : {}) });
 try {
   await sleep(2000);
   const before = treeRss(serve.proc.pid);

@@ -37,6 +37,12 @@ export interface HostSettings {
   allowChildProcess?: boolean;
   /** `allow_worker`: a `process` host may start worker threads (math and file search use them); default true. */
   allowWorker?: boolean;
+  /**
+   * `worker_group`: toolboxes in `worker` isolation with the same group (and the same `memory_limit_mb` and `env`)
+   * share one worker thread; `""` gives the toolbox a worker of its own. Default: `"ovos-tools"` for the light
+   * bundled toolboxes (clock, math, filesystem, skill-md), none for any other (see `hosts/workerGroups.ts`).
+   */
+  workerGroup?: string;
 }
 
 /**
@@ -153,6 +159,7 @@ const HostSettingsSchema = Type.Object(
     allow_fs_write: Type.Optional(FsPaths('Paths a process host may write')),
     allow_child_process: Type.Optional(Type.Boolean({ description: 'A process host may spawn programs' })),
     allow_worker: Type.Optional(Type.Boolean({ description: 'A process host may start worker threads' })),
+    worker_group: Type.Optional(Type.String({ description: 'Toolboxes with the same worker group share one worker thread ("": a worker of its own)' })),
   },
   { additionalProperties: false },
 );
@@ -297,6 +304,7 @@ function hostSettings(h: Static<typeof HostSettingsSchema>): HostSettings {
   if (h.allow_fs_write !== undefined) out.allowFsWrite = h.allow_fs_write;
   if (h.allow_child_process !== undefined) out.allowChildProcess = h.allow_child_process;
   if (h.allow_worker !== undefined) out.allowWorker = h.allow_worker;
+  if (h.worker_group !== undefined) out.workerGroup = h.worker_group;
   return out;
 }
 

@@ -159,9 +159,11 @@ export class IsolatedHost implements ToolboxHost {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.restartTimer);
+    // a toolbox with no call running ends cleanly (on a shared worker, only it); one still running code is terminated
+    const idle = this.pending.size === 0;
     this.failPending(wireErrors.closedDuringCall(this.toolboxId));
     this.stopReason = 'closed';
-    await this.channel.terminate();
+    await (idle && this.channel.release ? this.channel.release() : this.channel.terminate());
   }
 
   private inflight(): number {
@@ -206,9 +208,9 @@ export class IsolatedHost implements ToolboxHost {
       }
       this.receive(raw);
     });
-    channel.onExit((reason) => {
+    channel.onExit((reason, collateral) => {
       if (channel !== this.channel || this.state === 'closed') return;
-      this.crashed(this.stopReason ?? reason);
+      this.crashed(this.stopReason ?? reason, collateral === true && this.stopReason === undefined);
     });
   }
 
@@ -271,14 +273,19 @@ export class IsolatedHost implements ToolboxHost {
     this.openGate();
   }
 
-  private crashed(reason: string): void {
+  /**
+   * The runtime stopped: fail the calls in it and restart with backoff, or mark the host unhealthy after too many
+   * crashes. A `collateral` stop (another toolbox of a shared worker was stopped) is not counted as this toolbox's crash.
+   */
+  private crashed(reason: string, collateral = false): void {
     this.stopReason = undefined;
     this.lastError = reason;
     this.options.logger.error(`toolbox '${this.toolboxId}' stopped: ${reason}`);
     this.failPending(wireErrors.crashedDuringCall(this.toolboxId, reason));
     const now = Date.now();
     const window = this.options.crashWindowMs ?? 60_000;
-    this.crashes = [...this.crashes.filter((t) => now - t < window), now];
+    this.crashes = this.crashes.filter((t) => now - t < window);
+    if (!collateral) this.crashes.push(now);
     if (this.crashes.length >= this.options.maxRestarts) {
       this.state = 'unhealthy';
       this.options.logger.error(`toolbox '${this.toolboxId}' is unhealthy: ${this.crashes.length} crashes within ${window} ms; calls are refused until the next reload`);
@@ -287,7 +294,7 @@ export class IsolatedHost implements ToolboxHost {
     this.state = 'restarting';
     let markReady!: () => void;
     this.ready = new Promise((resolve) => (markReady = resolve));
-    const delay = BACKOFF_MS[Math.min(this.crashes.length - 1, BACKOFF_MS.length - 1)]!;
+    const delay = BACKOFF_MS[Math.min(Math.max(this.crashes.length - 1, 0), BACKOFF_MS.length - 1)]!;
     this.restartTimer = setTimeout(() => void this.restart(markReady), delay);
   }
 
@@ -332,12 +339,13 @@ function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; d
       return;
     }
     let done = false;
-    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription) => {
+    /** `clean`: the runtime reported the failure itself and is fine (a shared worker keeps serving its other toolboxes). */
+    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription, clean = false) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       if (error) {
-        void channel.terminate();
+        void (clean && channel.release ? channel.release() : channel.terminate());
         reject(error);
       } else resolve({ channel, description: description! });
     };
@@ -349,7 +357,7 @@ function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; d
       if (done) return;
       if (!isFromHost(raw)) return finish(fail('import', `its ${options.kind} sent a message that is not part of the host protocol`));
       if (raw.t === 'ready') finish(undefined, { toolboxId: raw.toolboxId, tools: raw.tools });
-      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')));
+      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')), undefined, true);
       else if (raw.t === 'log') options.logger[raw.level](raw.message);
     });
     channel.onExit((reason) => finish(fail('import', `its ${options.kind} stopped before announcing its tools: ${reason}`)));

@@ -3,6 +3,7 @@ import { createLogger, type ChatEngine, type Logger, type LogLevel, type Toolbox
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { hostSettingsFor, startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
+import type { WorkerGroup } from '../hosts/WorkerGroup.js';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
@@ -56,6 +57,8 @@ export class Reloader {
   private current = new RegistryGeneration(0, [], []);
   private chain: Promise<unknown> = Promise.resolve();
   private readonly moduleCache: ModuleCache = new Map();
+  /** Workers shared by toolboxes (`worker_group`), kept across reloads like the hosts in them. */
+  private readonly workerGroups = new Map<string, WorkerGroup>();
   private unsubscribes: Array<() => void> = [];
   private closed = false;
 
@@ -181,6 +184,7 @@ export class Reloader {
       pluginRoots: this.options.pluginRoots,
       protectedPaths: this.options.protectedPaths,
       moduleCache: this.moduleCache,
+      workerGroups: this.workerGroups,
       ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
     return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin }], problems: [] };
