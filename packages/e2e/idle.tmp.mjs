@@ -7,7 +7,7 @@ for (const [label, cfg] of Object.entries(configs)) {
   const serve = await spawnBundledServe(home, { repo: cfg.repo, nodeArgs: cfg.nodeArgs ?? [] });
   const samples = [];
   for (let i = 0; i < (cfg.seconds ?? 22); i++) { await new Promise((r) => setTimeout(r, 1000)); samples.push(treeRss(serve.proc.pid) / 1048576); }
-  console.log(label.padEnd(30), 'serving', serve.spawnToServingMs.toFixed(0), 'ms; RSS 1s', samples[0].toFixed(1), ' 5s', samples[4].toFixed(1), ' 22s', samples.at(-1).toFixed(1));
+  console.log(label.padEnd(30), 'serving', serve.spawnToServingMs.toFixed(0), 'ms, CPU', serve.cpuToServingMs, 'ms; RSS 1s', samples[0].toFixed(1), ' last', samples.at(-1).toFixed(1));
   await serve.stop(); removeHome(home);
 }
 await services.close();

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLED_CALLS, makeBundledHome, removeHome, spawnBundledServe, startLocalServices, treeRss } from '../fixtures/bundledServe.mjs';
+import { BUNDLED_CALLS, makeBundledHome, removeHome, spawnBundledServe, startLocalServices, treeCpuMs, treeRss } from '../fixtures/bundledServe.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
@@ -35,6 +35,7 @@ try {
   const samples = [];
   const sampler = setInterval(() => samples.push({ at: Date.now(), rss: treeRss(serve.proc.pid) }), 1000);
   const started = performance.now();
+  const cpu0 = treeCpuMs(serve.proc.pid);
   const reports = await Promise.all(
     Array.from({ length: CLIENTS }, (_, k) => {
       const child = spawn(process.execPath, [path.join(here, '..', 'fixtures', 'sustainedClient.mjs'), serve.url, String(k), String(SECONDS), services.base], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -44,6 +45,7 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = treeCpuMs(serve.proc.pid) - cpu0;
   clearInterval(sampler);
   const underLoad = samples.map((s) => s.rss);
   const maxRss = Math.max(...underLoad);
@@ -61,6 +63,7 @@ try {
 
   console.log(`\nsustained load, ${SECONDS} s${quick ? ' (quick)' : ''}: ${CLIENTS} client processes on the embedded bus, each calling the ${BUNDLED_CALLS.length} bundled tools in turn at full speed; isolation ${ISOLATION}, six bundled toolboxes`);
   console.log(`  spawn → serving ${serve.spawnToServingMs.toFixed(0)} ms; ${calls} calls in ${seconds.toFixed(1)} s (${(calls / seconds).toFixed(0)} calls/s), ${errors} wrong or failed${errors ? `: ${reports.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}` : ''}`);
+  console.log(`  provider CPU (its process tree, user + system): ${(cpuMs / 1000).toFixed(1)} s, ${(cpuMs / calls).toFixed(2)} ms per call (a figure a busy machine inflates far less than latency)`);
   console.log(`  process-tree RSS (MB): before load ${(before / MB).toFixed(1)}, under load max ${(maxRss / MB).toFixed(1)} (target ≤ 200: ${maxRss / MB <= 200 ? 'met' : 'MISSED'}), at the end ${(lastRss / MB).toFixed(1)}, idle 20 s later ${(settled / MB).toFixed(1)}`);
   const timeline = samples.filter((_, i) => i % Math.max(1, Math.round(samples.length / 10)) === 0).map((s) => (s.rss / MB).toFixed(0));
   console.log(`  RSS under load, every ${Math.max(1, Math.round(samples.length / 10))} s (MB): ${timeline.join(' ')}`);
