@@ -8,7 +8,7 @@
 // OVOS_TOOLS_BENCH_QUICK=1: one round.
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient } from '@ovos-tools/messagebus';
-import { BUNDLED_CALLS, makeBundledHome, removeHome, spawnBundledServe, startCpuHog, startLocalServices } from '../fixtures/bundledServe.mjs';
+import { BUNDLED_CALLS, makeBundledHome, PROVIDER_NODE_OPTIONS, removeHome, spawnBundledServe, startCpuHog, startLocalServices } from '../fixtures/bundledServe.mjs';
 
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
 const ROUNDS = Number(process.env.OVOS_TOOLS_BENCH_ROUNDS ?? (quick ? 1 : 3));
@@ -39,7 +39,7 @@ async function firstCall(tool, base) {
 
 const services = await startLocalServices();
 try {
-  console.log(`\nfirst call after "serving", default isolation (worker), six bundled toolboxes, a fresh provider per call; median / worst of ${ROUNDS} round(s)${quick ? ' (quick)' : ''}`);
+  console.log(`\nfirst call after "serving", default isolation (worker), six bundled toolboxes, NODE_OPTIONS="${PROVIDER_NODE_OPTIONS}" (as npm start), a fresh provider per call; median / worst of ${ROUNDS} round(s)${quick ? ' (quick)' : ''}`);
   for (const load of ['idle', 'cpu hog']) {
     const stopHog = load === 'cpu hog' ? startCpuHog() : undefined;
     const rows = new Map(calls.map((c) => [c.name, { serving: [], first: [] }]));

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLED_CALLS, makeBundledHome, removeHome, spawnBundledServe, startLocalServices, treeCpuMs, treeRss } from '../fixtures/bundledServe.mjs';
+import { BUNDLED_CALLS, makeBundledHome, PROVIDER_NODE_OPTIONS, removeHome, spawnBundledServe, startLocalServices, treeCpuMs, treeRss } from '../fixtures/bundledServe.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
@@ -61,7 +61,7 @@ try {
   const slow = reports.flatMap((r) => r.slowest);
   const overFast = slow.filter((s) => !slowTools.has(s.tool));
 
-  console.log(`\nsustained load, ${SECONDS} s${quick ? ' (quick)' : ''}: ${CLIENTS} client processes on the embedded bus, each calling the ${BUNDLED_CALLS.length} bundled tools in turn at full speed; isolation ${ISOLATION}, six bundled toolboxes`);
+  console.log(`\nsustained load, ${SECONDS} s${quick ? ' (quick)' : ''}: ${CLIENTS} client processes on the embedded bus, each calling the ${BUNDLED_CALLS.length} bundled tools in turn at full speed; isolation ${ISOLATION}, six bundled toolboxes, NODE_OPTIONS="${PROVIDER_NODE_OPTIONS}" (as npm start)`);
   console.log(`  spawn → serving ${serve.spawnToServingMs.toFixed(0)} ms; ${calls} calls in ${seconds.toFixed(1)} s (${(calls / seconds).toFixed(0)} calls/s), ${errors} wrong or failed${errors ? `: ${reports.flatMap((r) => r.firstErrors).slice(0, 3).join(' | ')}` : ''}`);
   console.log(`  provider CPU (its process tree, user + system): ${(cpuMs / 1000).toFixed(1)} s, ${(cpuMs / calls).toFixed(2)} ms per call (a figure a busy machine inflates far less than latency)`);
   console.log(`  process-tree RSS (MB): before load ${(before / MB).toFixed(1)}, under load max ${(maxRss / MB).toFixed(1)} (target ≤ 200: ${maxRss / MB <= 200 ? 'met' : 'MISSED'}), at the end ${(lastRss / MB).toFixed(1)}, idle 20 s later ${(settled / MB).toFixed(1)}`);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
 import { createBrain } from './brain/createBrain.js';
+import { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
 import { BusFederation } from './federation/BusFederation.js';
 import type { MetricsRecorder } from './metrics/MetricsRecorder.js';
@@ -118,6 +119,8 @@ export class ToolsProvider {
     const first = this.pendingChange;
     this.pendingChange = undefined;
     if (first) this.notify(first);
+    // the brain is part of what the first calls of skill tools need: load its SDK in the background too
+    if (this.settings.warmUp && this.brain instanceof OpenAIChatEngine) setImmediate(() => void (this.brain as OpenAIChatEngine).warmUp());
     return report;
   }
 
