@@ -80,7 +80,7 @@ export class IsolatedHost implements ToolboxHost {
   private readonly changeListeners = new Set<() => void>();
   /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
   private gate: { promise: Promise<void>; open: () => void } | undefined;
-  /** Keeps the provider's loop polling while calls are out, so an answer is read without waking a sleeping thread. */
+  /** Keeps the provider's loop polling while a lone call is out, so its answer is read without waking a sleeping thread. */
   private readonly awaitAnswer: () => void;
   /** {@link IsolatedHost.warmUp} was called: a restarted runtime warms up too. */
   private warm = false;
@@ -137,8 +137,11 @@ export class IsolatedHost implements ToolboxHost {
       if (ctx.onProgress) call.onProgress = ctx.onProgress;
       call.detach = listenForAbort(abort, () => this.abandon(id, call, abort));
       this.pending.set(id, call);
-      this.awaitAnswer();
-      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress), lone: this.pending.size === 1 }, (err) => {
+      const lone = this.pending.size === 1;
+      // poll for the answer of a lone call only (as the runtime does for the next call): under concurrency the next
+      // answer comes anyway, and polling would take CPU from the runtime and the callers on a small machine
+      if (lone) this.awaitAnswer();
+      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress), lone }, (err) => {
         if (this.pending.get(id) !== call) return;
         this.pending.delete(id);
         call.detach?.();
