@@ -1,6 +1,6 @@
 // Sustained-load benchmark (`pnpm bench` runs it for 60 s; `pnpm bench:sustained` for the 5 minutes of issue 30):
 // `ovos-tools serve` from the repository root in the default isolation (worker) with the six bundled toolboxes
-// (fixtures/bundledServe.mjs), and 8 client processes on its embedded bus, each calling every bundled tool in turn,
+// (fixtures/bundledServe.mjs), and, from 5 s after "serving" (once the warm-up has run), 8 client processes on its embedded bus, each calling every bundled tool in turn,
 // one call after another, as fast as the answers come. Printed: the RSS of the provider's process tree before the
 // load, its maximum and last value under load (sampled every second) and once idle again; calls per second; the
 // latency distribution of every call (sent → answer, in the client), the calls over 100 ms per tool and the slowest.
@@ -21,6 +21,7 @@ const SECONDS = Number(process.env.OVOS_TOOLS_BENCH_SUSTAINED_S ?? (quick ? 15 :
 const ISOLATION = process.env.OVOS_TOOLS_BENCH_ISOLATION ?? 'worker';
 const CLIENTS = Number(process.env.OVOS_TOOLS_BENCH_CLIENTS ?? 8);
 const MB = 1024 * 1024;
+const SETTLE_MS = 5000;
 const slowTools = new Set(BUNDLED_CALLS.filter((c) => c.slow).map((c) => c.name));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -30,7 +31,7 @@ const services = await startLocalServices();
 const home = makeBundledHome(services.base, { isolation: ISOLATION });
 const serve = await spawnBundledServe(home, { nodeArgs: process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [], ...(process.env.OVOS_TOOLS_BENCH_REPO ? { repo: process.env.OVOS_TOOLS_BENCH_REPO } : {}) });
 try {
-  await sleep(2000);
+  await sleep(SETTLE_MS); // the warm-up runs right after serving; the first-call bench measures that phase
   const before = treeRss(serve.proc.pid);
   const samples = [];
   const sampler = setInterval(() => samples.push({ at: Date.now(), rss: treeRss(serve.proc.pid) }), 1000);
