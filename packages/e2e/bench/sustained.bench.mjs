@@ -1,15 +1,17 @@
 // Sustained-load benchmark (`pnpm bench` runs it for 60 s; `pnpm bench:sustained` for the 5 minutes of issue 30):
 // `ovos-tools serve` from the repository root in the default isolation (worker) with the six bundled toolboxes
-// (fixtures/bundledServe.mjs), and, from 5 s after "serving" (once the warm-up has run), 8 client processes on its embedded bus, each calling every bundled tool in turn,
-// one call after another, as fast as the answers come. Printed: the RSS of the provider's process tree before the
-// load, its maximum and last value under load (sampled every second) and once idle again; calls per second; the
-// latency distribution of every call (sent → answer, in the client), the calls over 100 ms per tool and the slowest.
+// (fixtures/bundledServe.mjs), and, from 5 s after "serving" (once the warm-up has run), 8 client processes on its
+// embedded bus, each calling every bundled tool in turn, one call after another, as fast as the answers come.
+// Printed: the RSS of the provider's process tree before the load, its maximum and last value under load (sampled
+// every second) and once idle again; calls per second; the latency distribution of every call (sent → answer, in the
+// client), the calls over 100 ms per tool and the slowest.
 // Targets (issue 30): RSS ≤ 200 MB under load, idle ≤ 100 MB; no call over 100 ms except those of tools that are slow
 // by themselves (they start a program); p99 ≤ 10 ms.
 // Env: OVOS_TOOLS_BENCH_SUSTAINED_S (seconds of load; default 60, 15 with OVOS_TOOLS_BENCH_QUICK=1),
-// OVOS_TOOLS_BENCH_ISOLATION (default worker), OVOS_TOOLS_BENCH_CLIENTS (default 8), OVOS_TOOLS_BENCH_TOOLS (a comma-separated
-// list of tool names to call instead of all of them), OVOS_TOOLS_BENCH_NODE_ARGS (node flags of the provider, e.g. --cpu-prof), OVOS_TOOLS_BENCH_REPO (serve
-// another built checkout, to compare before and after side by side).
+// OVOS_TOOLS_BENCH_ISOLATION (default worker), OVOS_TOOLS_BENCH_CLIENTS (default 8), OVOS_TOOLS_BENCH_TOOLS (a comma-
+// separated list of tool names to call instead of all of them), OVOS_TOOLS_BENCH_NODE_ARGS (node flags of the
+// provider, e.g. --cpu-prof), OVOS_TOOLS_BENCH_REPO (serve another built checkout, to compare before and after side
+// by side).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
