@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../fixtures/benchRoot.mjs';
-import { PROVIDER_NODE_OPTIONS, treeCpuMs, treeRss } from '../fixtures/bundledServe.mjs';
+import { PROVIDER_ENV, PROVIDER_NODE_OPTIONS, treeCpuMs, treeRss } from '../fixtures/bundledServe.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..', '..', '..');
@@ -64,7 +64,7 @@ async function coldStart(mode, settle, nodeOptions = PROVIDER_NODE_OPTIONS) {
   const t0 = performance.now();
   const proc = spawn(process.execPath, [cli, 'serve', '--bus-url', url, '--config', config], {
     cwd: repoRoot,
-    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', NODE_OPTIONS: nodeOptions },
+    env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', NODE_OPTIONS: nodeOptions, ...(nodeOptions ? PROVIDER_ENV : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
