@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel } from '@ovos-tools/core';
+import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
 import { createBrain } from './brain/createBrain.js';
 import { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
+import { warmUpWhenIdle } from './hosts/warmUpWhenIdle.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from './config/ProviderConfig.js';
 import { BusFederation } from './federation/BusFederation.js';
 import type { MetricsRecorder } from './metrics/MetricsRecorder.js';
@@ -81,7 +82,7 @@ export class ToolsProvider {
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
       onSwap: (previous, next, report) => {
         federation?.setLocalIds(new Set(next.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId)));
-        if (this.settings.warmUp) warmNewHosts(previous, next);
+        if (this.settings.warmUp) this.warmNewHosts(previous, next);
         if (!report.added.length && !report.removed.length && !report.updated.length) return;
         const change = toChange(report);
         if (this.started) this.notify(change);
@@ -101,6 +102,21 @@ export class ToolsProvider {
   }
 
   private readonly busOptions: OvosBusOptions;
+  /** Cancels the warm-ups of the last swap that have not started yet. */
+  private cancelWarmUp: (() => void) | undefined;
+
+  /**
+   * Warms, once the provider is idle (see `warmUpWhenIdle`), every host of `next` that `previous` did not have
+   * (hosts kept across a reload are warm already), and the brain with the first generation.
+   */
+  private warmNewHosts(previous: RegistryGeneration, next: RegistryGeneration): void {
+    const kept = new Set(previous.toolboxes.map((t) => t.host));
+    const hosts: ToolboxHost[] = next.toolboxes.filter((t) => !kept.has(t.host)).map((t) => t.host);
+    const brain = this.brain;
+    if (previous.number === 0 && brain instanceof OpenAIChatEngine) hosts.push({ warmUp: () => void brain.warmUp() } as ToolboxHost);
+    this.cancelWarmUp?.();
+    this.cancelWarmUp = warmUpWhenIdle(hosts, { busy: () => this.policy.load.running > 0 });
+  }
 
   /** The registry generation serving requests now. */
   get registry(): RegistryGeneration {
@@ -119,8 +135,6 @@ export class ToolsProvider {
     const first = this.pendingChange;
     this.pendingChange = undefined;
     if (first) this.notify(first);
-    // the brain is part of what the first calls of skill tools need: load its SDK in the background too
-    if (this.settings.warmUp && this.brain instanceof OpenAIChatEngine) setImmediate(() => void (this.brain as OpenAIChatEngine).warmUp());
     return report;
   }
 
@@ -133,17 +147,12 @@ export class ToolsProvider {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.cancelWarmUp?.();
     this.federation?.stop();
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
   }
-}
-
-/** Starts the warm-up of every host of `next` that `previous` did not have (hosts kept across a reload are warm). */
-function warmNewHosts(previous: RegistryGeneration, next: RegistryGeneration): void {
-  const kept = new Set(previous.toolboxes.map((t) => t.host));
-  for (const { host } of next.toolboxes) if (!kept.has(host)) host.warmUp?.();
 }
 
 function toChange(report: ReloadReport): CatalogChange {

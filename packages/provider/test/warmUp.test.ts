@@ -55,10 +55,10 @@ async function start(config: Record<string, unknown>) {
   return { invoke, warmedState };
 }
 
-describe('warm-up (warm_up): each new host runs its toolbox warmUp() in the background once serving', () => {
-  test('worker host: the call made during the warm-up is served at once; the warm-up runs once, and again after a restart', async () => {
+describe('warm-up (warm_up): each new host runs its toolbox warmUp() in the background once serving and idle', () => {
+  test('worker host: a call right after serving runs before any warm-up; once idle the warm-up runs once, and again after a restart', async () => {
     const sys = await start({ isolation: 'worker' });
-    expect((await sys.invoke('state')).result).toEqual({ warmUps: 1, warmed: false });
+    expect((await sys.invoke('state')).result).toEqual({ warmUps: 0, warmed: false });
     expect(await sys.warmedState()).toEqual({ warmUps: 1, warmed: true });
     expect(await sys.invoke('quit')).toMatchObject({ code: 'toolbox_crashed' });
     expect(await sys.warmedState()).toEqual({ warmUps: 1, warmed: true }); // a fresh runtime, warmed by itself

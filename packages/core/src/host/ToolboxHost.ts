@@ -129,7 +129,7 @@ export interface ToolboxHost {
   /**
    * Starts loading, in the background, what the toolbox's first calls would load (its `ToolBox.warmUp`), and
    * returns at once; a host that restarts its runtime warms the new one too. The provider calls it once per host,
-   * right after the host's generation is serving (setting `warm_up`). Calls made meanwhile are served as usual.
+   * once the host's generation is serving and idle (setting `warm_up`). Calls made meanwhile are served as usual.
    */
   warmUp?(): void;
 }
