@@ -3,8 +3,6 @@ import { compileCoercer, type Coercer } from './coerce.js';
 import { previewValue } from './previewValue.js';
 import { compileSizeGuard } from './sizeGuard.js';
 
-export { previewValue } from './previewValue.js';
-
 /** The outcome of {@link CompiledSchema.parse}: the coerced value, or readable problems. */
 export type ParseResult =
   | {
