@@ -1,6 +1,7 @@
-import { FakeBus, Message, silentLogger, type JsonObject } from '@ovos-tools/core';
-import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { JsonObject } from '@ovos-tools/core';
+import type { ToolsProvider } from '@ovos-tools/provider';
+import { endAfterEach, startFakeProvider } from './helpers/fakeProvider.js';
+import { describe, expect, test, vi } from 'vitest';
 import { makePluginRoot, toolboxEntry, type PluginRoot } from './helpers/pluginRoot.js';
 
 /** A toolbox whose warm-up takes 300 ms and counts itself; `state` reports it, `quit` ends its runtime. */
@@ -24,26 +25,16 @@ export class Toolbox extends ToolBox {
 }
 `;
 
+const { track } = endAfterEach();
 let root: PluginRoot | undefined;
 let provider: ToolsProvider | undefined;
-afterEach(async () => {
-  await provider?.close();
-  provider = undefined;
-  root?.cleanup();
-  root = undefined;
-});
 
 async function start(config: Record<string, unknown>) {
-  root = makePluginRoot();
+  root = track(makePluginRoot());
   root.addPackage('warming-tools', toolboxEntry('warming'), { 'index.js': WARMING_TOOLBOX });
-  const bus = new FakeBus();
-  provider = new ToolsProvider({ bus, pluginRoots: [root.dir], settings: parseProviderConfig({ federation: false, ...config }), logger: silentLogger, logLevel: 'warn' });
-  await provider.start();
-  const invoke = async (name: string): Promise<JsonObject> => {
-    const reply = await bus.waitForResponse(new Message('ovos.tools.invoke', { name, args: {} }), undefined, 30_000);
-    if (!reply) throw new Error(`no reply to ${name}`);
-    return reply.data;
-  };
+  const started = await startFakeProvider([root.dir], config, { logLevel: 'warn' });
+  provider = track(started.provider);
+  const invoke = (name: string) => started.ask('ovos.tools.invoke', { name, args: {} }, {}, 30_000);
   /** Polls `state` until the warm-up finished (or 15 s passed). */
   const warmedState = async () => {
     for (const until = Date.now() + 15_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {

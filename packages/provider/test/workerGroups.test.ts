@@ -1,6 +1,7 @@
-import { FakeBus, Message, silentLogger, type JsonObject } from '@ovos-tools/core';
-import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
-import { afterEach, describe, expect, test } from 'vitest';
+import type { JsonObject } from '@ovos-tools/core';
+import type { ToolsProvider } from '@ovos-tools/provider';
+import { endAfterEach, startFakeProvider } from './helpers/fakeProvider.js';
+import { describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 
 /** Tools every fixture toolbox has: `<id>_thread` (the worker thread it runs on), `<id>_spin`, `<id>_wait` (ms). */
@@ -11,29 +12,19 @@ const tools = (id: string) => ({
 });
 const withThreadId = "import { threadId } from 'node:worker_threads';";
 
+const { track } = endAfterEach();
 let root: PluginRoot | undefined;
 let provider: ToolsProvider | undefined;
-afterEach(async () => {
-  await provider?.close();
-  provider = undefined;
-  root?.cleanup();
-  root = undefined;
-});
 
 async function start(config: Record<string, unknown>, packages: Array<[name: string, id: string, source?: string]>) {
-  root = makePluginRoot();
+  root = track(makePluginRoot());
   for (const [name, id, source] of packages) root.addPackage(name, toolboxEntry(id), { 'index.js': source ?? toolboxSource(id, tools(id), withThreadId) });
-  const bus = new FakeBus();
-  provider = new ToolsProvider({ bus, pluginRoots: [root.dir], settings: parseProviderConfig({ federation: false, isolation: 'worker', warm_up: false, ...config }), logger: silentLogger, logLevel: 'silent' });
-  const report = await provider.start();
-  const invoke = async (name: string, args: JsonObject = {}): Promise<JsonObject> => {
-    const reply = await bus.waitForResponse(new Message('ovos.tools.invoke', { name, args }), undefined, 30_000);
-    if (!reply) throw new Error(`no reply to ${name}`);
-    return reply.data;
-  };
+  const started = await startFakeProvider([root.dir], { isolation: 'worker', warm_up: false, ...config });
+  provider = track(started.provider);
+  const invoke = (name: string, args: JsonObject = {}) => started.ask('ovos.tools.invoke', { name, args }, {}, 30_000);
   const thread = async (id: string) => ((await invoke(`${id}_thread`)).result as JsonObject).result as number;
-  const health = (id: string) => provider!.service.toolboxes().find((t) => t.toolboxId === id)!.health;
-  return { report, invoke, thread, health };
+  const health = (id: string) => started.provider.service.toolboxes().find((t) => t.toolboxId === id)!.health;
+  return { report: started.report, invoke, thread, health };
 }
 
 describe('worker groups (worker_group): toolboxes sharing one worker thread', () => {
