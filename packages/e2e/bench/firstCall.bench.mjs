@@ -4,7 +4,8 @@
 // spawned; at its "serving" line a client connects to the embedded bus and invokes that tool once. Printed per
 // tool: spawn → serving and serving → first answer (which includes connecting the client), the median and the
 // worst of ROUNDS rounds; once on an idle machine and once with a CPU hog (a busy loop per core) running
-// throughout. Targets (issue 30): spawn → serving ≤ 500 ms; every first answer ≤ 300 ms, also under the hog.
+// throughout. Targets (issue 30): spawn → serving ≤ 500 ms (idle machine); every first answer ≤ 300 ms, also under the
+// hog.
 // OVOS_TOOLS_BENCH_QUICK=1: one round.
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient } from '@ovos-tools/messagebus';
@@ -57,7 +58,8 @@ try {
     const allServing = [...rows.values()].flatMap((r) => r.serving);
     const worstFirst = Math.max(...[...rows.values()].flatMap((r) => r.first));
     const worstName = [...rows].find(([, r]) => r.first.includes(worstFirst))?.[0];
-    console.log(`  ${load === 'idle' ? 'machine otherwise idle' : `with a CPU hog on every core`}: spawn → serving median ${median(allServing).toFixed(0)} ms, worst ${Math.max(...allServing).toFixed(0)} ms (target ≤ 500 ms: ${median(allServing) <= 500 ? 'met' : 'MISSED'})`);
+    const servingTarget = load === 'idle' ? ` (target ≤ 500 ms: ${median(allServing) <= 500 ? 'met' : 'MISSED'})` : ''; // the cold-start target is for an idle machine
+    console.log(`  ${load === 'idle' ? 'machine otherwise idle' : `with a CPU hog on every core`}: spawn → serving median ${median(allServing).toFixed(0)} ms, worst ${Math.max(...allServing).toFixed(0)} ms${servingTarget}`);
     console.log(`    ${'tool'.padEnd(22)} ${'serving → first answer (ms)'.padStart(28)}`);
     for (const [name, r] of rows) {
       console.log(`    ${name.padEnd(22)} ${`median ${median(r.first).toFixed(0)}`.padStart(18)}  worst ${Math.max(...r.first).toFixed(0).padStart(5)}`);
