@@ -92,4 +92,15 @@ describe('brain wiring', () => {
       await provider.close();
     }
   });
+
+  test('OpenAIChatEngine.warmUp loads the SDK ahead of the first chat, sends nothing, and never rejects', async () => {
+    const { OpenAIChatEngine } = await import('../src/brain/OpenAIChatEngine.js');
+    const before = requests.length;
+    const engine = new OpenAIChatEngine({ baseUrl, model: 'm' });
+    await engine.warmUp();
+    expect(requests.length).toBe(before);
+    expect(await engine.continueChat([{ role: 'user', content: 'warm' }])).toEqual({ content: 'haiku for: warm' });
+    await expect(new OpenAIChatEngine({ baseUrl: 'not a url', model: 'm' }).warmUp()).resolves.toBeUndefined();
+  });
 });
+

@@ -1,4 +1,6 @@
 import { ToolBox, type AgentTool } from '@ovos-tools/core';
+import { chronoForLang } from './time/chronoForLang.js';
+import { systemZone } from './time/zones.js';
 import { convertTimeTool } from './tools/convertTime.js';
 import { getCurrentDatetimeTool } from './tools/getCurrentDatetime.js';
 import { parseDatetimeTool } from './tools/parseDatetime.js';
@@ -19,5 +21,17 @@ export class ClockToolBox extends ToolBox {
   /** `get_current_datetime`, `convert_time`, `parse_datetime`, in that order. */
   discoverTools(): AgentTool[] {
     return [getCurrentDatetimeTool(), convertTimeTool(), parseDatetimeTool()] as AgentTool[];
+  }
+
+  /**
+   * Loads chrono-node's English parser (the default `lang` of `parse_datetime`) and the host's language's, when
+   * `LANG` names another one chrono-node reads, reads the host's time zone, and compiles the validators. Other
+   * languages still load on their first use.
+   */
+  override async warmUp(): Promise<void> {
+    systemZone();
+    const hostLang = (process.env.LANG ?? '').split(/[._@]/)[0] ?? '';
+    await Promise.all([chronoForLang('en'), hostLang && hostLang !== 'C' ? chronoForLang(hostLang) : undefined]);
+    await super.warmUp();
   }
 }

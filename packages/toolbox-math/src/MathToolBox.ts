@@ -4,6 +4,7 @@ import { evaluateExpressionTool } from './tools/evaluateExpression.js';
 import { solveEquationTool } from './tools/solveEquation.js';
 import { statisticsSummaryTool } from './tools/statisticsSummary.js';
 import { unitConvertTool } from './tools/unitConvert.js';
+import { loadUnitMath } from './units/loadUnitMath.js';
 import { MathWorkerPool } from './worker/MathWorkerPool.js';
 
 /**
@@ -29,6 +30,16 @@ export class MathToolBox extends ToolBox {
   discoverTools(): AgentTool[] {
     const timeout = () => readConfig(this.config).timeoutMs;
     return [evaluateExpressionTool(this.pool, timeout), unitConvertTool(), statisticsSummaryTool(), solveEquationTool(this.pool, timeout)];
+  }
+
+  /**
+   * Starts the expression worker (it loads its mathjs and nerdamer in its own thread), loads the mathjs of
+   * `unit_convert` and `statistics_summary`, and compiles the validators.
+   */
+  override async warmUp(): Promise<void> {
+    this.pool.warm();
+    await loadUnitMath();
+    await super.warmUp();
   }
 
   /** Unbinds from the bus and terminates the math worker. */

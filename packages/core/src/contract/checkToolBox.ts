@@ -24,6 +24,8 @@ export interface ToolBoxLike {
   unbind(): void;
   /** Releases what the toolbox holds (workers, watchers, connections). */
   close(): Promise<void> | void;
+  /** Loads in the background what the first calls would load (see core's `ToolBox.warmUp`); absent on toolboxes built on an older core. */
+  warmUp?(): Promise<void> | void;
 }
 
 /** A class that constructs {@link ToolBoxLike} instances: `new Cls({ config, bus, logger, brain, pluginRoots })`. */

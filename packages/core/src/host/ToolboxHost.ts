@@ -132,6 +132,12 @@ export interface ToolboxHost {
    * that re-announced itself); the provider then re-reads `describe()`. Returns the unsubscribe function.
    */
   onToolsChanged?(listener: () => void): () => void;
+  /**
+   * Starts loading, in the background, what the toolbox's first calls would load (its `ToolBox.warmUp`), and
+   * returns at once; a host that restarts its runtime warms the new one too. The provider calls it once per host,
+   * once the host's generation is serving and idle (setting `warm_up`). Calls made meanwhile are served as usual.
+   */
+  warmUp?(): void;
 }
 
 /** What a {@link HostSource} receives when the provider (re)loads. */

@@ -112,4 +112,46 @@ describe('WorkerPool (@ovos-tools/core/node) with serveWorkerJobs (@ovos-tools/c
     expect(p.liveWorkers).toBe(0);
     expect(await p.run({ op: 'slow', ms: 1 }, { timeoutMs: 30_000 })).toEqual({ ok: true, value: 'slow done' });
   });
+
+  it('keeps a second worker for a steady stream of concurrent jobs, and lets it go after idleTimeoutMs', async () => {
+    const p = make({ maxWorkers: 2, idleTimeoutMs: 300 });
+    for (let round = 0; round < 5; round++) {
+      const out = await Promise.all([p.run({ op: 'slow', ms: 20 }, { timeoutMs: 30_000 }), p.run({ op: 'slow', ms: 20 }, { timeoutMs: 30_000 })]);
+      expect(out).toEqual([{ ok: true, value: 'slow done' }, { ok: true, value: 'slow done' }]);
+    }
+    expect(p.startedWorkers).toBe(2);
+    expect(p.liveWorkers).toBe(2);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(p.liveWorkers).toBe(1);
+    expect(await p.run({ op: 'echo', value: 1 }, { timeoutMs: 30_000 })).toEqual({ ok: true, value: { echo: 1 } });
+    expect(p.startedWorkers).toBe(2);
+  });
+
+  it('warm starts the first worker before a job needs it, once', async () => {
+    process.env.POOL_WORKER_DELAY_MS = '400';
+    try {
+      // the budget counts from the call and is shorter than the worker's start-up: only a warmed worker makes it
+      const p = make({ startupTimeoutMs: 30_000 });
+      p.warm();
+      p.warm();
+      expect(p.liveWorkers).toBe(1);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(await p.run({ op: 'echo', value: 'warm' }, { timeoutMs: 300 })).toEqual({ ok: true, value: { echo: 'warm' } });
+      expect(p.startedWorkers).toBe(1);
+    } finally {
+      delete process.env.POOL_WORKER_DELAY_MS;
+    }
+  });
+
+  it('a job given to a warming worker waits for its start-up instead of starting another', async () => {
+    process.env.POOL_WORKER_DELAY_MS = '200';
+    try {
+      const p = make({ startupTimeoutMs: 30_000, timeoutFrom: 'start' });
+      p.warm();
+      expect(await p.run({ op: 'echo', value: 'early' }, { timeoutMs: 30_000 })).toEqual({ ok: true, value: { echo: 'early' } });
+      expect(p.startedWorkers).toBe(1);
+    } finally {
+      delete process.env.POOL_WORKER_DELAY_MS;
+    }
+  });
 });

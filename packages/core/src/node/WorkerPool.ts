@@ -58,6 +58,12 @@ export interface WorkerPoolOptions {
   timeoutFrom?: 'call' | 'start';
   /** Node flags of the workers; default `[]` (some host flags, e.g. `--input-type`, stop a worker loading). */
   execArgv?: string[];
+  /**
+   * How long, in ms, an idle worker beyond the first is kept for the next job before it is terminated; default
+   * 10000. The first idle worker is kept until {@link WorkerPool.close}. Keeping the others a while means a steady
+   * stream of concurrent jobs reuses its workers instead of starting (and paying the start-up of) a thread per job.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** Per-job options of {@link WorkerPool.run}. */
@@ -82,13 +88,15 @@ interface Slot {
   job: Job | null;
   ready: boolean;
   startupTimer: NodeJS.Timeout | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
 /**
  * Worker threads that run jobs off the caller's event loop, so a runaway regular expression or expression engine
  * never stalls it: the toolbox kit's pool, shared by the math and filesystem toolboxes. Workers start lazily; each
  * runs one job at a time; up to `maxWorkers` run at once and later jobs wait in order. One idle worker is kept
- * warm and `unref`'d, so the pool never keeps the process alive. A job past its budget, aborted, or ended by
+ * warm and `unref`'d, so the pool never keeps the process alive; more idle workers are kept for `idleTimeoutMs`;
+ * {@link WorkerPool.warm} starts the first worker before any job needs it. A job past its budget, aborted, or ended by
  * {@link close} has its worker terminated (the job stops mid-instruction); the next job starts a fresh worker.
  * {@link run} never rejects: every ending is a {@link WorkerJobOutcome}. The worker side is `serveWorkerJobs`.
  */
@@ -113,6 +121,16 @@ export class WorkerPool {
   /** Worker threads alive now (busy, idle or starting); 0 after {@link close}. */
   get liveWorkers(): number {
     return this.slots.size;
+  }
+
+  /**
+   * Starts a worker now when none is alive, so the first job does not wait for its start-up (a slow-loading engine
+   * loads in the background instead). The worker is `unref`'d like any idle one. Does nothing after a job has
+   * started one, or while one is alive.
+   */
+  warm(): void {
+    if (this.slots.size > 0) return;
+    this.toIdle(this.spawn());
   }
 
   /** Runs one job in a worker; resolves with its value or why it has none (never rejects). */
@@ -163,6 +181,7 @@ export class WorkerPool {
         if (this.slots.size >= this.maxWorkers) return;
         slot = this.spawn();
       }
+      clearTimeout(slot.idleTimer);
       const job = this.queue.shift()!;
       job.slot = slot;
       slot.job = job;
@@ -187,7 +206,7 @@ export class WorkerPool {
     const { script, resourceLimits, startupTimeoutMs, execArgv = [] } = this.options;
     const worker = new Worker(script, { name: `ovos-${this.name}`, execArgv, resourceLimits });
     this.startedWorkers++;
-    const slot: Slot = { worker, job: null, ready: startupTimeoutMs === undefined, startupTimer: undefined };
+    const slot: Slot = { worker, job: null, ready: startupTimeoutMs === undefined, startupTimer: undefined, idleTimer: undefined };
     this.slots.add(slot);
     if (startupTimeoutMs !== undefined) {
       slot.startupTimer = setTimeout(() => {
@@ -215,13 +234,19 @@ export class WorkerPool {
     if (!job || job.id !== reply.id) return;
     slot.job = null;
     job.settle(reply.ok ? { ok: true, value: reply.value } : { ok: false, kind: 'failed', detail: String(reply.error) });
-    if (this.idle.length === 0) {
-      this.idle.push(slot);
-      slot.worker.unref();
-    } else {
-      this.kill(slot);
-    }
+    this.toIdle(slot);
     this.pump();
+  }
+
+  /** Parks a worker without a job: `unref`'d, and beyond the first idle one, terminated after `idleTimeoutMs`. */
+  private toIdle(slot: Slot): void {
+    this.idle.push(slot);
+    slot.worker.unref();
+    if (this.idle.length === 1) return;
+    slot.idleTimer = setTimeout(() => {
+      if (this.idle.includes(slot) && this.idle.length > 1) this.kill(slot);
+    }, this.options.idleTimeoutMs ?? 10_000);
+    slot.idleTimer.unref();
   }
 
   /** A worker died by itself (load failure, crash, memory limit): fail its job and forget it. */
@@ -263,6 +288,7 @@ export class WorkerPool {
 
   private forget(slot: Slot): void {
     clearTimeout(slot.startupTimer);
+    clearTimeout(slot.idleTimer);
     this.slots.delete(slot);
     const i = this.idle.indexOf(slot);
     if (i >= 0) this.idle.splice(i, 1);

@@ -1,5 +1,6 @@
 import type { Static, TObject, TSchema } from 'typebox';
-import { compileSchema, previewValue } from '../validation/compileSchema.js';
+import { compileSchema } from '../validation/compileSchema.js';
+import { previewValue } from '../validation/previewValue.js';
 import { isObject } from './values.js';
 
 /** One invalid config key: which, and what was expected (one style for every toolbox). */

@@ -569,3 +569,40 @@ describe('the logger a tool receives', () => {
     expect(lines).toEqual([`working traceparent=${tp}`, 'working', 'working']);
   });
 });
+
+describe('warmUp', () => {
+  it('by default compiles every tool validator ahead of the first call, and the tools still answer', async () => {
+    const reads = { args: 0, output: 0 };
+    const counted = <T extends object>(schema: T, key: keyof typeof reads): T =>
+      new Proxy(schema, {
+        get(target, prop, receiver) {
+          reads[key]++;
+          return Reflect.get(target, prop, receiver);
+        },
+      });
+    class Warm extends ToolBox {
+      static override toolboxId = 'warm';
+      discoverTools(): AgentTool[] {
+        return [
+          defineTool({
+            name: 'twice',
+            description: 'Doubles n.',
+            argumentSchema: counted(Type.Object({ n: Type.Integer() }), 'args'),
+            outputSchema: counted(Type.Object({ doubled: Type.Integer() }), 'output'),
+            toolCall: ({ n }: { n: number }) => ({ doubled: n * 2 }),
+          }) as unknown as AgentTool,
+        ];
+      }
+    }
+    const tb = new Warm();
+    tb.tools;
+    const before = { ...reads };
+    await tb.warmUp();
+    expect(reads.args).toBeGreaterThan(before.args);
+    expect(reads.output).toBeGreaterThan(before.output);
+    const compiled = { ...reads };
+    expect(await tb.callTool('twice', { n: 4 })).toEqual({ doubled: 8 });
+    // the first call compiled nothing more: far fewer reads than compiling took
+    expect(reads.args - compiled.args).toBeLessThan(compiled.args - before.args);
+  });
+});

@@ -13,6 +13,7 @@ import { toCompactOpenaiTools, toCompactToolJson, toolsToOpenaiSpec, type Compac
 import { runTool } from './runTool.js';
 import type { CallToolOptions, ToolBoxOptions, ToolResult } from './ToolBoxOptions.js';
 import { validateArguments, validateOutput } from './validateIo.js';
+import { compileSchema } from '../validation/compileSchema.js';
 
 export type { CallToolOptions, ToolBoxOptions, ToolResult } from './ToolBoxOptions.js';
 export { pythonTypeName } from './pythonTypeName.js';
@@ -70,6 +71,25 @@ export abstract class ToolBox {
    * and synchronous; may read `this.config`. Throwing marks discovery as failed.
    */
   abstract discoverTools(): AgentTool[];
+
+  /**
+   * Loads what the tools need on their first call that the toolbox does not load at construction: libraries loaded
+   * on first use, worker threads. A host calls it once, in the background, right after the toolbox announced its
+   * tools, so the first caller does not pay for the load (provider setting `warm_up`, on by default); nothing waits
+   * for it. A tool called meanwhile must still work by loading what it needs through the same memoised loader, so
+   * nothing is loaded twice and that call waits only for what is left of the load.
+   *
+   * The default compiles every tool's argument and output validators (otherwise compiled on each tool's first
+   * call), one tool per turn of the event loop. Overrides load their own libraries and call `super.warmUp()`.
+   * Should not reject; a rejection is logged by the host and the tools load on first use as before.
+   */
+  async warmUp(): Promise<void> {
+    for (const tool of [...this.tools.values()]) {
+      compileSchema(tool.argumentSchema);
+      compileSchema(tool.outputSchema);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
 
   /** Sets the chat engine used by tools that need a model. */
   setBrain(brain: ChatEngine | null): void {

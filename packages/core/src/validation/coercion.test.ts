@@ -263,3 +263,29 @@ describe('schemas on the wire (wire spec §2.7, §9 "Schema with defaults/option
     expect(compileSchema(s).parse({ d: { a: 1 } }).ok).toBe(false);
   });
 });
+
+describe('arrays over maxItems are refused before anything else', () => {
+  const Args = Type.Object({ numbers: Type.Array(Type.Number(), { maxItems: 3 }), inner: Type.Optional(Type.Object({ tags: Type.Array(Type.String(), { maxItems: 1 }) })) });
+
+  it('in the validator words, without reading the elements', () => {
+    const numbers: unknown[] = Array.from({ length: 100 }, (_, i) => i + 1);
+    Object.defineProperty(numbers, 90, {
+      get() {
+        throw new Error('an element was read');
+      },
+    });
+    const r = compileSchema(Args).parse({ numbers });
+    expect(r).toEqual({ ok: false, problems: [expect.stringMatching(/^numbers: must not have more than 3 items, received \[1,2,3,4,/)] });
+  });
+
+  it('also in declared nested properties; within the limits, parsing is as before', () => {
+    expect(compileSchema(Args).parse({ numbers: [1], inner: { tags: ['a', 'b'] } })).toEqual({ ok: false, problems: ['inner.tags: must not have more than 1 items, received ["a","b"]'] });
+    expect(compileSchema(Args).parse({ numbers: ['1', 2], inner: { tags: ['a'] } })).toEqual({ ok: true, value: { numbers: [1, 2], inner: { tags: ['a'] } } });
+  });
+
+  it('a preview of a huge value writes out only its start', () => {
+    const huge = Array.from({ length: 1_000_000 }, (_, i) => i % 10);
+    const r = compileSchema(Type.Object({ xs: Type.Array(Type.Integer(), { maxItems: 10 }) })).parse({ xs: huge });
+    expect(r).toEqual({ ok: false, problems: ['xs: must not have more than 10 items, received [0,1,2,3,4,5,6,7,8,9,0,1,2,3,4,5,6,7,8,9,0,1,2,3,4,5,6,7,...'] });
+  });
+});

@@ -1,5 +1,7 @@
 import { Compile } from 'typebox/compile';
 import { compileCoercer, type Coercer } from './coerce.js';
+import { previewValue } from './previewValue.js';
+import { compileSizeGuard } from './sizeGuard.js';
 
 /** The outcome of {@link CompiledSchema.parse}: the coerced value, or readable problems. */
 export type ParseResult =
@@ -40,10 +42,13 @@ export function compileSchema(schema: object): CompiledSchema {
 }
 
 function build(schema: object): CompiledSchema {
+  const oversize = compileSizeGuard(schema);
   const coerce: Coercer = compileCoercer(schema);
   const validator = Compile(schema);
   return {
     parse(value) {
+      const tooBig = oversize(value);
+      if (tooBig) return { ok: false, problems: [tooBig] };
       const coerced = coerce(value);
       if (validator.Check(coerced)) return { ok: true, value: coerced };
       const problems: string[] = [];
@@ -83,20 +88,4 @@ function valueAt(root: unknown, pointer: string): unknown {
     cur = (cur as Record<string, unknown>)[key];
   }
   return cur;
-}
-
-/**
- * How a problem text shows the value it received: JSON (`"x"`, `3.5`, `[1,2]`), `nothing` for `undefined`,
- * `NaN`/`Infinity` as such, cut to 60 characters (ending `...`).
- */
-export function previewValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -16,8 +16,8 @@ export interface OpenAIChatEngineOptions {
 /**
  * A {@link ChatEngine} over any OpenAI-compatible `/chat/completions` endpoint, using the official `openai`
  * client (retries twice on connection errors, 429 and 5xx). `continueChat` resolves with the first choice's
- * content (`""` when the model returned none). The `openai` SDK is imported on the first `continueChat`, so a
- * provider pays its start-up cost only when a brain is actually used.
+ * content (`""` when the model returned none). The `openai` SDK is imported on the first `continueChat` (or by
+ * {@link OpenAIChatEngine.warmUp}), so a provider without a brain never loads it.
  * @throws (rejects with) the client's errors, including its missing-API-key error on the first call (`APIError` with status, `APIConnectionError`, `APIUserAbortError` on abort).
  */
 export class OpenAIChatEngine implements ChatEngine {
@@ -41,6 +41,14 @@ export class OpenAIChatEngine implements ChatEngine {
       this.client = undefined;
       throw error;
     });
+  }
+
+  /**
+   * Imports the SDK and creates the client now, so the first chat does not wait for it (the provider calls this in
+   * the background once it serves, with `warm_up` on). Never rejects: a failure is met again by the first chat.
+   */
+  async warmUp(): Promise<void> {
+    await this.openClient().catch(() => undefined);
   }
 
   async continueChat(messages: ChatMessage[], options: ChatOptions = {}): Promise<{ content: string }> {

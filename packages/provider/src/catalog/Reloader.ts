@@ -5,6 +5,7 @@ import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
 import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
+import type { WorkerGroup } from '../hosts/WorkerGroup.js';
 import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
@@ -66,6 +67,8 @@ export interface ReloaderOptions {
 export class Reloader {
   private chain: Promise<unknown> = Promise.resolve();
   private readonly moduleCache: ModuleCache = new Map();
+  /** Workers shared by toolboxes (`worker_group`), kept across reloads like the hosts in them. */
+  private readonly workerGroups = new Map<string, WorkerGroup>();
   private unsubscribes: Array<() => void> = [];
   private closed = false;
 
@@ -207,6 +210,7 @@ export class Reloader {
       pluginRoots: this.options.pluginRoots,
       protectedPaths: this.options.protectedPaths,
       moduleCache: this.moduleCache,
+      workerGroups: this.workerGroups,
       ...(this.options.onHostRestart ? { onRestart: this.options.onHostRestart } : {}),
     });
     return { hosts: [{ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin: trust }], problems: [] };

@@ -1,10 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message } from '@ovos-tools/core';
+import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
 import { randomBytes } from 'node:crypto';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createSatelliteResolver } from '../access/resolveAgent.js';
 import { createBrain } from '../brain/createBrain.js';
+import { OpenAIChatEngine } from '../brain/OpenAIChatEngine.js';
+import { warmUpWhenIdle } from '../hosts/warmUpWhenIdle.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { ResultStore } from '../budget/ResultStore.js';
@@ -118,6 +120,10 @@ export class ToolsProvider {
   private secretWarned = false;
   /** The agent declared for a HiveMind client key, over the agents running now. */
   #satelliteAgent: (client: string) => string | undefined;
+  /** The generation before the last swap's (whose hosts are warm already). */
+  private lastGeneration: RegistryGeneration | undefined;
+  /** Cancels the warm-ups of the last swap that have not started yet. */
+  private cancelWarmUp: (() => void) | undefined;
   private unregisterBus: (() => void) | undefined;
   private closed = false;
   private loadedOnce = false;
@@ -135,6 +141,11 @@ export class ToolsProvider {
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
       this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload()) : undefined);
+    // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
+    this.catalog.onSwap(({ generation }) => {
+      if (this.#settings.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
+      this.lastGeneration = generation;
+    });
     if (federation) {
       this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     }
@@ -288,6 +299,19 @@ export class ToolsProvider {
     this.logger.warn(warning);
   }
 
+  /**
+   * Warms, once the provider is idle (see `warmUpWhenIdle`), every host of `next` that `previous` did not have
+   * (hosts kept across a reload are warm already), and the brain with the first generation.
+   */
+  private warmNewHosts(previous: RegistryGeneration | undefined, next: RegistryGeneration): void {
+    const kept = new Set(previous?.toolboxes.map((t) => t.host) ?? []);
+    const hosts: ToolboxHost[] = next.toolboxes.filter((t) => !kept.has(t.host)).map((t) => t.host);
+    const brain = this.brain;
+    if (!previous && brain instanceof OpenAIChatEngine) hosts.push({ warmUp: () => void brain.warmUp() } as ToolboxHost);
+    this.cancelWarmUp?.();
+    this.cancelWarmUp = warmUpWhenIdle(hosts, { busy: () => this.policy.load.running > 0 });
+  }
+
   /** The registry generation serving requests now. */
   get registry(): RegistryGeneration {
     return this.catalog.current;
@@ -318,6 +342,7 @@ export class ToolsProvider {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.cancelWarmUp?.();
     this.federation?.stop();
     this.unregisterBus?.();
     this.unregisterBus = undefined;

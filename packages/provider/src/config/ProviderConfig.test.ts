@@ -96,13 +96,14 @@ describe('parseProviderConfig', () => {
         expect.stringMatching(/^provider config 'toolbox_hosts': \[x\.allow_fs_read\.0\] must match pattern/),
         "provider config 'plugin_roots': must be array, received \"dir\"",
         "provider config 'brain': [model] must be string, received 3",
-        "provider config 'toolbox_hosts': [x.colour] is not a host setting (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker), received \"red\"",
+        "provider config 'toolbox_hosts': [x.colour] is not a host setting (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker, worker_group), received \"red\"",
         "provider config 'http.secret': expected a string of at least 16 characters",
       ]);
       expect((err as Error).message).toContain("provider config 'default_timeout_ms': must be > 0, received -1; ");
     }
-    const lax = parseProviderConfig({ max_concurrency: '8', log_arguments: 'yes', federation: false, toolbox_hosts: { x: { memory_limit_mb: 64.5, allow_worker: false } } });
-    expect(lax).toMatchObject({ policy: { maxConcurrency: 8, logArguments: true }, federation: { enabled: false }, hosts: { toolboxHosts: { x: { memoryLimitMb: 64, allowWorker: false } } } });
+    const lax = parseProviderConfig({ max_concurrency: '8', log_arguments: 'yes', federation: false, warm_up: 'false', toolbox_hosts: { x: { memory_limit_mb: 64.5, allow_worker: false, worker_group: 'light' } } });
+    expect(lax).toMatchObject({ policy: { maxConcurrency: 8, logArguments: true }, federation: { enabled: false }, hosts: { warmUp: false, toolboxHosts: { x: { memoryLimitMb: 64, allowWorker: false, workerGroup: 'light' } } } });
+    expect(parseProviderConfig({}).hosts.warmUp).toBe(true);
     expect(() => parseProviderConfig([])).toThrow("provider config '(section)': must be a JSON object, received []");
   });
 });

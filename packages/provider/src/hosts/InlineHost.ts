@@ -1,9 +1,10 @@
-import type { CallOutcome, HostCallContext, HostHealth, ToolboxDescription, ToolboxHost } from '@ovos-tools/core';
+import { silentLogger, type CallOutcome, type HostCallContext, type HostHealth, type Logger, type ToolboxDescription, type ToolboxHost } from '@ovos-tools/core';
 import type { ToolBoxLike } from '@ovos-tools/core/contract';
 import { abortOutcome } from '@ovos-tools/core';
 import { callToolOptions } from './callToolOptions.js';
 import { toDescriptor } from './descriptors.js';
 import { toolCallOutcome } from './toolCallOutcome.js';
+import { warmUpToolbox } from './warmUpToolbox.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /**
@@ -18,7 +19,11 @@ export class InlineHost implements ToolboxHost {
   private inflight = 0;
   private closed = false;
 
-  constructor(private readonly instance: ToolBoxLike) {
+  /** `logger` receives a failed warm-up's warning (see {@link InlineHost.warmUp}). */
+  constructor(
+    private readonly instance: ToolBoxLike,
+    private readonly logger: Logger = silentLogger,
+  ) {
     this.toolboxId = instance.toolboxId;
     this.description = { toolboxId: instance.toolboxId, tools: [...instance.tools.values()].map(toDescriptor) };
   }
@@ -42,6 +47,13 @@ export class InlineHost implements ToolboxHost {
     } finally {
       this.inflight--;
     }
+  }
+
+  /** Runs the toolbox's `warmUp()` on this thread, from the next turn of the event loop on (so never inside a reload). */
+  warmUp(): void {
+    setImmediate(() => {
+      if (!this.closed) void warmUpToolbox(this.instance, this.logger);
+    });
   }
 
   async close(): Promise<void> {

@@ -80,8 +80,10 @@ export class IsolatedHost implements ToolboxHost {
   private readonly changeListeners = new Set<() => void>();
   /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
   private gate: { promise: Promise<void>; open: () => void } | undefined;
-  /** Keeps the provider's loop polling while calls are out, so an answer is read without waking a sleeping thread. */
+  /** Keeps the provider's loop polling while a lone call is out, so its answer is read without waking a sleeping thread. */
   private readonly awaitAnswer: () => void;
+  /** {@link IsolatedHost.warmUp} was called: a restarted runtime warms up too. */
+  private warm = false;
 
   private constructor(
     private readonly options: IsolatedHostOptions,
@@ -135,8 +137,11 @@ export class IsolatedHost implements ToolboxHost {
       if (ctx.onProgress) call.onProgress = ctx.onProgress;
       call.detach = listenForAbort(abort, () => this.abandon(id, call, abort));
       this.pending.set(id, call);
-      this.awaitAnswer();
-      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress), lone: this.pending.size === 1 }, (err) => {
+      const lone = this.pending.size === 1;
+      // poll for the answer of a lone call only (as the runtime does for the next call): under concurrency the next
+      // answer comes anyway, and polling would take CPU from the runtime and the callers on a small machine
+      if (lone) this.awaitAnswer();
+      this.channel.post({ t: 'call', id, name, args, context: ctx.context, progress: Boolean(ctx.onProgress), lone }, (err) => {
         if (this.pending.get(id) !== call) return;
         this.pending.delete(id);
         call.detach?.();
@@ -146,13 +151,22 @@ export class IsolatedHost implements ToolboxHost {
     });
   }
 
+  /** Asks the runtime to run its toolbox's `warmUp()` in the background (and every runtime a restart starts). */
+  warmUp(): void {
+    if (this.warm) return;
+    this.warm = true;
+    if (this.state === 'ready') this.channel.post({ t: 'warm-up' });
+  }
+
   async close(): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.restartTimer);
+    // a toolbox with no call running ends cleanly (on a shared worker, only it); one still running code is terminated
+    const idle = this.pending.size === 0;
     this.failPending(wireErrors.closedDuringCall(this.toolboxId));
     this.stopReason = 'closed';
-    await this.channel.terminate();
+    await (idle && this.channel.release ? this.channel.release() : this.channel.terminate());
   }
 
   private inflight(): number {
@@ -197,9 +211,9 @@ export class IsolatedHost implements ToolboxHost {
       }
       this.receive(raw);
     });
-    channel.onExit((reason) => {
+    channel.onExit((reason, collateral) => {
       if (channel !== this.channel || this.state === 'closed') return;
-      this.crashed(this.stopReason ?? reason);
+      this.crashed(this.stopReason ?? reason, collateral === true && this.stopReason === undefined);
     });
   }
 
@@ -262,14 +276,19 @@ export class IsolatedHost implements ToolboxHost {
     this.openGate();
   }
 
-  private crashed(reason: string): void {
+  /**
+   * The runtime stopped: fail the calls in it and restart with backoff, or mark the host unhealthy after too many
+   * crashes. A `collateral` stop (another toolbox of a shared worker was stopped) is not counted as this toolbox's crash.
+   */
+  private crashed(reason: string, collateral = false): void {
     this.stopReason = undefined;
     this.lastError = reason;
     this.options.logger.error(`toolbox '${this.toolboxId}' stopped: ${reason}`);
     this.failPending(wireErrors.crashedDuringCall(this.toolboxId, reason));
     const now = Date.now();
     const window = this.options.crashWindowMs ?? 60_000;
-    this.crashes = [...this.crashes.filter((t) => now - t < window), now];
+    this.crashes = this.crashes.filter((t) => now - t < window);
+    if (!collateral) this.crashes.push(now);
     if (this.crashes.length >= this.options.maxRestarts) {
       this.state = 'unhealthy';
       this.options.logger.error(`toolbox '${this.toolboxId}' is unhealthy: ${this.crashes.length} crashes within ${window} ms; calls are refused until the next reload`);
@@ -278,7 +297,7 @@ export class IsolatedHost implements ToolboxHost {
     this.state = 'restarting';
     let markReady!: () => void;
     this.ready = new Promise((resolve) => (markReady = resolve));
-    const delay = BACKOFF_MS[Math.min(this.crashes.length - 1, BACKOFF_MS.length - 1)]!;
+    const delay = BACKOFF_MS[Math.min(Math.max(this.crashes.length - 1, 0), BACKOFF_MS.length - 1)]!;
     this.restartTimer = setTimeout(() => void this.restart(markReady), delay);
   }
 
@@ -296,6 +315,7 @@ export class IsolatedHost implements ToolboxHost {
       const changed = JSON.stringify(launched.description) !== JSON.stringify(this.description);
       this.description = { ...launched.description, toolboxId: this.toolboxId };
       this.state = 'ready';
+      if (this.warm) this.channel.post({ t: 'warm-up' });
       this.options.logger.info(`toolbox '${this.toolboxId}' restarted (restart ${this.restarts})`);
       this.options.onRestart?.(this.toolboxId);
       markReady();
@@ -322,12 +342,13 @@ function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; d
       return;
     }
     let done = false;
-    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription) => {
+    /** `clean`: the runtime reported the failure itself and is fine (a shared worker keeps serving its other toolboxes). */
+    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription, clean = false) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       if (error) {
-        void channel.terminate();
+        void (clean && channel.release ? channel.release() : channel.terminate());
         reject(error);
       } else resolve({ channel, description: description! });
     };
@@ -339,7 +360,7 @@ function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; d
       if (done) return;
       if (!isFromHost(raw)) return finish(fail('import', `its ${options.kind} sent a message that is not part of the host protocol`));
       if (raw.t === 'ready') finish(undefined, { toolboxId: raw.toolboxId, tools: raw.tools });
-      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')));
+      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')), undefined, true);
       else if (raw.t === 'log') options.logger[raw.level](raw.message);
     });
     channel.onExit((reason) => finish(fail('import', `its ${options.kind} stopped before announcing its tools: ${reason}`)));

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Logger } from '@ovos-tools/core';
 import { batchingPoster, forEachMessage, type Unsent } from './batching.js';
 import type { HostInit, ToHost } from './protocol.js';
@@ -20,10 +20,18 @@ export interface HostChannel {
   post(message: ToHost, unsent?: Unsent): void;
   /** Receives every message from the runtime, batches unpacked, in order. */
   onMessage(listener: (message: unknown) => void): void;
-  /** Calls `listener` once when the runtime stops, with a sentence saying why. */
-  onExit(listener: (reason: string) => void): void;
-  /** Ends the runtime at once; resolves when it is gone. */
+  /**
+   * Calls `listener` once when the runtime stops, with a sentence saying why. `collateral` is true when it stopped
+   * because another toolbox sharing its worker was stopped (see `WorkerGroup`): not this toolbox's fault.
+   */
+  onExit(listener: (reason: string, collateral?: boolean) => void): void;
+  /** Ends the runtime at once (on a shared worker: the whole worker, and the toolboxes it holds); resolves when it is gone. */
   terminate(): Promise<void>;
+  /**
+   * Ends this toolbox's runtime cleanly when no call of it is running: on a shared worker it closes only this
+   * toolbox, and the worker keeps serving the others. Channels without it are ended with {@link terminate}.
+   */
+  release?(): Promise<void>;
 }
 
 /** What every channel kind needs to start a runtime. */
@@ -45,17 +53,14 @@ export function startWorkerChannel(options: ChannelOptions): HostChannel {
     env: options.env,
     stdout: true,
     stderr: true,
-    resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(options.memoryLimitMb / 8))) },
+    resourceLimits: workerResourceLimits(options.memoryLimitMb),
   });
   pipeLines(worker.stdout, options.logger, 'stdout');
   pipeLines(worker.stderr, options.logger, 'stderr');
   let error: string | undefined;
   const exitListeners: Array<(reason: string) => void> = [];
   worker.on('error', (err: Error & { code?: string }) => {
-    error =
-      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `it passed its memory limit of ${options.memoryLimitMb} MB (memory_limit_mb)`
-        : `it threw an uncaught ${err.name}: ${err.message}`;
+    error = workerErrorText(err, options.memoryLimitMb);
   });
   worker.on('exit', (code) => {
     const reason = error ?? `its worker exited with code ${code}`;
@@ -69,6 +74,23 @@ export function startWorkerChannel(options: ChannelOptions): HostChannel {
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The V8 heap limits of a worker host with heap limit `memoryLimitMb` (`memory_limit_mb`): the old generation is the
+ * limit itself; the young generation (where short-lived objects are allocated) is 1/32 of it, between 4 and 8 MB.
+ * A young generation grows to its limit under steady load and stays there until the thread idles, so across the
+ * provider's threads it is much of what load adds to memory. Its size hardly changes the work of a call: parsing,
+ * extracting and converting an article page cost the same per page within noise with 4, 8, 16 or 32 MB here, and
+ * a provider answering `add` in a loop used the same CPU per call with a 2 MB semi-space as with V8's default 16 MB.
+ */
+export function workerResourceLimits(memoryLimitMb: number): ResourceLimits {
+  return { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: Math.min(8, Math.max(4, Math.floor(memoryLimitMb / 32))) };
+}
+
+/** Why a worker failed, from its `error` event: its memory limit, or an uncaught error. */
+export function workerErrorText(err: Error & { code?: string }, memoryLimitMb: number): string {
+  return err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it passed its memory limit of ${memoryLimitMb} MB (memory_limit_mb)` : `it threw an uncaught ${err.name}: ${err.message}`;
 }
 
 /**
@@ -141,7 +163,8 @@ export function startProcessChannel(options: ProcessChannelOptions): HostChannel
   };
 }
 
-function pipeLines(stream: NodeJS.ReadableStream, logger: Logger, name: string, inspect?: (line: string) => void): void {
+/** Writes each line `stream` carries to `logger` as a warning (`<name>: <line>`), cut at 64 KiB. */
+export function pipeLines(stream: NodeJS.ReadableStream, logger: Logger, name: string, inspect?: (line: string) => void): void {
   let buffer = '';
   stream.setEncoding?.('utf8');
   stream.on('data', (chunk: string) => {

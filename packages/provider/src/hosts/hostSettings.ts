@@ -20,6 +20,12 @@ export interface HostSettings {
   allowChildProcess?: boolean;
   /** `allow_worker`: a `process` host may start worker threads (math and file search use them); default true. */
   allowWorker?: boolean;
+  /**
+   * `worker_group`: toolboxes in `worker` isolation with the same group (and the same `memory_limit_mb` and `env`)
+   * share one worker thread; `""` gives the toolbox a worker of its own. Default: `"ovos-tools"` for the light
+   * bundled toolboxes (clock, math, filesystem, skill-md), none for any other (see `hosts/workerGroups.ts`).
+   */
+  workerGroup?: string;
 }
 
 /** How toolboxes are hosted (the hosts' part of the provider config): provider-wide defaults and per-toolbox settings. */
@@ -42,6 +48,13 @@ export interface HostDefaults {
   maxRestarts: number;
   /** `import_timeout_ms`: a toolbox module that takes longer to import (or a host to hand-shake) is skipped; default 10000. */
   importTimeoutMs: number;
+  /**
+   * `warm_up`: once a (re)load is serving, each new toolbox host runs its toolbox's `warmUp()` in the background, so
+   * libraries and worker threads the first calls would load are loaded before a caller waits for them (a call that
+   * arrives meanwhile waits only for what is left). `false` leaves them to the first call and saves their memory
+   * until then; default true.
+   */
+  warmUp: boolean;
   /** `toolbox_hosts`: per-entry-point host settings. */
   toolboxHosts: Record<string, HostSettings>;
 }
@@ -59,6 +72,7 @@ const HostSettingsSchema = Type.Object(
     allow_fs_write: Type.Optional(FsPaths('Paths a process host may write')),
     allow_child_process: Type.Optional(Type.Boolean({ description: 'A process host may spawn programs' })),
     allow_worker: Type.Optional(Type.Boolean({ description: 'A process host may start worker threads' })),
+    worker_group: Type.Optional(Type.String({ description: 'Toolboxes with the same worker group share one worker thread ("": a worker of its own)' })),
   },
   { additionalProperties: false },
 );
@@ -70,6 +84,7 @@ export const HostKeys = Type.Object({
   kill_grace_ms: Type.Number({ exclusiveMinimum: 0, default: 2000, description: 'How long a cut-off call may keep running before its host is restarted, ms' }),
   spin_wait_ms: Type.Number({ minimum: 0, maximum: 100, default: 0.1, description: 'How long a thread polls for an answer, or for the next call, instead of sleeping, ms (0: off)' }),
   max_restarts: Type.Number({ minimum: 1, default: 5, description: 'Crashes within a minute after which a toolbox is unhealthy' }),
+  warm_up: Type.Boolean({ default: true, description: 'Load what the first calls need in the background once serving' }),
   import_timeout_ms: Type.Number({ exclusiveMinimum: 0, default: 10_000, description: 'A toolbox module that takes longer to import is skipped, ms' }),
   toolbox_hosts: Type.Record(Type.String(), HostSettingsSchema, { default: {}, description: 'Per-entry-point host settings' }),
 });
@@ -83,6 +98,7 @@ export function hostDefaults(k: Static<typeof HostKeys>): HostDefaults {
     spinWaitMs: k.spin_wait_ms,
     maxRestarts: Math.floor(k.max_restarts),
     importTimeoutMs: k.import_timeout_ms,
+    warmUp: k.warm_up,
     toolboxHosts: Object.fromEntries(Object.entries(k.toolbox_hosts).map(([ep, h]) => [ep, hostSettings(h)])),
   };
 }
@@ -101,10 +117,14 @@ export function unknownHostKeys(raw: unknown): ConfigProblem[] {
   return out;
 }
 
-/** The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults. */
-export function hostSettingsFor(defaults: HostDefaults, entryPointName: string): Required<HostSettings> {
+/**
+ * The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults.
+ * `workerGroup` stays as configured (`undefined` when not); see `workerGroupOf` for its default.
+ */
+export function hostSettingsFor(defaults: HostDefaults, entryPointName: string): Required<Omit<HostSettings, 'workerGroup'>> & Pick<HostSettings, 'workerGroup'> {
   const own = defaults.toolboxHosts[entryPointName] ?? {};
   return {
+    workerGroup: own.workerGroup,
     isolation: own.isolation ?? defaults.isolation,
     memoryLimitMb: own.memoryLimitMb ?? defaults.memoryLimitMb,
     env: own.env ?? [],
@@ -124,5 +144,6 @@ function hostSettings(h: Static<typeof HostSettingsSchema>): HostSettings {
   if (h.allow_fs_write !== undefined) out.allowFsWrite = h.allow_fs_write;
   if (h.allow_child_process !== undefined) out.allowChildProcess = h.allow_child_process;
   if (h.allow_worker !== undefined) out.allowWorker = h.allow_worker;
+  if (h.worker_group !== undefined) out.workerGroup = h.worker_group;
   return out;
 }

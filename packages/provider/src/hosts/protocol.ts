@@ -64,6 +64,37 @@ export interface AbortMessage {
   reason: 'timeout' | 'aborted';
 }
 
+/** Start the toolbox's warm-up (`ToolBox.warmUp`) in the background: provider → runtime. */
+export interface WarmUpMessage {
+  /** Message kind. */
+  t: 'warm-up';
+}
+
+/**
+ * End this toolbox in its runtime: close its `ToolBox` and forget it (provider → runtime). Sent to a toolbox of a
+ * shared worker that is being closed while its worker keeps serving the others.
+ */
+export interface ReleaseMessage {
+  /** Message kind. */
+  t: 'release';
+}
+
+/** What a shared worker's runtime (`workerData` {@link SharedWorkerData}) receives: a message for one of its toolboxes. */
+export interface SlotMessage<T> {
+  /** Message kind. */
+  t: 'slot';
+  /** The toolbox's slot in the shared worker, chosen by the provider. */
+  s: number;
+  /** The message for (or, coming back, from) that toolbox. */
+  m: T;
+}
+
+/** The `workerData` of a worker shared by several toolboxes; each toolbox's `init` then arrives in a {@link SlotMessage}. */
+export interface SharedWorkerData {
+  /** Marks a shared worker. */
+  t: 'shared';
+}
+
 /** The provider's answer to a `chat` request: provider → runtime. */
 export type ChatResultMessage =
   | {
@@ -88,7 +119,7 @@ export type ChatResultMessage =
     };
 
 /** Provider → runtime. */
-export type ToHost = HostInit | CallMessage | AbortMessage | ChatResultMessage;
+export type ToHost = HostInit | CallMessage | AbortMessage | WarmUpMessage | ReleaseMessage | ChatResultMessage;
 
 /** Runtime → provider. */
 export type FromHost =

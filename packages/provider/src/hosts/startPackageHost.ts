@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChatEngine, Logger, LogLevel, ToolboxHost } from '@ovos-tools/core';
+import { createLogger, type ChatEngine, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
 import { hostSettingsFor, type HostDefaults } from './hostSettings.js';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { importFresh } from '../loading/importFresh.js';
@@ -11,6 +11,8 @@ import { hostEnv } from './hostEnv.js';
 import { InlineHost } from './InlineHost.js';
 import { IsolatedHost } from './IsolatedHost.js';
 import type { HostInit } from './protocol.js';
+import { WorkerGroup } from './WorkerGroup.js';
+import { workerGroupOf } from './workerGroups.js';
 
 /** Module namespaces kept between reloads for inline hosts, keyed by module path. */
 export type ModuleCache = Map<string, { fingerprint: string; namespace: Record<string, unknown> }>;
@@ -33,6 +35,8 @@ export interface PackageHostOptions {
   protectedPaths: readonly string[];
   /** Inline hosts reuse a module while its package fingerprint is unchanged. */
   moduleCache: ModuleCache;
+  /** The shared workers (`worker_group`) by group, heap limit and environment; kept by the caller across reloads. */
+  workerGroups?: Map<string, WorkerGroup>;
   /** Called with the toolbox id when a worker or process host restarts its runtime. */
   onRestart?: (toolboxId: string) => void;
 }
@@ -55,7 +59,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
       pluginRoots: options.pluginRoots,
       protectedPaths: options.protectedPaths,
     });
-    return new InlineHost(instance);
+    return new InlineHost(instance, options.logger);
   }
   const init: HostInit = {
     t: 'init',
@@ -72,8 +76,11 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
   };
   const env = hostEnv(hs.env);
   const channelOptions = { init, memoryLimitMb: hs.memoryLimitMb, env, logger: options.logger };
-  const startChannel =
-    hs.isolation === 'worker'
+  const group = hs.isolation === 'worker' ? workerGroupOf(decl, hs.workerGroup) : undefined;
+  const shared = group === undefined ? undefined : sharedWorker(group, hs.memoryLimitMb, env, options);
+  const startChannel = shared
+    ? () => shared.channel(init)
+    : hs.isolation === 'worker'
       ? () => startWorkerChannel(channelOptions)
       : () =>
           startProcessChannel({
@@ -97,6 +104,18 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
     maxRestarts: options.settings.maxRestarts,
     ...(options.onRestart ? { onRestart: options.onRestart } : {}),
   });
+}
+
+/** The {@link WorkerGroup} of `group` for toolboxes with this heap limit and environment (created on first use). */
+function sharedWorker(group: string, memoryLimitMb: number, env: Record<string, string>, options: PackageHostOptions): WorkerGroup {
+  const groups = (options.workerGroups ??= new Map());
+  const key = JSON.stringify([group, memoryLimitMb, Object.entries(env).sort()]);
+  let found = groups.get(key);
+  if (!found) {
+    found = new WorkerGroup({ name: group, memoryLimitMb, env, logger: createLogger(`worker ${group}`, options.logLevel) });
+    groups.set(key, found);
+  }
+  return found;
 }
 
 async function importCached(decl: ToolboxDeclaration, modulePath: string, cache: ModuleCache): Promise<Record<string, unknown>> {

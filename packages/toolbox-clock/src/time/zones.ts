@@ -23,6 +23,29 @@ const MODERN_NAMES = [
 
 let byLowerName: Map<string, string> | null = null;
 
+/** Names whose validity {@link isValidZoneName} has looked up, at most {@link MAX_REMEMBERED}. */
+const validity = new Map<string, boolean>();
+const MAX_REMEMBERED = 1024;
+
+/**
+ * Whether ICU knows `name` as a time zone (luxon's `IANAZone.isValidZone`), remembered per name: that check builds
+ * a fresh `Intl.DateTimeFormat` on every call (about 90 µs, and ICU memory that only a later garbage collection
+ * frees: called once per tool call, it grew a provider under load by hundreds of MB). At most
+ * {@link MAX_REMEMBERED} names are kept; past that the memory starts again, so random names cannot grow it.
+ */
+function isValidZoneName(name: string): boolean {
+  let valid = validity.get(name);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(name);
+    if (validity.size >= MAX_REMEMBERED) validity.clear();
+    validity.set(name, valid);
+  }
+  return valid;
+}
+
+/** The host's IANA zone as last read, and the `TZ` it was read under (see {@link systemZone}). */
+let system: { tz: string | undefined; zone: Zone; name: string } | undefined;
+
 /** Lower-cased name → properly capitalised IANA name, for every zone ICU lists plus {@link MODERN_NAMES}. */
 function knownNames(): Map<string, string> {
   if (!byLowerName) {
@@ -59,7 +82,7 @@ export type ZoneResolution =
  */
 export function resolveZone(input: string): ZoneResolution {
   const trimmed = input.trim();
-  if (trimmed && IANAZone.isValidZone(trimmed) && !/^[+-]|^utc[+-]|^gmt[+-]/i.test(trimmed)) {
+  if (trimmed && isValidZoneName(trimmed) && !/^[+-]|^utc[+-]|^gmt[+-]/i.test(trimmed)) {
     const name = knownNames().get(trimmed.toLowerCase()) ?? trimmed;
     return { ok: true, zone: IANAZone.create(name), name };
   }
@@ -85,14 +108,22 @@ export function suggestZone(input: string): string | undefined {
 /**
  * The host's time zone: its IANA zone and name when the system reports a valid one; otherwise (e.g. a
  * POSIX `TZ=FOO-3`) a fixed-offset zone for the current offset, named by that offset (`+03:00`).
+ *
+ * An IANA zone is remembered until `process.env.TZ` changes: reading it costs a new `Intl.DateTimeFormat` (ICU
+ * memory freed only by a later garbage collection), and V8 itself keeps the zone it read at start-up until `TZ`
+ * is assigned. The fixed-offset fallback is computed on every call (its offset may change with the date).
  */
 export function systemZone(): { zone: Zone; name: string } {
+  const tz = process.env.TZ;
+  if (system && system.tz === tz) return { zone: system.zone, name: system.name };
   const local = DateTime.local();
   const name = local.zoneName;
-  if (name && name !== 'Etc/Unknown' && IANAZone.isValidZone(name)) {
+  if (name && name !== 'Etc/Unknown' && isValidZoneName(name)) {
     const canonical = knownNames().get(name.toLowerCase()) ?? name;
-    return { zone: IANAZone.create(canonical), name: canonical };
+    system = { tz, zone: IANAZone.create(canonical), name: canonical };
+    return { zone: system.zone, name: canonical };
   }
+  system = undefined;
   return { zone: FixedOffsetZone.instance(local.offset), name: local.toFormat('ZZ') };
 }
 

@@ -1,9 +1,9 @@
-import nerdamer from 'nerdamer-prime/all';
 import { compileSafe } from '../expr/compileSafe.js';
 import { complexDialect } from '../expr/dialects.js';
 import { limitedMath } from '../expr/limitedMath.js';
 import { parseMath } from '../expr/parse.js';
 import type { PreparedEquation } from './prepareEquation.js';
+import { loadedNerdamer } from './loadNerdamer.js';
 import { isRoot, normalizeRoots } from './roots.js';
 import { NotAlgebraicError, toNerdamer } from './toNerdamer.js';
 
@@ -52,9 +52,11 @@ function formatComplex(re: number, im: number): string {
  * {@link toNerdamer}, each solution nerdamer returns is read back with mathjs complex arithmetic (so real
  * roots written with complex radicals count as real), real ones are kept only if they satisfy the
  * original equation (which removes spurious roots such as poles), and the rest are reported as complex.
- * Synchronous and possibly slow: run inside the math worker.
+ * Synchronous and possibly slow: run inside the math worker, after `loadNerdamer()`.
+ * @throws Error when nerdamer-prime has not been loaded (see `loadedNerdamer`).
  */
 export function solveSymbolic(eq: PreparedEquation): SymbolicOutcome {
+  const nerdamer = loadedNerdamer();
   let input: string;
   try {
     input = toNerdamer(eq.node, eq.variable);

@@ -1,5 +1,5 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { loadMathjs } from '../units/loadMathjs.js';
+import { loadUnitMath } from '../units/loadUnitMath.js';
 
 /**
  * Most values `statistics_summary` accepts in one call: 100,000 (about 1.8 MB of JSON; validated and summarised in
@@ -50,10 +50,10 @@ export function statisticsSummaryTool(): AgentTool {
         result: { count: 8, mean: 5, median: 4.5, stdev: 2.138089935299395, minimum: 2, maximum: 9, total: 40, error: null },
       },
     ],
-    toolCall: ({ numbers }) => {
+    toolCall: async ({ numbers }) => {
       const n = numbers.length;
       if (n === 0) return { count: 0, mean: 0, median: 0, stdev: null, minimum: 0, maximum: 0, total: 0, error: 'Empty list provided.' };
-      const { max, mean, median, min, std, sum } = loadMathjs();
+      const { max, mean, median, min, std, sum } = await loadUnitMath();
       return {
         count: n,
         mean: mean(numbers) as number,

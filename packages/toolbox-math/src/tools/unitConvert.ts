@@ -1,5 +1,6 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
 import { convertUnit } from '../units/convertUnit.js';
+import { loadUnitMath } from '../units/loadUnitMath.js';
 
 const Args = Type.Object(
   {
@@ -43,6 +44,6 @@ export function unitConvertTool(): AgentTool {
       { arguments: { value: 5, from_unit: 'km', to_unit: 'mi' }, result: { result: 3.10685596118667, from_unit: 'km', to_unit: 'mi', category: 'length', error: null } },
       { arguments: { value: 100, from_unit: 'F', to_unit: 'C' }, result: { result: 37.7777777777778, from_unit: 'F', to_unit: 'C', category: 'temperature', error: null } },
     ],
-    toolCall: ({ value, from_unit, to_unit }) => ({ ...convertUnit(value, from_unit, to_unit), from_unit, to_unit }),
+    toolCall: async ({ value, from_unit, to_unit }) => ({ ...convertUnit(await loadUnitMath(), value, from_unit, to_unit), from_unit, to_unit }),
   });
 }

@@ -20,7 +20,7 @@ export class MathWorkerError extends Error {
 export interface MathWorkerPoolOptions {
   /** The worker script; default the compiled `mathWorker.js` beside this file. */
   script?: URL;
-  /** V8 limits for the worker; default 192 MB old generation, 32 MB young generation, 4 MB stack. */
+  /** V8 limits for the worker; default 192 MB old generation, 8 MB young generation, 4 MB stack. */
   resourceLimits?: ResourceLimits;
   /** How long the worker may take to load before a job fails; default 60 s (the machine may be busy). */
   startupTimeoutMs?: number;
@@ -34,7 +34,7 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-const DEFAULT_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+const DEFAULT_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
 
 /**
  * One warm worker thread that runs math jobs one at a time, so user expressions never run on the host's
@@ -60,6 +60,11 @@ export class MathWorkerPool {
   /** How many workers have been started; lets tests see that a timed-out worker was replaced. */
   get startedWorkers(): number {
     return this.pool.startedWorkers;
+  }
+
+  /** Starts the worker now, unless one is alive or the pool is closed, so the first job does not wait for it to load. */
+  warm(): void {
+    if (!this.closed) this.pool.warm();
   }
 
   /**

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectionCorpus } from '../../test/fixtures/injectionCorpus.js';
+import { loadNerdamer } from '../solve/loadNerdamer.js';
 import { handleRequest } from './handleRequest.js';
 
 /**
@@ -12,6 +13,7 @@ import { handleRequest } from './handleRequest.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ovos-math-inject-'));
 const marker = path.join(dir, 'pwned');
 const corpus = injectionCorpus(marker);
+beforeAll(() => loadNerdamer()); // the worker loads it before each symbolic solve
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const g = globalThis as { __pwned?: unknown };

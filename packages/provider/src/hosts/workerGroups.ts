@@ -1,0 +1,33 @@
+import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
+
+/** The worker the light bundled toolboxes share by default (`worker_group`). */
+export const BUNDLED_WORKER_GROUP = 'ovos-tools';
+
+/**
+ * The bundled toolboxes that share one worker by default: the ones whose tools do no unbounded or slow synchronous
+ * work on their own thread, so one of them cannot hold up the others for long.
+ * - `ovos-clock-tools`: date arithmetic, and chrono-node on at most 1,000 characters;
+ * - `ovos-math-tools`: unit conversion and statistics on at most 100,000 numbers; expressions and equations run in
+ *   its own worker with a time and memory limit;
+ * - `ovos-filesystem-tools`: asynchronous file access with size and count limits; regular expressions run in its own
+ *   search workers;
+ * - `ovos-skill-md-toolbox`: asks the brain (asynchronous I/O).
+ *
+ * Not these, which keep a worker of their own:
+ * - `ovos-web-search-tools`: it parses pages written by whoever controls them, which can take its thread seconds or
+ *   its heap to the limit;
+ * - `ovos-shell-tools`: starting a program forks the whole provider process, and `spawn()` blocks its thread for the
+ *   fork, longer the more memory the process holds (3 ms at 45 MB, 19 ms at 250 MB, 68 ms at 550 MB measured here).
+ */
+const LIGHT_BUNDLED_ENTRY_POINTS: ReadonlySet<string> = new Set(['ovos-clock-tools', 'ovos-math-tools', 'ovos-filesystem-tools', 'ovos-skill-md-toolbox']);
+
+/**
+ * The worker group of a worker-isolated toolbox: its `toolbox_hosts.<entry point>.worker_group` when configured
+ * (`""`: a worker of its own), else {@link BUNDLED_WORKER_GROUP} for the light bundled toolboxes above when their
+ * package is in the `@ovos-tools` scope (a third-party package reusing one of these entry-point names never joins),
+ * else none. Toolboxes in one group share a worker only when their `memory_limit_mb` and `env` are the same.
+ */
+export function workerGroupOf(decl: Pick<ToolboxDeclaration, 'entryPointName' | 'packageName'>, configured: string | undefined): string | undefined {
+  if (configured !== undefined) return configured || undefined;
+  return decl.packageName.startsWith('@ovos-tools/') && LIGHT_BUNDLED_ENTRY_POINTS.has(decl.entryPointName) ? BUNDLED_WORKER_GROUP : undefined;
+}
