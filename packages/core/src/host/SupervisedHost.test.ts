@@ -81,7 +81,7 @@ describe('SupervisedHost: one meaning of max_restarts, backoff, in-flight failur
     await until(() => h.health().state === 'unhealthy');
     expect(await h.call()).toEqual({
       ok: false,
-      error: { error: "RuntimeError: ToolBox 'counter' is unavailable: it crashed 3 times within 60 s (last: three); it is unhealthy until the next reload", code: 'toolbox_unavailable' },
+      error: { error: "RuntimeError: ToolBox 'counter' is unavailable: it crashed 3 times within a minute (last: three); it is unhealthy until the next reload", code: 'toolbox_unavailable' },
     });
   });
 

@@ -15,8 +15,11 @@ export interface SupervisionOptions {
   maxRestarts: number;
   /** The window crashes are counted in, ms; default 60000. */
   crashWindowMs?: number;
-  /** Delay before the n-th restart attempt since the host last served (n from 1), ms. */
-  backoffMs: (attempt: number) => number;
+  /**
+   * Delay before a restart, ms: given the attempt since the host last served (from 1) and the crashes counted in the
+   * window now (from 1).
+   */
+  backoffMs: (attempt: number, recentCrashes: number) => number;
   /** Where crashes, restarts and giving up are logged. */
   logger: Logger;
   /** How log lines name the host, e.g. `toolbox 'x'` or `MCP server 'fs' at http://…`; default `toolbox '<id>'`. */
@@ -26,6 +29,11 @@ export interface SupervisionOptions {
 }
 
 const RESOLVED = Promise.resolve();
+
+/** `a minute`, or `<n> s`. */
+function windowText(ms: number): string {
+  return ms === 60_000 ? 'a minute' : `${Math.round(ms / 1000)} s`;
+}
 
 /**
  * The supervision every toolbox host with a runtime of its own shares — the provider's worker and process hosts,
@@ -191,7 +199,7 @@ export abstract class SupervisedHost implements ToolboxHost {
       (this.state === 'closed'
         ? 'it was closed'
         : this.state === 'unhealthy'
-          ? `it crashed ${this.supervision.maxRestarts} times within ${Math.round((this.supervision.crashWindowMs ?? 60_000) / 1000)} s (last: ${this.lastReason ?? 'unknown error'}); it is unhealthy until the next reload`
+          ? `it crashed ${this.supervision.maxRestarts} times within ${windowText(this.supervision.crashWindowMs ?? 60_000)} (last: ${this.lastReason ?? 'unknown error'}); it is unhealthy until the next reload`
           : `it is restarting${this.lastReason ? ` (${this.lastReason})` : ''}`);
     return hostErrors.toolboxUnavailable(this.toolboxId, why);
   }
@@ -223,7 +231,7 @@ export abstract class SupervisedHost implements ToolboxHost {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.restartNow();
-    }, this.supervision.backoffMs(this.#attempt));
+    }, this.supervision.backoffMs(this.#attempt, recent));
     this.#timer.unref?.();
   }
 }

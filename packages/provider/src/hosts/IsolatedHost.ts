@@ -1,13 +1,11 @@
 import {
   listenForAbort,
+  SupervisedHost,
   type CallOutcome,
   type ChatEngine,
   type HostCallContext,
-  type HostHealth,
-  type HostState,
   type Logger,
   type ToolboxDescription,
-  type ToolboxHost,
   type ToolProgress,
   type WireError,
 } from '@ovos-tools/core';
@@ -57,27 +55,22 @@ interface PendingCall {
 const BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000];
 
 /**
- * A toolbox running in its own worker thread or child process (see `channels.ts`), behind the
- * {@link ToolboxHost} interface. It keeps the runtime alive: a runtime that exits, passes its memory limit or
- * throws uncaught is restarted with backoff (calls in flight get a `toolbox_crashed` error naming why); a call
- * whose signal fired and that has not returned `killGraceMs` later gets its runtime terminated and restarted;
- * after `maxRestarts` crashes within a minute the host is `unhealthy` and refuses calls until the next reload.
+ * A toolbox running in its own worker thread or child process (see `channels.ts`), behind the `ToolboxHost`
+ * interface, supervised by core's {@link SupervisedHost} (as toolbox-mcp's MCP host is): a runtime that exits, passes
+ * its memory limit or throws uncaught is restarted with backoff (calls in flight get a `toolbox_crashed` error naming
+ * why); a call whose signal fired and that has not returned `killGraceMs` later gets its runtime terminated and
+ * restarted; after `maxRestarts` crashes within a minute the host is `unhealthy` and refuses calls until the next
+ * reload. A stop caused by another toolbox of a shared worker is not counted as this toolbox's crash.
  */
-export class IsolatedHost implements ToolboxHost {
+export class IsolatedHost extends SupervisedHost {
   readonly kind: 'worker' | 'process';
-  readonly toolboxId: string;
   private description: ToolboxDescription;
   private channel: HostChannel;
-  private state: HostState = 'ready';
-  private restarts = 0;
-  private crashes: number[] = [];
-  private lastError: string | undefined;
   private nextId = 0;
   private readonly pending = new Map<number, PendingCall>();
-  private ready: Promise<void> = Promise.resolve();
   private stopReason: string | undefined;
-  private restartTimer: NodeJS.Timeout | undefined;
-  private readonly changeListeners = new Set<() => void>();
+  /** No call was running when {@link close} began: the runtime may end cleanly (on a shared worker, only this toolbox). */
+  private idleAtClose = false;
   /** Closed while a cut-off call has not returned: new calls wait instead of queueing behind it in a runtime that may be recycled. */
   private gate: { promise: Promise<void>; open: () => void } | undefined;
   /** Keeps the provider's loop polling while a lone call is out, so its answer is read without waking a sleeping thread. */
@@ -89,8 +82,15 @@ export class IsolatedHost implements ToolboxHost {
     private readonly options: IsolatedHostOptions,
     launched: { channel: HostChannel; description: ToolboxDescription },
   ) {
+    super({
+      toolboxId: launched.description.toolboxId,
+      maxRestarts: options.maxRestarts,
+      ...(options.crashWindowMs !== undefined ? { crashWindowMs: options.crashWindowMs } : {}),
+      backoffMs: (_attempt, recentCrashes) => BACKOFF_MS[Math.min(Math.max(recentCrashes - 1, 0), BACKOFF_MS.length - 1)]!,
+      logger: options.logger,
+      ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+    });
     this.kind = options.kind;
-    this.toolboxId = launched.description.toolboxId;
     this.description = launched.description;
     this.channel = launched.channel;
     this.awaitAnswer = wakeSpinner(options.spinWaitMs, () => this.pending.size > 0);
@@ -110,23 +110,12 @@ export class IsolatedHost implements ToolboxHost {
     return this.description;
   }
 
-  health(): HostHealth {
-    const h: HostHealth = { state: this.state, restarts: this.restarts, inflight: this.inflight() };
-    if (this.lastError !== undefined) h.lastError = this.lastError;
-    return h;
-  }
-
-  onToolsChanged(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
-  }
-
   async call(name: string, args: unknown, ctx: HostCallContext): Promise<CallOutcome> {
     const abort = ctx.abort ?? ctx.signal; // the policy's lazy controller when there is one: reading it creates no signal
     if (abort.aborted) return abortOutcome(abort, name, this.toolboxId);
     // wait while the runtime restarts, or while a cut-off call may still be holding it (it is about to be reclaimed)
     while (this.gate || this.state === 'restarting') {
-      const wait = this.gate ? this.gate.promise : this.ready;
+      const wait = this.gate ? this.gate.promise : this.untilSettled(ctx.signal);
       const outcome = await Promise.race([wait.then(() => undefined), signalled(ctx.signal, name, this.toolboxId)]);
       if (outcome) return outcome;
     }
@@ -158,26 +147,46 @@ export class IsolatedHost implements ToolboxHost {
     if (this.state === 'ready') this.channel.post({ t: 'warm-up' });
   }
 
-  async close(): Promise<void> {
-    if (this.state === 'closed') return;
-    this.state = 'closed';
-    clearTimeout(this.restartTimer);
-    // a toolbox with no call running ends cleanly (on a shared worker, only it); one still running code is terminated
-    const idle = this.pending.size === 0;
-    this.failPending(wireErrors.closedDuringCall(this.toolboxId));
-    this.stopReason = 'closed';
-    await (idle && this.channel.release ? this.channel.release() : this.channel.terminate());
+  override async close(): Promise<void> {
+    if (this.state !== 'closed') this.idleAtClose = this.pending.size === 0;
+    await super.close();
   }
 
-  private inflight(): number {
+  /** A toolbox with no call running ends cleanly (on a shared worker, only it); one still running code is terminated. */
+  protected async shutdown(): Promise<void> {
+    this.stopReason = 'closed';
+    await (this.idleAtClose && this.channel.release ? this.channel.release() : this.channel.terminate());
+  }
+
+  protected inflightCount(): number {
     let n = 0;
     for (const c of this.pending.values()) if (!c.settled) n++;
     return n;
   }
 
-  private unavailable(): WireError {
-    const why = this.state === 'unhealthy' ? `it crashed ${this.options.maxRestarts} times within a minute (last: ${this.lastError}); it is unhealthy until the next reload` : 'it is closed';
-    return wireErrors.toolboxUnavailable(this.toolboxId, why);
+  protected failInflight(error: WireError): void {
+    for (const call of this.pending.values()) {
+      clearTimeout(call.graceTimer);
+      call.detach?.();
+      if (!call.settled) call.resolve({ ok: false, error });
+    }
+    this.pending.clear();
+    this.openGate();
+  }
+
+  /** A restart: a fresh runtime (same init), attached as the live one; a runtime of a closed host is stopped at once. */
+  protected async relaunch(): Promise<{ toolsChanged: boolean }> {
+    const launched = await launch(this.options);
+    if (this.state === 'closed') {
+      await launched.channel.terminate();
+      return { toolsChanged: false };
+    }
+    this.channel = launched.channel;
+    this.attach(launched.channel);
+    const changed = JSON.stringify(launched.description) !== JSON.stringify(this.description);
+    this.description = { ...launched.description, toolboxId: this.toolboxId };
+    if (this.warm) this.channel.post({ t: 'warm-up' });
+    return { toolsChanged: changed };
   }
 
   /** The caller gave up (time limit or cancellation): answer now, tell the runtime, and reclaim it if it does not stop. */
@@ -213,7 +222,10 @@ export class IsolatedHost implements ToolboxHost {
     });
     channel.onExit((reason, collateral) => {
       if (channel !== this.channel || this.state === 'closed') return;
-      this.crashed(this.stopReason ?? reason, collateral === true && this.stopReason === undefined);
+      const why = this.stopReason ?? reason;
+      const ownStop = this.stopReason !== undefined;
+      this.stopReason = undefined;
+      this.runtimeLost(why, { collateral: collateral === true && !ownStop });
     });
   }
 
@@ -264,68 +276,6 @@ export class IsolatedHost implements ToolboxHost {
     const gate = this.gate;
     this.gate = undefined;
     gate?.open();
-  }
-
-  private failPending(error: WireError): void {
-    for (const call of this.pending.values()) {
-      clearTimeout(call.graceTimer);
-      call.detach?.();
-      if (!call.settled) call.resolve({ ok: false, error });
-    }
-    this.pending.clear();
-    this.openGate();
-  }
-
-  /**
-   * The runtime stopped: fail the calls in it and restart with backoff, or mark the host unhealthy after too many
-   * crashes. A `collateral` stop (another toolbox of a shared worker was stopped) is not counted as this toolbox's crash.
-   */
-  private crashed(reason: string, collateral = false): void {
-    this.stopReason = undefined;
-    this.lastError = reason;
-    this.options.logger.error(`toolbox '${this.toolboxId}' stopped: ${reason}`);
-    this.failPending(wireErrors.crashedDuringCall(this.toolboxId, reason));
-    const now = Date.now();
-    const window = this.options.crashWindowMs ?? 60_000;
-    this.crashes = this.crashes.filter((t) => now - t < window);
-    if (!collateral) this.crashes.push(now);
-    if (this.crashes.length >= this.options.maxRestarts) {
-      this.state = 'unhealthy';
-      this.options.logger.error(`toolbox '${this.toolboxId}' is unhealthy: ${this.crashes.length} crashes within ${window} ms; calls are refused until the next reload`);
-      return;
-    }
-    this.state = 'restarting';
-    let markReady!: () => void;
-    this.ready = new Promise((resolve) => (markReady = resolve));
-    const delay = BACKOFF_MS[Math.min(Math.max(this.crashes.length - 1, 0), BACKOFF_MS.length - 1)]!;
-    this.restartTimer = setTimeout(() => void this.restart(markReady), delay);
-  }
-
-  private async restart(markReady: () => void): Promise<void> {
-    if (this.state !== 'restarting') return markReady();
-    try {
-      const launched = await launch(this.options);
-      if (this.state !== 'restarting') {
-        await launched.channel.terminate();
-        return markReady();
-      }
-      this.restarts++;
-      this.channel = launched.channel;
-      this.attach(launched.channel);
-      const changed = JSON.stringify(launched.description) !== JSON.stringify(this.description);
-      this.description = { ...launched.description, toolboxId: this.toolboxId };
-      this.state = 'ready';
-      if (this.warm) this.channel.post({ t: 'warm-up' });
-      this.options.logger.info(`toolbox '${this.toolboxId}' restarted (restart ${this.restarts})`);
-      this.options.onRestart?.(this.toolboxId);
-      markReady();
-      if (changed) for (const l of this.changeListeners) l();
-    } catch (err) {
-      this.crashed(err instanceof Error ? err.message : String(err));
-      // the next restart attempt (or unhealthy) has its own ready promise; release callers waiting on this one
-      void this.ready.then(markReady);
-      if ((this.state as HostState) === 'unhealthy') markReady();
-    }
   }
 }
 

@@ -5,8 +5,8 @@ import type { RedisScript, RedisState } from './RedisState.js';
 /**
  * Records one use. KEYS[1]: the nonce's key; KEYS[2]: the store's "records since" mark. ARGV: expires at, issued at
  * (ms; 0: unknown), extra ms to remember the use past the expiry. Answers 1 (first use), 0 (used before) or 2 (the
- * mark is younger than the token: Redis lost its records since the token was issued, so it cannot say). Time is
- * Redis's own.
+ * mark is not older than the token: Redis lost its records since the token was issued — or in the same millisecond —,
+ * so it cannot say). Time is Redis's own.
  */
 const CLAIM = `
 local t = redis.call('TIME')
@@ -17,7 +17,7 @@ if not since then
   since = now
   redis.call('SET', KEYS[2], now)
 end
-if issuedAt > 0 and issuedAt < since then return 2 end
+if issuedAt > 0 and issuedAt <= since then return 2 end
 local ttl = math.max(expiresAt - now, 0) + slack
 if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ttl) then return 1 end
 return 0
