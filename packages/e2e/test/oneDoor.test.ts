@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -6,9 +6,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fromMcpToolName, MAX_OUTPUT_CHARS_META_KEY, SEARCH_TOOLS_NAME, TRUNCATED_META_KEY, toMcpToolName } from '@ovos-tools/provider/mcp';
 import { sha256Hex } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
+import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { cliPath } from '../../provider/test/helpers/serve.js';
-import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from './helpers/system.js';
+import { freePort, linkedPluginRoot, listen, RawOvosClient, startServe, type ServeProcess } from './helpers/system.js';
 
 /**
  * One agent, one decision, every door: the same agent and tool get the same decision and the same error code over
@@ -25,7 +25,6 @@ const LINES = { title: 'the long report', lines: Array.from({ length: 2000 }, (_
 /** agent:kid's HiveMind client (`<client_id>::<client name>`); HiveMind stamps `peer` = `source` = `<useragent>::<client>::<session_id>`. */
 const KID_SATELLITE = '12::kids-room';
 let satelliteSession = 0;
-const packagesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 let root: PluginRoot;
 let plugins: string;
 
@@ -108,13 +107,8 @@ async function mcpDecision(client: Client, tool: string, args: Record<string, un
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'ovos-one-door-'));
-  root = makePluginRoot();
+  root = linkedPluginRoot(['toolbox-clock', 'toolbox-math', 'toolbox-http']);
   plugins = root.dir;
-  mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
-  for (const name of ['toolbox-clock', 'toolbox-math', 'toolbox-http']) {
-    symlinkSync(path.join(packagesDir, name), path.join(root.dir, 'node_modules', '@ovos-tools', name), 'dir');
-    root.recordInstall(`@ovos-tools/${name}`); // as `npm install` of a local folder records it (a link)
-  }
   backend = await listen((req) => ({ type: 'application/json', body: JSON.stringify(req.url === '/lines' ? LINES : { secret: 'the boss report' }) }));
   const cfg = config(`${backend.base}/vip`);
   const httpPort = await freePort();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -6,9 +6,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { toMcpToolName } from '@ovos-tools/provider/mcp';
 import { sha256Hex } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makePluginRoot, type PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
+import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { cliPath } from '../../provider/test/helpers/serve.js';
-import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from './helpers/system.js';
+import { freePort, linkedPluginRoot, RawOvosClient, startServe, type ServeProcess } from './helpers/system.js';
 
 /**
  * Confirmation on every door (issue 28; the rest of the one-door table is in oneDoor.test.ts): a voice agent's
@@ -16,72 +16,21 @@ import { freePort, listen, RawOvosClient, startServe, type ServeProcess } from '
  * (`ovos-tools mcp --agent`) and MCP over HTTP (`/mcp` of `serve --http`), against the real transports and the real
  * service, and runs once only with the token of that very call.
  */
-const KID_TOKEN = 'kid-token-0123456789abcdef';
 const VOICE_TOKEN = 'voice-token-0123456789abcdef';
-const RATE = 4;
-const packagesDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-let root: PluginRoot;
-let plugins: string;
 
 type Decision = { ok: true } | { ok: false; code: string };
 /** A door's answer with the confirm token of a `confirmation_required` one (kept apart, so decisions compare equal). */
 type Answer = { decision: Decision; token?: string };
-type Door = {
-  name: string;
-  call(tool: string, args: Record<string, unknown>): Promise<Decision>;
-  /** The same call, for the voice agent, optionally with a confirm token. */
-  callAsVoice(tool: string, args: Record<string, unknown>, confirmToken?: string): Promise<Answer>;
-};
+type Door = { name: string; callAsVoice(tool: string, args: Record<string, unknown>, confirmToken?: string): Promise<Answer> };
 
 let work: string;
+let workspace: string;
+let root: PluginRoot;
 let serve: ServeProcess;
-let backend: Awaited<ReturnType<typeof listen>>;
 let bus: RawOvosClient;
 let httpBase: string;
-let workspace: string;
 const mcpClients: Client[] = [];
-
-function config(target: string) {
-  const tools = path.join(work, 'http-tools.json');
-  writeFileSync(
-    tools,
-    JSON.stringify({
-      tools: [
-        {
-          id: 'vip.report',
-          description: 'A report only the boss may read',
-          input_schema: { type: 'object', properties: {} },
-          output_schema: { type: 'object' },
-          executor: 'http',
-          target,
-          allowed_agents: ['agent:boss'],
-          allow_private: true,
-        },
-      ],
-    }),
-  );
-  const file = path.join(work, 'config.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      isolation: 'inline',
-      federation: false,
-      bus_agent_field: 'agent_id',
-      'ovos-http-tools': { file: tools },
-      'ovos-filesystem-tools': { root_path: workspace, allow_write: true },
-      agents: {
-        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, tools: ['get_current_datetime', 'vip.*'], rate_per_minute: RATE },
-        'agent:boss': { credential: { sha256: sha256Hex('boss-token-0123456789abcdef') }, tools: ['*'] },
-        'agent:voice': { credential: { sha256: sha256Hex(VOICE_TOKEN) }, tools: ['*'], voice: true },
-      },
-    }),
-  );
-  return file;
-}
-
-async function mcpDecision(client: Client, tool: string, args: Record<string, unknown>): Promise<Decision> {
-  return (await mcpAnswer(client, tool, args)).decision;
-}
+const configFile = () => path.join(work, 'config.json');
 
 async function mcpAnswer(client: Client, tool: string, args: Record<string, unknown>, confirmToken?: string): Promise<Answer> {
   const r = await client.callTool({ name: toMcpToolName(tool)!, arguments: args, ...(confirmToken ? { _meta: { 'org.openvoiceos/confirm_token': confirmToken } } : {}) });
@@ -91,39 +40,37 @@ async function mcpAnswer(client: Client, tool: string, args: Record<string, unkn
   return { decision: { ok: false, code: String(meta['org.openvoiceos/error_code']) }, ...(typeof token === 'string' ? { token } : {}) };
 }
 
-/** An MCP client (cached): over HTTP with `bearer`, or over stdio with `--agent`. */
-async function mcpClient(slot: number, how: { bearer: string } | { agent: string }): Promise<Client> {
+/** The voice agent's MCP clients (cached): 0 over HTTP with its bearer token, 1 over stdio with `--agent`. */
+async function mcpClient(slot: 0 | 1): Promise<Client> {
   if (mcpClients[slot]) return mcpClients[slot]!;
   const c = new Client({ name: 'one-door', version: '1' });
-  if ('bearer' in how) {
-    await c.connect(new StreamableHTTPClientTransport(new URL(`${httpBase}/mcp`), { requestInit: { headers: { authorization: `Bearer ${how.bearer}` } } }));
+  if (slot === 0) {
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${httpBase}/mcp`), { requestInit: { headers: { authorization: `Bearer ${VOICE_TOKEN}` } } }));
   } else {
     await c.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [cliPath, 'mcp', '--plugins', plugins, '--config', path.join(work, 'config.json'), '--agent', how.agent, '--log-level', 'warn'],
-        stderr: 'ignore',
-      }),
+      new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', '--plugins', root.dir, '--config', configFile(), '--agent', 'agent:voice', '--log-level', 'warn'], stderr: 'ignore' }),
     );
   }
   return (mcpClients[slot] = c);
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(os.tmpdir(), 'ovos-one-door-'));
+  work = mkdtempSync(path.join(os.tmpdir(), 'ovos-one-door-confirm-'));
   workspace = path.join(work, 'workspace');
   mkdirSync(workspace);
-  root = makePluginRoot();
-  plugins = root.dir;
-  mkdirSync(path.join(root.dir, 'node_modules', '@ovos-tools'), { recursive: true });
-  for (const name of ['toolbox-clock', 'toolbox-math', 'toolbox-http', 'toolbox-filesystem']) {
-    symlinkSync(path.join(packagesDir, name), path.join(root.dir, 'node_modules', '@ovos-tools', name), 'dir');
-    root.recordInstall(`@ovos-tools/${name}`); // as `npm install` of a local folder records it (a link)
-  }
-  backend = await listen(() => ({ type: 'application/json', body: JSON.stringify({ secret: 'the boss report' }) }));
-  const cfg = config(`${backend.base}/vip`);
+  root = linkedPluginRoot(['toolbox-filesystem']);
+  writeFileSync(
+    configFile(),
+    JSON.stringify({
+      isolation: 'inline',
+      federation: false,
+      bus_agent_field: 'agent_id',
+      'ovos-filesystem-tools': { root_path: workspace, allow_write: true },
+      agents: { 'agent:voice': { credential: { sha256: sha256Hex(VOICE_TOKEN) }, tools: ['*'], voice: true } },
+    }),
+  );
   const httpPort = await freePort();
-  serve = await startServe(['--plugins', plugins, '--config', cfg, '--embedded-bus', 'always', '--http', `127.0.0.1:${httpPort}`]);
+  serve = await startServe(['--plugins', root.dir, '--config', configFile(), '--embedded-bus', 'always', '--http', `127.0.0.1:${httpPort}`]);
   httpBase = `http://127.0.0.1:${httpPort}`;
   bus = await RawOvosClient.connect(serve.url);
 });
@@ -132,53 +79,36 @@ afterAll(async () => {
   for (const c of mcpClients) await c?.close().catch(() => undefined);
   bus?.close();
   await serve?.stop();
-  backend?.server.close();
   rmSync(work, { recursive: true, force: true });
   root?.cleanup();
 });
 
-const busAnswer = async (tool: string, args: Record<string, unknown>, agentId: string, confirmToken?: string): Promise<Answer> => {
-  const reply = bus.next('ovos.tools.invoke.response');
-  bus.send('ovos.tools.invoke', { name: tool, args, ...(confirmToken ? { confirm_token: confirmToken } : {}) }, { source: 'persona', agent_id: agentId });
-  const data = (await reply).data;
-  if ('result' in data) return { decision: { ok: true } };
-  return { decision: { ok: false, code: String(data.code) }, ...(typeof data.confirm_token === 'string' ? { token: data.confirm_token } : {}) };
-};
-
-const httpAnswer = async (tool: string, args: Record<string, unknown>, bearer: string, confirmToken?: string): Promise<Answer> => {
-  const res = await fetch(`${httpBase}/internal/tools/call`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ tool_id: tool, args, ...(confirmToken ? { confirm_token: confirmToken } : {}) }),
-  });
-  const body = await res.json();
-  if (body.code === 'rate_limited') expect(res.status).toBe(429);
-  if (body.code === 'forbidden') expect(res.status).toBe(403);
-  if (body.ok) return { decision: { ok: true } };
-  return { decision: { ok: false, code: body.code }, ...(typeof body.confirm_token === 'string' ? { token: body.confirm_token } : {}) };
-};
-
 const doors = (): Door[] => [
   {
     name: 'OVOS bus',
-    call: async (tool, args) => (await busAnswer(tool, args, 'agent:kid')).decision,
-    callAsVoice: (tool, args, token) => busAnswer(tool, args, 'agent:voice', token),
+    async callAsVoice(tool, args, confirmToken) {
+      const reply = bus.next('ovos.tools.invoke.response');
+      bus.send('ovos.tools.invoke', { name: tool, args, ...(confirmToken ? { confirm_token: confirmToken } : {}) }, { source: 'persona', agent_id: 'agent:voice' });
+      const data = (await reply).data;
+      if ('result' in data) return { decision: { ok: true } };
+      return { decision: { ok: false, code: String(data.code) }, ...(typeof data.confirm_token === 'string' ? { token: data.confirm_token } : {}) };
+    },
   },
   {
     name: 'HTTP',
-    call: async (tool, args) => (await httpAnswer(tool, args, KID_TOKEN)).decision,
-    callAsVoice: (tool, args, token) => httpAnswer(tool, args, VOICE_TOKEN, token),
+    async callAsVoice(tool, args, confirmToken) {
+      const res = await fetch(`${httpBase}/internal/tools/call`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${VOICE_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool_id: tool, args, ...(confirmToken ? { confirm_token: confirmToken } : {}) }),
+      });
+      const body = await res.json();
+      if (body.ok) return { decision: { ok: true } };
+      return { decision: { ok: false, code: body.code }, ...(typeof body.confirm_token === 'string' ? { token: body.confirm_token } : {}) };
+    },
   },
-  {
-    name: 'MCP over HTTP',
-    call: async (tool, args) => mcpDecision(await mcpClient(0, { bearer: KID_TOKEN }), tool, args),
-    callAsVoice: async (tool, args, token) => mcpAnswer(await mcpClient(2, { bearer: VOICE_TOKEN }), tool, args, token),
-  },
-  {
-    name: 'MCP over stdio',
-    call: async (tool, args) => mcpDecision(await mcpClient(1, { agent: 'agent:kid' }), tool, args),
-    callAsVoice: async (tool, args, token) => mcpAnswer(await mcpClient(3, { agent: 'agent:voice' }), tool, args, token),
-  },
+  { name: 'MCP over HTTP', callAsVoice: async (tool, args, token) => mcpAnswer(await mcpClient(0), tool, args, token) },
+  { name: 'MCP over stdio', callAsVoice: async (tool, args, token) => mcpAnswer(await mcpClient(1), tool, args, token) },
 ];
 
 describe('one agent, one decision on every door: confirmation', () => {
@@ -216,7 +146,7 @@ describe('one agent, one decision on every door: confirmation', () => {
     await c.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [cliPath, 'mcp', '--plugins', plugins, '--config', path.join(work, 'config.json'), '--agent', 'agent:voice', '--log-level', 'warn'],
+        args: [cliPath, 'mcp', '--plugins', root.dir, '--config', configFile(), '--agent', 'agent:voice', '--log-level', 'warn'],
         stderr: 'ignore',
       }),
     );
