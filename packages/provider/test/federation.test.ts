@@ -183,6 +183,49 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
   });
 });
 
+describe('federation on a bus the provider serves itself (otherBusClients, as ovos-tools serve passes it)', () => {
+  test('with nobody else on the bus a load does not wait for the discovery window; once a toolbox is connected, a reload finds it', async () => {
+    const root = makePluginRoot();
+    root.addPackage('local-tools', toolboxEntry('local'), { 'index.js': toolboxSource('local', { ping: '() => ({ result: "pong" })' }) });
+    const server = new MessageBusServer({ host: '127.0.0.1', port: await freePort(), route: '/core', logger: silentLogger });
+    await server.start();
+    const bus = server.attach({ logger: silentLogger });
+    const provider = new ToolsProvider({
+      bus,
+      pluginRoots: [root.dir],
+      // a window far longer than a load, so whether it was waited is plain
+      settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: 4000, interval_ms: 0 } }),
+      otherBusClients: () => server.connectionCount + server.attachmentCount - 1,
+      logger: silentLogger,
+      logLevel: 'silent',
+      brain: null,
+    });
+    const remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      let started = performance.now();
+      const first = await provider.start();
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(first.loaded).toEqual(['local']);
+      // the stand-in Python toolbox connects: now there is someone to ask, and the window is waited for its answer
+      await new Promise<void>((resolve, reject) => {
+        remote.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+        remote.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+      });
+      started = performance.now();
+      const second = await provider.reload();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(3900);
+      expect(second.loaded).toEqual(['local', 'messagebus']);
+      expect(provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort()).toEqual(['local/ping', 'math_tools/add', 'math_tools/slow']);
+    } finally {
+      remote.kill('SIGKILL');
+      await provider.close();
+      await bus.close();
+      await server.close();
+      root.cleanup();
+    }
+  }, 20_000);
+});
+
 describe('federation settings', () => {
   test('answer_timeout_ms sets the time limit of federated tools (default 3000)', () => {
     expect(parseProviderConfig({}).federation).toMatchObject({ answerTimeoutMs: 3000, discoverWindowMs: 300, intervalMs: 60_000 });

@@ -58,6 +58,15 @@ export interface ToolsProviderOptions {
    * default `loopback`. `ovos-tools serve` sets it from the bus it serves on (embedded or joined, host and secret).
    */
   busExposure?: BusExposure;
+  /**
+   * How many clients other than this provider are on the messagebus now, when the provider can tell (`ovos-tools
+   * serve` passes it when it runs the bus's server itself: the server's connections and in-process attachments, less
+   * its own). While it returns 0, the federation's discovery answers at once with no remote toolboxes instead of
+   * listening for `discover_window_ms` (nobody is there to answer), so a provider that starts its own bus serves
+   * without that wait. A toolbox that joins later is found as before: when it answers anyone's discover, or at the
+   * next periodic check. Absent: the window is always waited.
+   */
+  otherBusClients?: () => number;
   /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
@@ -140,7 +149,7 @@ export class ToolsProvider {
     this.policy = new ExecutionPolicy(settings.policy, this.logger);
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
-      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload()) : undefined);
+      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload(), options.otherBusClients) : undefined);
     // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
     this.catalog.onSwap(({ generation }) => {
       if (this.#settings.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);

@@ -65,6 +65,8 @@ export class BusFederation implements HostSource {
     private settings: FederationSettings,
     private readonly logger: Logger,
     private readonly onChanged: () => void,
+    /** How many other clients are on the bus now, when known (the provider runs the bus server): 0 skips the discovery window. */
+    private readonly otherClients?: () => number,
   ) {
     this.onOthersChanged = (m) => {
       if (m.data?.[TOOLS_HOST_KEY] !== this.hostId) void this.check();
@@ -192,8 +194,12 @@ export class BusFederation implements HostSource {
     }
   }
 
-  /** Emits one discover and collects the answers of other processes for the discovery window, by toolbox id. */
+  /**
+   * Emits one discover and collects the answers of other processes for the discovery window, by toolbox id. With no
+   * other client on the bus (when that is known), nobody could answer: resolves at once with none.
+   */
   private discover(): Promise<Map<string, DiscoverAnswer>> {
+    if (this.otherClients?.() === 0) return Promise.resolve(new Map());
     const requestId = randomUUID();
     const request = new Message(Topics.personaDiscover, {}, { [REQUEST_ID_KEY]: requestId });
     const found = new Map<string, DiscoverAnswer>();

@@ -86,6 +86,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     pluginRoots,
     logger,
     busExposure,
+    // on its own bus server, the provider knows when nobody else is there to answer a federation discover
+    ...(server ? { otherBusClients: () => server.connectionCount + server.attachmentCount - 1 } : {}),
     // every reload reads the config again (a bad file keeps the running config; the reload says why)
     ...config,
     ...(metrics ? { metrics } : {}),
