@@ -23,7 +23,7 @@ export interface HostSettings {
   /**
    * `worker_group`: toolboxes in `worker` isolation with the same group (and the same `memory_limit_mb` and `env`)
    * share one worker thread; `""` gives the toolbox a worker of its own. Default: `"ovos-tools"` for the light
-   * bundled toolboxes (clock, math, filesystem, skill-md), none for any other (see `hosts/workerGroups.ts`).
+   * bundled toolboxes (clock, math, filesystem, skill-md, shell), none for any other (see `hosts/workerGroups.ts`).
    */
   workerGroup?: string;
 }

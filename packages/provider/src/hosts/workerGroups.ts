@@ -11,15 +11,17 @@ export const BUNDLED_WORKER_GROUP = 'ovos-tools';
  *   its own worker with a time and memory limit;
  * - `ovos-filesystem-tools`: asynchronous file access with size and count limits; regular expressions run in its own
  *   search workers;
- * - `ovos-skill-md-toolbox`: asks the brain (asynchronous I/O).
+ * - `ovos-skill-md-toolbox`: asks the brain (asynchronous I/O);
+ * - `ovos-shell-tools`: its programs run as child processes; what it does on the thread is start them, and `spawn()`
+ *   blocks the thread while the provider process is forked, longer the more memory the process holds (about 3 ms at
+ *   45 MB and 5–7 ms at 200 MB here; 68 ms at 550 MB before issue 30's memory work). The others' calls wait that long
+ *   behind a program start; a worker of its own cost an isolate, 8 MB idle and 18 MB under load.
  *
- * Not these, which keep a worker of their own:
+ * Not this one, which keeps a worker of its own:
  * - `ovos-web-search-tools`: it parses pages written by whoever controls them, which can take its thread seconds or
- *   its heap to the limit;
- * - `ovos-shell-tools`: starting a program forks the whole provider process, and `spawn()` blocks its thread for the
- *   fork, longer the more memory the process holds (3 ms at 45 MB, 19 ms at 250 MB, 68 ms at 550 MB measured here).
+ *   its heap to the limit.
  */
-const LIGHT_BUNDLED_ENTRY_POINTS: ReadonlySet<string> = new Set(['ovos-clock-tools', 'ovos-math-tools', 'ovos-filesystem-tools', 'ovos-skill-md-toolbox']);
+const LIGHT_BUNDLED_ENTRY_POINTS: ReadonlySet<string> = new Set(['ovos-clock-tools', 'ovos-math-tools', 'ovos-filesystem-tools', 'ovos-skill-md-toolbox', 'ovos-shell-tools']);
 
 /**
  * The worker group of a worker-isolated toolbox: its `toolbox_hosts.<entry point>.worker_group` when configured
