@@ -14,7 +14,8 @@ import { MathWorkerPool } from './worker/MathWorkerPool.js';
  * memory limits, terminated and replaced when a job overruns or is cancelled), never on the host's event
  * loop; unit conversion and statistics run in-process.
  *
- * Config (optional; OVOS has none): `timeout_ms` — time limit per worker job in ms, default 5000.
+ * Config (optional; OVOS has none): `timeout_ms` — time limit per worker job in ms, default 5000; `warm_worker` —
+ * start the expression worker in the warm-up (default false: with the first call that needs it).
  * Call {@link MathToolBox.close} to stop the worker (it is `unref`'d, so it never keeps a process alive).
  */
 export class MathToolBox extends ToolBox {
@@ -33,11 +34,12 @@ export class MathToolBox extends ToolBox {
   }
 
   /**
-   * Starts the expression worker (it loads its mathjs and nerdamer in its own thread), loads the mathjs of
-   * `unit_convert` and `statistics_summary`, and compiles the validators.
+   * Loads the mathjs of `unit_convert` and `statistics_summary` and compiles the validators; with `warm_worker`, also
+   * starts the expression worker (it loads its mathjs and nerdamer in its own thread). Without it the worker, about
+   * 15 MB that a small device may rather keep free, starts with the first `evaluate_expression` or `solve_equation`.
    */
   override async warmUp(): Promise<void> {
-    this.pool.warm();
+    if (readConfig(this.config).warmWorker) this.pool.warm();
     await loadUnitMath();
     await super.warmUp();
   }
