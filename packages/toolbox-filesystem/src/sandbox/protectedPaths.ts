@@ -136,13 +136,17 @@ function nameProblem(rel: string): string | null {
   return null;
 }
 
-/** The real path of `p`, or of its nearest existing ancestor joined with the missing tail. Never throws. */
+/**
+ * The real path of `p`, or of its nearest existing ancestor joined with the missing tail. Never throws. Uses the C
+ * library's `realpath` (`realpathSync.native`): Node's JavaScript one `lstat`s every component of the path, and this
+ * runs for every protected path on every call.
+ */
 function realOrNearest(p: string): string {
   const tail: string[] = [];
   let cur = path.resolve(p);
   for (;;) {
     try {
-      return path.join(fs.realpathSync(cur), ...tail.reverse());
+      return path.join(fs.realpathSync.native(cur), ...tail.reverse());
     } catch {
       const parent = path.dirname(cur);
       if (parent === cur) return path.resolve(p);

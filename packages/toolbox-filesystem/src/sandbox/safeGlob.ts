@@ -80,7 +80,8 @@ export async function safeGlob(o: SafeGlobOptions): Promise<SafeGlobResult> {
       cb(null, []);
       return;
     }
-    fs.realpath(dir, (err, real) => {
+    // the C library's realpath (Node's JavaScript one lstats every component of the path, for every directory visited)
+    fs.realpath.native(dir, (err, real) => {
       if (err) return cb(err, []);
       if (!o.realRoots.some((r) => isInside(r, real)) || o.hidden?.(real)) return cb(null, []);
       fs.readdir(dir, opts as { withFileTypes: true }, (err2, entries) => {
