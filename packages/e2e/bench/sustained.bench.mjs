@@ -100,6 +100,8 @@ try {
   if (overFast.length) {
     const t0 = startedAt;
     const worst = [...overFast].sort((a, b) => b.ms - a.ms).slice(0, 8);
+    const early = overFast.filter((s) => s.at - t0 < 1000).length;
+    console.log(`  calls over 100 ms: ${early} in the first second of the load, ${overFast.length - early} after it`);
     console.log(`  slowest calls (at: when the answer came, from the start of the load): ${worst.map((s) => `${s.tool} ${s.ms} ms at ${((s.at - t0) / 1000).toFixed(1)} s`).join(', ')}`);
   }
 } finally {
