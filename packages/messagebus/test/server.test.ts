@@ -28,6 +28,28 @@ describe('MessageBusServer', () => {
     expect(server.connectionCount).toBe(2);
   });
 
+  it('tells onClientConnected listeners of each admitted client (after its secret when one is required), not of attachments', async () => {
+    const logger = captureLogger();
+    const server = await startServer({ secret: 's3cret', logger });
+    let joined = 0;
+    const stop = server.onClientConnected(() => joined++);
+    server.onClientConnected(() => {
+      throw new Error('listener bug');
+    });
+    server.attach();
+    const c = await rawClient(`${server.url}?token=s3cret`);
+    await waitUntil(() => c.frames.length === 1, 'greeting');
+    expect(joined).toBe(1);
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('listener bug'))).toBe(true);
+    expect(await upgradeStatus(`${server.url}?token=wrong`)).toBe(401);
+    expect(joined).toBe(1);
+    stop();
+    const d = await rawClient(`${server.url}?token=s3cret`);
+    await waitUntil(() => d.frames.length === 1, 'greeting of d');
+    expect(joined).toBe(1);
+    expect(server.connectionCount).toBe(2);
+  });
+
   it('relays each frame unmodified to every client, the sender included', async () => {
     const server = await startServer();
     const clients = await Promise.all([rawClient(server.url), rawClient(server.url), rawClient(server.url)]);

@@ -50,6 +50,7 @@ export type { ConfirmationStore, ConfirmSettings, MemoryConfirmationStoreOptions
 export type { BrainConfig } from './brain/brainSettings.js';
 export type { DiscoverySettings } from './discovery/discoverySettings.js';
 export type { FederationSettings } from './federation/federationSettings.js';
+export type { OwnBusServer } from './federation/BusFederation.js';
 export type { HostDefaults, HostSettings, IsolationMode } from './hosts/hostSettings.js';
 export type { PolicySettings } from './policy/policySettings.js';
 export type { RegistrySettings } from './registry/registrySettings.js';

@@ -98,6 +98,7 @@ export class MessageBusServer {
   private readonly sockets = new WeakMap<WebSocket, Duplex>();
   private readonly batcher = new WriteBatcher();
   private readonly attachments = new Set<InProcessBusClient>();
+  private readonly connectionListeners = new Set<() => void>();
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
   private startPromise: Promise<void> | undefined;
@@ -152,6 +153,17 @@ export class MessageBusServer {
   /** How many clients are connected now (authenticated ones; connections still owing their auth frame are not counted). */
   get connectionCount(): number {
     return this.clients.size;
+  }
+
+  /**
+   * Calls `listener` each time a websocket client is admitted: at once when no secret is required, else once its
+   * credential (in the handshake or its first frame) checks out; right after it is greeted, before any frame of it
+   * is relayed. Not for {@link attach}ed clients. A listener that throws is logged and does not stop the others.
+   * @returns a function that removes the listener.
+   */
+  onClientConnected(listener: () => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => void this.connectionListeners.delete(listener);
   }
 
   /** How many in-process clients ({@link attach}) are attached now. */
@@ -278,6 +290,13 @@ export class MessageBusServer {
     });
     ws.on('message', (data, isBinary) => this.relay(data, isBinary));
     this.send(ws, CONNECTED_GREETING, false);
+    for (const listener of this.connectionListeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.logger.warn(`a connection listener failed: ${(err as Error)?.message ?? err}`);
+      }
+    }
   }
 
   private relay(data: RawData, isBinary: boolean): void {

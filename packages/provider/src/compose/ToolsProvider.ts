@@ -16,7 +16,7 @@ import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
 import { createConfirmation, type Confirmation } from '../confirm/createConfirmation.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
 import { RESTART_ONLY_KEYS, rereadSettings } from '../config/rereadSettings.js';
-import { BusFederation } from '../federation/BusFederation.js';
+import { BusFederation, type OwnBusServer } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
@@ -59,14 +59,14 @@ export interface ToolsProviderOptions {
    */
   busExposure?: BusExposure;
   /**
-   * How many clients other than this provider are on the messagebus now, when the provider can tell (`ovos-tools
-   * serve` passes it when it runs the bus's server itself: the server's connections and in-process attachments, less
-   * its own). While it returns 0, the federation's discovery answers at once with no remote toolboxes instead of
-   * listening for `discover_window_ms` (nobody is there to answer), so a provider that starts its own bus serves
-   * without that wait. A toolbox that joins later is found as before: when it answers anyone's discover, or at the
-   * next periodic check. Absent: the window is always waited.
+   * The messagebus's server, when the provider runs it itself (`ovos-tools serve` on its embedded bus passes it): how
+   * many other clients are connected, and each new connection. While nobody else is connected, the federation's
+   * discovery answers at once with no remote toolboxes instead of listening for `discover_window_ms`, so such a
+   * provider serves without that wait; and 0.25 and 2 s after a client connects the federation asks the bus, so a
+   * Python toolbox that connects later (it never announces itself) is served within seconds instead of at the next
+   * `interval_ms`. Absent: the window is always waited and joiners are found as on any bus (`BusFederation`).
    */
-  otherBusClients?: () => number;
+  ownBusServer?: OwnBusServer;
   /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
   configPaths?: string[];
   /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
@@ -149,7 +149,7 @@ export class ToolsProvider {
     this.policy = new ExecutionPolicy(settings.policy, this.logger);
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
-      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload(), options.otherBusClients) : undefined);
+      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload(), options.ownBusServer) : undefined);
     // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
     this.catalog.onSwap(({ generation }) => {
       if (this.#settings.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);

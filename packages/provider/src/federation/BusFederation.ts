@@ -22,6 +22,19 @@ export const TOOLS_HOST_KEY = 'tools_host';
 
 /** How soon after a joiner's first discover answer (to anyone, or unasked) the federation asks the bus itself, ms. */
 const JOIN_DELAY_MS = 250;
+/** After a client connects to a bus the provider serves itself: ask at once-ish, and again once it had time to bind its handlers, ms. */
+const CONNECT_CHECK_MS = [JOIN_DELAY_MS, 2000] as const;
+
+/**
+ * What a provider sees of a messagebus whose server it runs itself (`ovos-tools serve` on its embedded bus), so
+ * the federation can skip asking an empty bus and ask when someone connects.
+ */
+export interface OwnBusServer {
+  /** How many clients other than the provider are connected now (websocket connections and other attachments). */
+  otherClients(): number;
+  /** Calls `listener` each time a client connects (once admitted); returns a function that removes it. */
+  onClientConnected(listener: () => void): () => void;
+}
 /** When a toolbox answered with no tools (a fresh Python toolbox may), it is asked again after these delays, ms. */
 const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
 const discoverResponse = `${Topics.personaDiscover}.response`;
@@ -33,6 +46,9 @@ const discoverResponse = `${Topics.personaDiscover}.response`;
  * the bus again, asking the provider to reload (`onChanged`) when the remote set changed:
  * - within a second of a joiner's first discover answer — to anyone's `ovos.persona.tools.discover`, or sent unasked
  *   as an announcement — naming a toolbox it does not serve;
+ * - on a bus whose server the provider runs ({@link OwnBusServer}), 0.25 and 2 s after a client connects (a Python
+ *   toolbox answers discovers but never announces itself); and while no other client is connected, a discovery
+ *   answers at once with nothing instead of listening for `discover_window_ms`;
  * - soon after a call a toolbox left unanswered (the host is then unavailable until the toolbox answers again);
  * - 1, 2 and 4 s after a toolbox answered with no tools (a fresh Python toolbox first may);
  * - every `interval_ms`, and when another provider broadcasts `ovos.tools.changed`.
@@ -57,6 +73,8 @@ export class BusFederation implements HostSource {
   private emptyTries = 0;
   private checking: Promise<void> | undefined;
   private started = false;
+  private stopWatchingConnections: (() => void) | undefined;
+  private readonly connectTimers = new Set<NodeJS.Timeout>();
   private readonly onOthersChanged: BusHandler;
   private readonly onAnswer: BusHandler;
 
@@ -65,8 +83,8 @@ export class BusFederation implements HostSource {
     private settings: FederationSettings,
     private readonly logger: Logger,
     private readonly onChanged: () => void,
-    /** How many other clients are on the bus now, when known (the provider runs the bus server): 0 skips the discovery window. */
-    private readonly otherClients?: () => number,
+    /** The bus's server, when the provider runs it: no discovery window on an empty bus, a check after each connection. */
+    private readonly ownBus?: OwnBusServer,
   ) {
     this.onOthersChanged = (m) => {
       if (m.data?.[TOOLS_HOST_KEY] !== this.hostId) void this.check();
@@ -80,6 +98,7 @@ export class BusFederation implements HostSource {
     this.started = true;
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
     this.bus.on(discoverResponse, this.onAnswer);
+    this.stopWatchingConnections = this.ownBus?.onClientConnected(() => this.clientConnected());
     this.restartInterval();
     // the first load ran before start: a toolbox that answered it with no tools is asked again now too
     if ([...this.known.values()].includes('[]')) this.checkSoon(EMPTY_RETRY_MS[0]);
@@ -90,6 +109,10 @@ export class BusFederation implements HostSource {
     this.started = false;
     clearInterval(this.interval);
     clearTimeout(this.soon);
+    for (const timer of this.connectTimers) clearTimeout(timer);
+    this.connectTimers.clear();
+    this.stopWatchingConnections?.();
+    this.stopWatchingConnections = undefined;
     this.bus.off(Topics.toolsChanged, this.onOthersChanged);
     this.bus.off(discoverResponse, this.onAnswer);
   }
@@ -137,6 +160,22 @@ export class BusFederation implements HostSource {
   private silent(host: BusToolboxHost): void {
     this.logger.warn(`federation: toolbox '${host.toolboxId}' did not answer a call in time; it is unavailable until it answers a discovery`);
     this.checkSoon(JOIN_DELAY_MS);
+  }
+
+  /**
+   * A client connected to the bus the provider serves: it may be a toolbox, which answers discovers but does not
+   * announce itself, so ask soon and once more after 2 s (a burst of connections shares these checks).
+   */
+  private clientConnected(): void {
+    if (!this.started || this.connectTimers.size > 0) return;
+    for (const ms of CONNECT_CHECK_MS) {
+      const timer = setTimeout(() => {
+        this.connectTimers.delete(timer);
+        void this.check();
+      }, ms);
+      timer.unref?.();
+      this.connectTimers.add(timer);
+    }
   }
 
   /** A discover answer on the bus that was not for this federation: a joiner, an announcement, or a comeback. */
@@ -199,7 +238,7 @@ export class BusFederation implements HostSource {
    * other client on the bus (when that is known), nobody could answer: resolves at once with none.
    */
   private discover(): Promise<Map<string, DiscoverAnswer>> {
-    if (this.otherClients?.() === 0) return Promise.resolve(new Map());
+    if (this.ownBus?.otherClients() === 0) return Promise.resolve(new Map());
     const requestId = randomUUID();
     const request = new Message(Topics.personaDiscover, {}, { [REQUEST_ID_KEY]: requestId });
     const found = new Map<string, DiscoverAnswer>();

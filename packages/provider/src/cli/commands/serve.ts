@@ -4,6 +4,7 @@ import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBus
 import type { BusExposure } from '../../access/AccessControl.js';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
+import type { OwnBusServer } from '../../federation/BusFederation.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { redactRedisUrl } from '../../state/redactRedisUrl.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
@@ -86,8 +87,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     pluginRoots,
     logger,
     busExposure,
-    // on its own bus server, the provider knows when nobody else is there to answer a federation discover
-    ...(server ? { otherBusClients: () => server.connectionCount + server.attachmentCount - 1 } : {}),
+    // on its own bus server the provider knows when nobody is there to answer a federation discover, and who connects
+    ...(server ? { ownBusServer: ownBusServerOf(server) } : {}),
     // every reload reads the config again (a bad file keeps the running config; the reload says why)
     ...config,
     ...(metrics ? { metrics } : {}),
@@ -131,6 +132,14 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   await server?.close();
   // A tool cut off by the drain bound may still hold a timer or a worker; never let it keep the process alive.
   setTimeout(() => process.exit(), 2000).unref();
+}
+
+/** The {@link OwnBusServer} view of the embedded server: its clients other than the provider's own attachment. */
+function ownBusServerOf(server: MessageBusServer): OwnBusServer {
+  return {
+    otherClients: () => server.connectionCount + server.attachmentCount - 1,
+    onClientConnected: (listener) => server.onClientConnected(listener),
+  };
 }
 
 const sleep = (ms: number) =>
