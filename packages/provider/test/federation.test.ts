@@ -228,6 +228,51 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
   }, 30_000);
 });
 
+describe('federation on a bus the provider serves itself: a client that connects during the first load', () => {
+  test('is asked once the provider starts, though its connection came before the federation listened', async () => {
+    const root = makePluginRoot();
+    // a local toolbox that takes 1.5 s to import, so the first load outlasts its (instant, empty-bus) discovery
+    root.addPackage('slow-tools', toolboxEntry('slow'), { 'index.js': toolboxSource('slow', { ping: '() => ({ result: "pong" })' }, 'await new Promise((r) => setTimeout(r, 1500));') });
+    const server = new MessageBusServer({ host: '127.0.0.1', port: await freePort(), route: '/core', logger: silentLogger });
+    await server.start();
+    const bus = server.attach({ logger: silentLogger });
+    const provider = new ToolsProvider({
+      bus,
+      pluginRoots: [root.dir],
+      settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: 500, interval_ms: 0 } }),
+      ownBusServer: { otherClients: () => server.connectionCount + server.attachmentCount - 1, onClientConnected: (l) => server.onClientConnected(l) },
+      logger: silentLogger,
+      logLevel: 'silent',
+      brain: null,
+    });
+    const served = () => provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
+    let remote: ChildProcess | undefined;
+    try {
+      const starting = provider.start();
+      await new Promise((r) => setTimeout(r, 200)); // the first load's discovery has answered (nobody was there)
+      remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve, reject) => {
+        remote!.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+        remote!.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+      });
+      const first = await starting;
+      expect(first.loaded).toEqual(['slow']); // connected too late for the first load
+      const deadline = performance.now() + 8000;
+      while (!served().includes('math_tools/add')) {
+        if (performance.now() > deadline) throw new Error(`not served within 8 s: ${JSON.stringify(served())}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(served()).toEqual(['math_tools/add', 'math_tools/slow', 'slow/ping']);
+    } finally {
+      remote?.kill('SIGKILL');
+      await provider.close();
+      await bus.close();
+      await server.close();
+      root.cleanup();
+    }
+  }, 30_000);
+});
+
 describe('federation settings', () => {
   test('answer_timeout_ms sets the time limit of federated tools (default 3000)', () => {
     expect(parseProviderConfig({}).federation).toMatchObject({ answerTimeoutMs: 3000, discoverWindowMs: 300, intervalMs: 60_000 });

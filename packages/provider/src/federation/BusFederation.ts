@@ -24,6 +24,9 @@ export const TOOLS_HOST_KEY = 'tools_host';
 const JOIN_DELAY_MS = 250;
 /** After a client connects to a bus the provider serves itself: ask at once-ish, and again once it had time to bind its handlers, ms. */
 const CONNECT_CHECK_MS = [JOIN_DELAY_MS, 2000] as const;
+/** When a toolbox answered with no tools (a fresh Python toolbox may), it is asked again after these delays, ms. */
+const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
+const discoverResponse = `${Topics.personaDiscover}.response`;
 
 /**
  * What a provider sees of a messagebus whose server it runs itself (`ovos-tools serve` on its embedded bus), so
@@ -35,9 +38,6 @@ export interface OwnBusServer {
   /** Calls `listener` each time a client connects (once admitted); returns a function that removes it. */
   onClientConnected(listener: () => void): () => void;
 }
-/** When a toolbox answered with no tools (a fresh Python toolbox may), it is asked again after these delays, ms. */
-const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
-const discoverResponse = `${Topics.personaDiscover}.response`;
 
 /**
  * Finds toolboxes that live elsewhere on the messagebus — any process answering `ovos.persona.tools.discover`,
@@ -99,6 +99,8 @@ export class BusFederation implements HostSource {
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
     this.bus.on(discoverResponse, this.onAnswer);
     this.stopWatchingConnections = this.ownBus?.onClientConnected(() => this.clientConnected());
+    // a client that connected while the first load ran (after its discovery) is asked now
+    if (this.ownBus && this.ownBus.otherClients() > 0) this.clientConnected();
     this.restartInterval();
     // the first load ran before start: a toolbox that answered it with no tools is asked again now too
     if ([...this.known.values()].includes('[]')) this.checkSoon(EMPTY_RETRY_MS[0]);
