@@ -363,8 +363,13 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
       ...Array.from({ length: 2 }, () => clientLoop(stop, confirms, askAndConfirm)),
     ];
     await sleep(700);
+    // a handle issued before the kill and paged while Redis is down: its page is refused 503 whatever the timing (the
+    // loops' own pages may all fall before the kill or after the restart on a slow machine)
+    const held = await call(lb.url, TOKENS.free, { a: nextId++ }, 'handle', 'long_text', { max_output_chars: BUDGET });
+    cuts.push(held);
     const killedAt = performance.now();
     await redis.kill();
+    if (held.truncated?.handle) pages.push({ issued: held, paged: await pageAll([lb.url], TOKENS.free, held.truncated.handle) });
     await sleep(1200);
     const restartAt = performance.now();
     await redis.restart();
