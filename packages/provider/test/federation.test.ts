@@ -183,92 +183,88 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
   });
 });
 
+/**
+ * A provider on its own bus server, told about it as `ovos-tools serve` does (`ownBusServer`), with one local toolbox
+ * (`source` is its index.js) and no periodic discovery; `connectRemote()` starts the stand-in Python toolbox on that
+ * bus and resolves once it is connected; `waitServed(name)` polls until the provider serves `name`.
+ */
+async function ownBusSystem(toolboxId: string, source: string, discoverWindowMs: number) {
+  const root = makePluginRoot();
+  root.addPackage(`${toolboxId}-tools`, toolboxEntry(toolboxId), { 'index.js': source });
+  const server = new MessageBusServer({ host: '127.0.0.1', port: await freePort(), route: '/core', logger: silentLogger });
+  await server.start();
+  const bus = server.attach({ logger: silentLogger });
+  const provider = new ToolsProvider({
+    bus,
+    pluginRoots: [root.dir],
+    settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: discoverWindowMs, interval_ms: 0 } }),
+    ownBusServer: { otherClients: () => server.connectionCount + server.attachmentCount - 1, onClientConnected: (l) => server.onClientConnected(l) },
+    logger: silentLogger,
+    logLevel: 'silent',
+    brain: null,
+  });
+  let remote: ChildProcess | undefined;
+  const served = () => provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
+  return {
+    provider,
+    served,
+    connectRemote: () => {
+      remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      return new Promise<void>((resolve, reject) => {
+        remote!.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+        remote!.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+      });
+    },
+    async waitServed(name: string, withinMs: number) {
+      const deadline = performance.now() + withinMs;
+      while (!served().includes(name)) {
+        if (performance.now() > deadline) throw new Error(`${name} not served within ${withinMs} ms: ${JSON.stringify(served())}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async close() {
+      remote?.kill('SIGKILL');
+      await provider.close();
+      await bus.close();
+      await server.close();
+      root.cleanup();
+    },
+  };
+}
+
 describe('federation on a bus the provider serves itself (ownBusServer, as ovos-tools serve passes it)', () => {
   test('with nobody else on the bus a load does not wait for the discovery window; a toolbox that connects later is served without a reload', async () => {
-    const root = makePluginRoot();
-    root.addPackage('local-tools', toolboxEntry('local'), { 'index.js': toolboxSource('local', { ping: '() => ({ result: "pong" })' }) });
-    const server = new MessageBusServer({ host: '127.0.0.1', port: await freePort(), route: '/core', logger: silentLogger });
-    await server.start();
-    const bus = server.attach({ logger: silentLogger });
-    const provider = new ToolsProvider({
-      bus,
-      pluginRoots: [root.dir],
-      // a window far longer than a load, so whether it was waited is plain; no periodic discovery
-      settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: 3000, interval_ms: 0 } }),
-      ownBusServer: { otherClients: () => server.connectionCount + server.attachmentCount - 1, onClientConnected: (l) => server.onClientConnected(l) },
-      logger: silentLogger,
-      logLevel: 'silent',
-      brain: null,
-    });
-    const served = () => provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
-    let remote: ChildProcess | undefined;
+    // a window far longer than a load, so whether it was waited is plain
+    const sys = await ownBusSystem('local', toolboxSource('local', { ping: '() => ({ result: "pong" })' }), 3000);
     try {
       const started = performance.now();
-      const first = await provider.start();
+      const first = await sys.provider.start();
       expect(performance.now() - started).toBeLessThan(2000);
       expect(first.loaded).toEqual(['local']);
       // the stand-in Python toolbox connects (it answers discovers, never announces itself): the provider asks the
       // bus after the connection, waits the window for answers, and reloads by itself
-      remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
-      const connectedAt = performance.now();
-      for (;;) {
-        if (served().includes('math_tools/add')) break;
-        if (performance.now() - connectedAt > 10_000) throw new Error(`not served within 10 s: ${JSON.stringify(served())}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(served()).toEqual(['local/ping', 'math_tools/add', 'math_tools/slow']);
-      expect((await provider.service.invoke({ name: 'add', args: { a: 2, b: 3 } })).ok).toBe(true);
+      await sys.connectRemote();
+      await sys.waitServed('math_tools/add', 10_000);
+      expect(sys.served()).toEqual(['local/ping', 'math_tools/add', 'math_tools/slow']);
+      expect((await sys.provider.service.invoke({ name: 'add', args: { a: 2, b: 3 } })).ok).toBe(true);
     } finally {
-      remote?.kill('SIGKILL');
-      await provider.close();
-      await bus.close();
-      await server.close();
-      root.cleanup();
+      await sys.close();
     }
   }, 30_000);
-});
 
-describe('federation on a bus the provider serves itself: a client that connects during the first load', () => {
-  test('is asked once the provider starts, though its connection came before the federation listened', async () => {
-    const root = makePluginRoot();
+  test('a client that connects during the first load is asked once the provider starts, though its connection came before the federation listened', async () => {
     // a local toolbox that takes 1.5 s to import, so the first load outlasts its (instant, empty-bus) discovery
-    root.addPackage('slow-tools', toolboxEntry('slow'), { 'index.js': toolboxSource('slow', { ping: '() => ({ result: "pong" })' }, 'await new Promise((r) => setTimeout(r, 1500));') });
-    const server = new MessageBusServer({ host: '127.0.0.1', port: await freePort(), route: '/core', logger: silentLogger });
-    await server.start();
-    const bus = server.attach({ logger: silentLogger });
-    const provider = new ToolsProvider({
-      bus,
-      pluginRoots: [root.dir],
-      settings: parseProviderConfig({ isolation: 'inline', federation: { discover_window_ms: 500, interval_ms: 0 } }),
-      ownBusServer: { otherClients: () => server.connectionCount + server.attachmentCount - 1, onClientConnected: (l) => server.onClientConnected(l) },
-      logger: silentLogger,
-      logLevel: 'silent',
-      brain: null,
-    });
-    const served = () => provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
-    let remote: ChildProcess | undefined;
+    const sys = await ownBusSystem('slow', toolboxSource('slow', { ping: '() => ({ result: "pong" })' }, 'await new Promise((r) => setTimeout(r, 1500));'), 500);
     try {
-      const starting = provider.start();
+      const starting = sys.provider.start();
       await new Promise((r) => setTimeout(r, 200)); // the first load's discovery has answered (nobody was there)
-      remote = spawn(process.execPath, [fixture, `ws://127.0.0.1:${server.port}/core`], { stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve, reject) => {
-        remote!.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-        remote!.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
-      });
+      await sys.connectRemote();
       const first = await starting;
       expect(first.loaded).toEqual(['slow']); // connected too late for the first load
-      const deadline = performance.now() + 8000;
-      while (!served().includes('math_tools/add')) {
-        if (performance.now() > deadline) throw new Error(`not served within 8 s: ${JSON.stringify(served())}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(served()).toEqual(['math_tools/add', 'math_tools/slow', 'slow/ping']);
+      await sys.waitServed('math_tools/add', 8000);
+      expect(sys.served()).toEqual(['math_tools/add', 'math_tools/slow', 'slow/ping']);
     } finally {
-      remote?.kill('SIGKILL');
-      await provider.close();
-      await bus.close();
-      await server.close();
-      root.cleanup();
+      await sys.close();
     }
   }, 30_000);
 });
