@@ -40,8 +40,12 @@ describe('create-ovos-toolbox', () => {
       entryPoints: { 'opm.agents.toolbox': { 'ovos-weather-tools': './dist/index.js#WeatherToolBox' } },
       peerDependencies: { '@ovos-tools/core': '^1.0.0' },
       files: ['dist', '!dist/**/*.test.*', 'README.md'],
-      scripts: { test: 'npm run build && node --test' },
+      // the compiled tests in dist/: from Node 22.18 on, `node --test` in the root would also run src/*.test.ts
+      scripts: { test: 'npm run build && cd dist && node --test' },
+      engines: { node: '^20.19.0 || >=22.12.0' },
+      devDependencies: { '@types/node': '^22.19.0' },
     });
+    expect(read('ts-tools', 'README.md')).toContain('Needs Node.js 22, 24 or 26');
     expect(read('ts-tools', 'src', 'index.ts')).toContain("static override toolboxId = 'ovos-weather-tools';");
     expect(read('ts-tools', 'src', 'index.ts')).toContain("description: 'Greet a person by name, optionally several times (the example tool of ovos-weather-tools).'");
     expect(read('ts-tools', 'README.md')).toContain('## Threat model');

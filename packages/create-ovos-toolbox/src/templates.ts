@@ -6,9 +6,26 @@ import type { Answers } from './answers.js';
  */
 export const CORE_PEER_RANGE = '^1.0.0';
 
-/** Dev tools of the TypeScript template, pinned to ranges that run on Node 20. */
+/** Dev tools of the TypeScript template. TypeScript 6.0 runs on every Node line from 20 on. */
 const TYPESCRIPT_RANGE = '~6.0.3';
-const TYPES_NODE_RANGE = '^20.19.0';
+/**
+ * The types of the oldest supported Node.js LTS line (22): code that compiles against them runs on 22, 24 and 26.
+ * Node 20 (end of life April 2026) still runs a scaffolded toolbox; its few APIs newer than 20 are the author's call.
+ */
+const TYPES_NODE_RANGE = '^22.19.0';
+
+/**
+ * The Node.js versions a scaffolded toolbox declares: the LTS lines 22, 24 and 26 and anything newer, and 20.19 (end of
+ * life, still run by CI). 20.19 and 22.12 are the first of their lines that `require()` ES modules, as the provider does.
+ */
+export const NODE_ENGINES_RANGE = '^20.19.0 || >=22.12.0';
+
+/**
+ * The TypeScript template's test command. It runs the compiled tests in `dist/`, against the code that is published:
+ * from Node 22.18 on, `node --test` in the project root would also pick up `src/*.test.ts` (Node strips types by
+ * itself) and fail to import `./index.js`, which only exists in `dist/`. `cd` works in every shell npm uses.
+ */
+const TS_TEST_SCRIPT = 'npm run build && cd dist && node --test';
 
 /** Every file of a new project, path (relative, `/`-separated) → text. */
 export function projectFiles(a: Answers): Record<string, string> {
@@ -47,10 +64,10 @@ function packageJson(a: Answers): Record<string, unknown> {
     ...types,
     files: ts ? ['dist', '!dist/**/*.test.*', 'README.md'] : ['src', 'README.md'],
     keywords: ['openvoiceos', 'ovos', 'agent-tools', 'ovos-toolbox'],
-    engines: { node: '>=20.19' },
+    engines: { node: NODE_ENGINES_RANGE },
     entryPoints: { 'opm.agents.toolbox': { [a.toolboxId]: `${entryModule(a)}#${a.className}` } },
     scripts: ts
-      ? { build: 'tsc -p tsconfig.json', test: 'npm run build && node --test', prepack: 'npm run build' }
+      ? { build: 'tsc -p tsconfig.json', test: TS_TEST_SCRIPT, prepack: 'npm run build' }
       : { test: 'node --test' },
     peerDependencies: { '@ovos-tools/core': CORE_PEER_RANGE },
     devDependencies: {
@@ -217,9 +234,12 @@ Assume the model calling these tools is hostile: it chooses every argument.
 
 ## Develop
 
+Needs Node.js 22, 24 or 26 (the LTS lines; \`engines\`: \`${NODE_ENGINES_RANGE}\`). Node 20.19 still runs it, but
+Node 20 reached its end of life in April 2026.
+
 \`\`\`sh
 npm install
-npm test                  # ${ts ? 'builds with tsc, then runs node --test' : 'node --test'}
+npm test                  # ${ts ? 'builds with tsc, then runs the compiled tests in dist/ with node --test' : 'node --test'}
 npx -p @ovos-tools/provider ovos-tools check .   # the checks the provider makes when it loads the package
 \`\`\`
 
