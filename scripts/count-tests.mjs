@@ -21,22 +21,31 @@ export function countTests(root) {
       }
       continue;
     }
-    try {
-      const r = JSON.parse(readFileSync(report, 'utf8'));
-      const p = r.numPassedTests ?? 0;
-      // a test file that failed without a failing test (it failed to load) counts as one failure
-      const f = (r.numFailedTests ?? 0) + countFilesFailedWithoutTests(r);
-      const k = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-      passed += p;
-      failed += f;
-      skipped += k;
-      packages.push({ name, passed: p, failed: f, skipped: k });
-    } catch {
-      failed += 1;
-      packages.push({ name, passed: 0, failed: 1, skipped: 0 });
-    }
+    const c = countReport(report);
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+    packages.push({ name, ...c });
   }
   return { passed, failed, skipped, packages };
+}
+
+/**
+ * The counts of one vitest JSON report; a missing or unreadable report is one failure.
+ * @returns {{passed: number, failed: number, skipped: number}}
+ */
+export function countReport(report) {
+  try {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    return {
+      passed: r.numPassedTests ?? 0,
+      // a test file that failed without a failing test (it failed to load) counts as one failure
+      failed: (r.numFailedTests ?? 0) + countFilesFailedWithoutTests(r),
+      skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
 }
 
 /** The closing line: `N passed, N failed`, then `, N skipped` when any test was skipped. */
