@@ -43,7 +43,7 @@ beforeAll(async () => {
   if (!registry.env.npm_config_registry?.startsWith('http://127.0.0.1:')) throw new Error('refusing to publish: the registry is not the local one');
   // what `changeset publish` runs for each package: pnpm publish (the built dist; workspace: ranges rewritten)
   const published = await runCommand(['pnpm', '-r', 'publish', '--no-git-checks', '--access', 'public'], repoRoot, registry.env);
-  if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registry.output()}`);
+  if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registryLog()}`);
 }, 180_000);
 
 afterAll(async () => {
@@ -58,6 +58,9 @@ afterAll(async () => {
   await registry?.stop();
   rmSync(work, { recursive: true, force: true });
 });
+
+/** The end of Verdaccio's log, uplink requests included: why a package was not served. */
+const registryLog = () => `--- the registry's log (end) ---\n${registry.output().split('\n').filter((l) => !/Verdaccio doesn't need superuser/.test(l)).slice(-60).join('\n')}`;
 
 /** A step that runs a program. */
 type CommandStep = Extract<ReadmeStep, { kind: 'command' }>;
@@ -79,7 +82,7 @@ async function runSteps(
       else if (step.argv.includes('serve')) await startServe(step.argv, cwd);
       else {
         const result = await runCommand(step.argv, cwd, env);
-        expect(result.code, `\`${step.line}\` in ${cwd} failed:\n${result.output}`).toBe(0);
+        expect(result.code, `\`${step.line}\` in ${cwd} failed:\n${result.output}\n${registryLog()}`).toBe(0);
         await hooks.onStep?.(step, result, cwd);
       }
     }

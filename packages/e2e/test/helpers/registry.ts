@@ -15,7 +15,7 @@ export interface LocalRegistry {
   env: NodeJS.ProcessEnv;
   /** The fresh home folder. */
   home: string;
-  /** Everything Verdaccio printed. */
+  /** Everything Verdaccio printed: warnings, and each request to the uplink with its status or error. */
   output(): string;
   /** Stops Verdaccio. */
   stop(): Promise<void>;
@@ -63,7 +63,10 @@ export async function startRegistry(work: string, publishable: readonly string[]
     '  up:',
     `    url: ${JSON.stringify(upstream)}`,
     '    timeout: 60s',
+    // Verdaccio answers 404 for a package it has not stored while its uplink counts as down (max_fails failed
+    // requests in a row, then fail_timeout, 5 minutes by default): a brief upstream hiccup must not fail the rest.
     '    max_fails: 5',
+    '    fail_timeout: 10s',
     ...(proxy ? [`    https_proxy: ${JSON.stringify(proxy)}`, `    http_proxy: ${JSON.stringify(proxy)}`] : []),
     'packages:',
     ...[...OWN_PACKAGES, ...publishable].map(own),
@@ -74,7 +77,8 @@ export async function startRegistry(work: string, publishable: readonly string[]
     'web:',
     '  enable: false',
     'max_body_size: 50mb',
-    'log: { type: stdout, format: pretty, level: warn }',
+    // `http`: every uplink request with its status or error, so output() says why a package was not served
+    'log: { type: stdout, format: pretty, level: http }',
     '',
   ].join('\n');
   const configFile = path.join(work, 'verdaccio.yaml');
