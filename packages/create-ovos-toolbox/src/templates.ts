@@ -15,8 +15,9 @@ const TYPESCRIPT_RANGE = '~6.0.3';
 const TYPES_NODE_RANGE = '^22.19.0';
 
 /**
- * The Node.js versions a scaffolded toolbox declares: the LTS lines 22, 24 and 26 and anything newer, and 20.19 (end of
- * life, still run by CI). 20.19 and 22.12 are the first of their lines that `require()` ES modules, as the provider does.
+ * The Node.js versions a scaffolded toolbox declares, as every ovos-tools package does: the LTS lines 22, 24 and 26 and
+ * anything newer, and 20.19 (end of life, still run by CI). It is the range vitest and Vite declare: 20.19 and 22.12
+ * are the first releases of their lines that load ES modules with `require()` unflagged.
  */
 export const NODE_ENGINES_RANGE = '^20.19.0 || >=22.12.0';
 
