@@ -21,11 +21,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * What runs on each line, package by package: the scaffold (unit tests; authoring: TypeScript and JavaScript projects
  * install, pass their own `npm test` and `ovos-tools check`, pack and load into a running provider), the registry flows
  * (publish, install from a local registry, scaffold/test/check/publish a toolbox, `npx ovos-tools serve`), `npm start`,
- * toolbox isolation (worker threads and child processes) and the stop signals.
+ * toolbox isolation (worker threads and child processes; the compile cache a worker host reuses) and the stop signals.
  */
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
-  { pkg: 'provider', files: ['test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
+  { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
   { pkg: 'e2e', files: ['test/authoring.test.ts', 'test/npmStart.test.ts', 'test/registry.test.ts'] },
 ];
 

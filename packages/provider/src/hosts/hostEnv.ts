@@ -1,3 +1,5 @@
+import module from 'node:module';
+
 /** Environment variables every isolated toolbox keeps: locale, paths and the log level, never credentials. */
 const BASE_KEYS = [
   'PATH',
@@ -31,4 +33,16 @@ export function hostEnv(granted: readonly string[], source: NodeJS.ProcessEnv = 
     if (keep.has(key) || key.startsWith('LC_')) env[key] = value;
   }
   return env;
+}
+
+/**
+ * `env` plus `NODE_COMPILE_CACHE` naming the provider's module compile cache when it keeps one (Node ≥ 22.8, enabled
+ * by bin/ovos-tools.js): a worker thread then reuses the compiled code of its runtime and toolbox instead of compiling
+ * it again at every start. For worker threads only, which share the provider's process (and so its access to that
+ * folder) anyway; a process host under the permission model gets nothing outside its grants. `env` itself when there
+ * is no cache (Node 20, or `NODE_DISABLE_COMPILE_CACHE`).
+ */
+export function withCompileCache(env: Record<string, string>): Record<string, string> {
+  const dir = (module as { getCompileCacheDir?: () => string | undefined }).getCompileCacheDir?.();
+  return dir ? { ...env, NODE_COMPILE_CACHE: dir } : env;
 }

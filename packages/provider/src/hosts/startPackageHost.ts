@@ -7,7 +7,7 @@ import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { importFresh } from '../loading/importFresh.js';
 import { loadToolbox } from '../loading/loadToolbox.js';
 import { permissionFlags, RUNTIME_URL, startProcessChannel, startWorkerChannel } from './channels.js';
-import { hostEnv } from './hostEnv.js';
+import { hostEnv, withCompileCache } from './hostEnv.js';
 import { InlineHost } from './InlineHost.js';
 import { IsolatedHost } from './IsolatedHost.js';
 import type { HostInit } from './protocol.js';
@@ -74,7 +74,7 @@ export async function startPackageHost(decl: ToolboxDeclaration, options: Packag
     spinWaitMs: options.settings.spinWaitMs,
     hasBrain: options.brain !== null,
   };
-  const env = hostEnv(hs.env);
+  const env = hs.isolation === 'worker' ? withCompileCache(hostEnv(hs.env)) : hostEnv(hs.env);
   const channelOptions = { init, memoryLimitMb: hs.memoryLimitMb, env, logger: options.logger };
   const group = hs.isolation === 'worker' ? workerGroupOf(decl, hs.workerGroup) : undefined;
   const shared = group === undefined ? undefined : sharedWorker(group, hs.memoryLimitMb, env, options);

@@ -7,7 +7,6 @@ import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import type { OwnBusServer } from '../../federation/BusFederation.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { redactRedisUrl } from '../../state/redactRedisUrl.js';
-import { PluginWatcher } from '../../watch/PluginWatcher.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
 import { resolveBusUrl } from '../resolveBusUrl.js';
@@ -107,7 +106,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     await server?.close();
     throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
   }
-  const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
+  // chokidar loads only with --watch: a serve without it starts without reading it
+  const watcher = options.watch ? new (await import('../../watch/PluginWatcher.js')).PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 
   const where = server ? `${url} (embedded messagebus)` : url;
