@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import semver from 'semver';
+// semver's three functions, not its index: the index loads all of semver's ~50 modules on every start
+import semverMajor from 'semver/functions/major.js';
+import semverSatisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
 
 /** The package every toolbox imports its contract from, and declares as a peer dependency. */
 export const CORE_PACKAGE = '@ovos-tools/core';
@@ -36,16 +39,16 @@ export async function corePeerProblem(packageDir: string, pkg: Record<string, un
   const range = peers && typeof peers === 'object' ? peers[CORE_PACKAGE] : undefined;
   if (range === undefined) return null;
   const who = `${String(pkg.name)}@${String(pkg.version)}`;
-  if (typeof range !== 'string' || semver.validRange(range) === null) {
+  if (typeof range !== 'string' || validRange(range) === null) {
     return `${who}: peerDependencies["${CORE_PACKAGE}"] is ${JSON.stringify(range)}, not a semver range; the package is broken, reinstall or update it`;
   }
   const core = await resolveCore(packageDir);
   if (!core) {
     return `${who} needs ${CORE_PACKAGE} ${range} (its peer dependency), but none is installed where it can import it; install it beside it: npm install --prefix ${root} "${CORE_PACKAGE}@${range}"`;
   }
-  if (semver.satisfies(core.version, range, { includePrerelease: true })) return null;
+  if (semverSatisfies(core.version, range, { includePrerelease: true })) return null;
   return (
     `${who} needs ${CORE_PACKAGE} ${range} (its peer dependency), but it would import ${core.version} (${core.dir}); ` +
-    `install a version of ${String(pkg.name)} made for ${CORE_PACKAGE} ${semver.major(core.version)}.x`
+    `install a version of ${String(pkg.name)} made for ${CORE_PACKAGE} ${semverMajor(core.version)}.x`
   );
 }
