@@ -1,12 +1,13 @@
 // Sustained-load benchmark (`pnpm bench` runs it for 60 s; `pnpm bench:sustained` for the 5 minutes of issue 30):
 // `ovos-tools serve` from the repository root in the default isolation (worker) with the six bundled toolboxes
-// (fixtures/bundledServe.mjs), and, from 5 s after "serving" (once the warm-up has run), 8 client processes on its
-// embedded bus, each calling every bundled tool in turn, one call after another, as fast as the answers come.
+// (fixtures/bundledServe.mjs), and, as soon as it serves (OVOS_TOOLS_BENCH_SETTLE_MS later, default 0), 8 client
+// processes on its embedded bus, each calling every bundled tool in turn, one call after another, as fast as the answers come.
 // Printed: the RSS of the provider process (all its threads) before the load, its maximum and last value under load
 // (sampled every second) and once idle again, and the maximum with its child processes; calls per second; the latency
 // distribution of every call (sent → answer, in the client), the calls over 100 ms per tool and the slowest.
 // Targets (issue 30): RSS ≤ 200 MB under load, idle ≤ 100 MB; no call over 100 ms except those of tools that are slow
-// by themselves (they start a program); p99 ≤ 10 ms.
+// by themselves (they start a program); p99 ≤ 10 ms. Issue 38: the first second of the load (cold tools meeting the
+// warm-up) is reported apart, with its slowest call; after it, no call over 100 ms.
 // OVOS_TOOLS_BENCH_MIX=light (`pnpm bench` runs it too, for 30 s): the same 8 clients at full speed on the five
 // tools whose own work is a fraction of a millisecond (LIGHT_TOOLS), so what is measured is the provider's own
 // latency under load, not the queue behind tools that parse web pages, solve equations or start programs.
@@ -26,7 +27,11 @@ const SECONDS = Number(process.env.OVOS_TOOLS_BENCH_SUSTAINED_S ?? (quick ? 15 :
 const ISOLATION = process.env.OVOS_TOOLS_BENCH_ISOLATION ?? 'worker';
 const CLIENTS = Number(process.env.OVOS_TOOLS_BENCH_CLIENTS ?? 8);
 const MB = 1024 * 1024;
-const SETTLE_MS = 5000;
+/**
+ * From "serving" to the clients' start, ms (OVOS_TOOLS_BENCH_SETTLE_MS; default 0: the load meets a freshly serving
+ * provider, cold tools and warm-up included; the clients' own start-up, a few hundred ms, comes before it).
+ */
+const SETTLE_MS = Number(process.env.OVOS_TOOLS_BENCH_SETTLE_MS ?? 0);
 const slowTools = new Set(BUNDLED_CALLS.filter((c) => c.slow).map((c) => c.name));
 /** The light mix: tools that answer from memory or one small file, a fraction of a millisecond of work each. */
 const LIGHT_TOOLS = ['get_current_datetime', 'convert_time', 'unit_convert', 'statistics_summary', 'read_file'];
@@ -41,7 +46,7 @@ const services = await startLocalServices();
 const home = makeBundledHome(services.base, { isolation: ISOLATION, extra: JSON.parse(process.env.OVOS_TOOLS_BENCH_CONFIG ?? '{}') });
 const serve = await spawnBundledServe(home, { nodeArgs: process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [], ...(process.env.OVOS_TOOLS_BENCH_REPO ? { repo: process.env.OVOS_TOOLS_BENCH_REPO } : {}) });
 try {
-  await sleep(SETTLE_MS); // the warm-up runs right after serving; the first-call bench measures that phase
+  await sleep(SETTLE_MS);
   const before = processRss(serve.proc.pid);
   // every client connects first and reports `ready`; the load starts when all of them are (fixtures/sustainedClient.mjs)
   const clients = Array.from({ length: CLIENTS }, (_, k) => {
@@ -97,12 +102,16 @@ try {
     const over = slow.filter((s) => s.tool === name).length;
     console.log(`    ${name.padEnd(22)} ${String(lat.length).padStart(7)} ${pct(lat, 0.5).toFixed(2).padStart(7)} ${pct(lat, 0.99).toFixed(2).padStart(7)} ${(lat.at(-1) ?? NaN).toFixed(1).padStart(8)} ${String(over).padStart(8)}${slowTools.has(name) ? '  (slow by itself: starts a program)' : ''}`);
   }
+  // the first second of the load (cold tools, warm-up) apart from the rest: after it, no call over 100 ms
+  const firstSecond = reports.flatMap((r) => r.firstSecond).sort((a, b) => b.ms - a.ms);
+  const late = overFast.filter((s) => s.at - startedAt >= 1000);
+  const worstFirst = firstSecond[0];
+  console.log(
+    `  first second of the load (${serve.spawnToServingMs.toFixed(0)} ms spawn → serving, then ${SETTLE_MS ? `${SETTLE_MS} ms` : 'no'} wait and the clients' start): slowest call ${worstFirst ? `${worstFirst.ms.toFixed(1)} ms (${worstFirst.tool})` : 'none'}, ${firstSecond.filter((c) => c.ms > 100).length} over 100 ms; after it: ${late.length} calls over 100 ms of tools not slow by themselves (target 0: ${late.length === 0 ? 'met' : 'MISSED'})`,
+  );
   if (overFast.length) {
-    const t0 = startedAt;
     const worst = [...overFast].sort((a, b) => b.ms - a.ms).slice(0, 8);
-    const early = overFast.filter((s) => s.at - t0 < 1000).length;
-    console.log(`  calls over 100 ms: ${early} in the first second of the load, ${overFast.length - early} after it`);
-    console.log(`  slowest calls (at: when the answer came, from the start of the load): ${worst.map((s) => `${s.tool} ${s.ms} ms at ${((s.at - t0) / 1000).toFixed(1)} s`).join(', ')}`);
+    console.log(`  slowest calls (at: when the answer came, from the start of the load): ${worst.map((s) => `${s.tool} ${s.ms} ms at ${((s.at - startedAt) / 1000).toFixed(1)} s`).join(', ')}`);
   }
 } finally {
   await serve.stop();
