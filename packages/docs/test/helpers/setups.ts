@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, linkedPluginRoot, repoRoot, startServe, type ServeProcess } from '../../../e2e/test/helpers/system.js';
+
+/** A provider (or none) the blocks of one setup run against, with the environment their commands get. */
+export interface Setup {
+  name: string;
+  /** The environment of every command: a temporary HOME, and the provider's bus. */
+  env: NodeJS.ProcessEnv;
+  /** The temporary HOME (shown as `/home/ovos` in the pages). */
+  home: string;
+  /** Where commands run. */
+  cwd: string;
+  /** `http://127.0.0.1:<port>` of the HTTP API, when the setup serves one (pages write `http://localhost:7009`). */
+  httpBase?: string;
+  close(): Promise<void>;
+}
+
+/** A fresh HOME with the XDG folders under it, and the environment that points there. */
+function tempHome(name: string) {
+  const home = mkdtempSync(path.join(os.tmpdir(), `ovos-docs-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CONFIG_HOME: path.join(home, '.config'), OVOS_TOOLS_LOG_LEVEL: 'warn' };
+  delete env.OVOS_TOOLS_BUS_URL;
+  delete env.OVOS_TOOLS_HTTP_SECRET;
+  return { home, env };
+}
+
+/** The toolboxes `npm start` serves. */
+const BUNDLED = ['toolbox-clock', 'toolbox-filesystem', 'toolbox-math', 'toolbox-shell', 'toolbox-skill-md', 'toolbox-web'];
+
+/**
+ * `session`: what `npm start` runs — `ovos-tools serve` with the six bundled toolboxes, no config, on its own
+ * embedded bus, in a fresh HOME (so the file tools work in `~/.local/share/ovos-tools/workspace`).
+ */
+export async function sessionSetup(): Promise<Setup> {
+  const { home, env } = tempHome('session');
+  const root = linkedPluginRoot(BUNDLED);
+  const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always'], env, { cwd: home });
+  return {
+    name: 'session',
+    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
+    home,
+    cwd: home,
+    close: async () => {
+      await serve.stop();
+      root.cleanup();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `http`: the HTTP API's session — `ovos-tools serve --http` with `@ovos-tools/toolbox-http` serving `projects.list`
+ * (the toolcore seed's tool) from a local service, and two agents: `agent:sofia` (credential `dev-secret-token`,
+ * every tool) and `agent:kid` (credential `kid-token-0123456789`, only `tag:time`).
+ */
+export async function httpSetup(): Promise<Setup> {
+  const { home, env } = tempHome('http');
+  const service = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ projects: [{ id: 'proj-1', name: 'Phase 3', status: 'active' }] }));
+    });
+  });
+  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+  const serviceUrl = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
+  const root = linkedPluginRoot(['toolbox-http']);
+  const toolsFile = path.join(home, 'http-tools.json');
+  writeFileSync(
+    toolsFile,
+    JSON.stringify({
+      tools: [
+        {
+          id: 'projects.list',
+          name: 'List Projects',
+          description: 'Returns a list of projects for a microDAO',
+          input_schema: { type: 'object', properties: { microdao_id: { type: 'string' } }, required: ['microdao_id'] },
+          output_schema: { type: 'object', properties: { projects: { type: 'array', items: { type: 'object' } } }, required: ['projects'] },
+          executor: 'http',
+          target: `${serviceUrl}/internal/tools/projects.list`,
+          allowed_agents: ['agent:sofia', 'agent:pm'],
+          timeout: 10,
+          allow_private: true,
+          tags: ['projects', 'read-only'],
+        },
+      ],
+    }),
+  );
+  const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+  const config = path.join(home, 'ovos-tools.json');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      'ovos-http-tools': { file: toolsFile },
+      agents: {
+        'agent:sofia': { credential: { sha256: sha256('dev-secret-token') }, tools: ['*'] },
+        'agent:kid': { credential: { sha256: sha256('kid-token-0123456789') }, tools: ['tag:time'] },
+      },
+    }),
+  );
+  const port = await freePort();
+  const serve: ServeProcess = await startServe(['--plugins', root.dir, '--config', config, '--embedded-bus', 'always', '--http', `127.0.0.1:${port}`], env, { cwd: home });
+  return {
+    name: 'http',
+    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
+    home,
+    cwd: home,
+    httpBase: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await serve.stop();
+      root.cleanup();
+      service.closeAllConnections();
+      await new Promise((r) => service.close(r));
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `repo`: no provider; commands run at the repository root in a fresh HOME (`ovos-tools mcp --plugins .`). */
+export async function repoSetup(): Promise<Setup> {
+  const { home, env } = tempHome('repo');
+  return { name: 'repo', env, home, cwd: repoRoot, close: async () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** The setups a page can name in `<!-- transcript: <setup> -->`; `session` is the default. */
+export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup };
