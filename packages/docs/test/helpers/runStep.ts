@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCommand, shellSteps } from '../../../e2e/test/helpers/readmeSteps.js';
-import { cliPath } from '../../../provider/test/helpers/serve.js';
+import { cliPath, freePort } from '../../../provider/test/helpers/serve.js';
 import type { TranscriptStep } from './blocks.js';
+import { normaliseLine } from './compare.js';
 import type { Setup } from './setups.js';
 
 /** How long one command may take before the transcript test gives up on it. */
@@ -22,6 +23,7 @@ export async function runStep(step: TranscriptStep, setup: Setup): Promise<strin
   if (commands.length !== 1 || commands[0]!.kind !== 'command') throw new Error(`cannot run "${step.command}": one command per "$ " line`);
   const argv = commands[0]!.argv;
   if (argv[0] === 'ovos-tools' && argv[1] === 'mcp') return mcpSession(argv.slice(1), step.input, setup);
+  if (argv[0] === 'ovos-tools' && (argv[1] === 'serve' || argv[1] === 'inspect')) return serverStart(argv.slice(1), step.expected, setup);
   if (argv[0] === 'ovos-tools') {
     const r = await runCommand([process.execPath, cliPath, ...argv.slice(1)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
     return lines(r.output);
@@ -106,5 +108,45 @@ function mcpSession(args: string[], input: string[], setup: Setup): Promise<stri
       resolve(out);
     });
     send().catch(reject);
+  });
+}
+
+/**
+ * `ovos-tools serve` or `inspect`, which run until stopped: starts it (the HTTP API on a free port instead of the
+ * page's 7009, and the bus of the setup), collects what it prints until the page's last line appears (or 30 s pass),
+ * then stops it with SIGTERM; resolves with the lines printed up to that one.
+ */
+async function serverStart(args: string[], expected: string[], setup: Setup): Promise<string[]> {
+  const port = await freePort();
+  const at = args.indexOf('--http');
+  if (at >= 0) args = args.map((a, i) => (i === at + 1 ? a.replace(/:\d+$/, `:${port}`).replace(/^\d+$/, String(port)) : a));
+  else if (args[0] === 'inspect') args = [...args, '--http', `127.0.0.1:${port}`];
+  const last = expected.filter((l) => l !== '…').at(-1);
+  const norm = { home: setup.home };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd: setup.cwd, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: string[] = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.once('close', () => resolve(out));
+      child.kill('SIGTERM');
+    };
+    const timer = setTimeout(finish, 30_000);
+    let buffer = '';
+    const onData = (d: Buffer) => {
+      buffer += d;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0 && !done) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        out.push(line);
+        if (last !== undefined && normaliseLine(line, norm) === normaliseLine(last, norm)) finish();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
   });
 }

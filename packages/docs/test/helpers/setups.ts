@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, linkedPluginRoot, repoRoot, startServe, type ServeProcess } from '../../../e2e/test/helpers/system.js';
@@ -127,5 +127,64 @@ export async function repoSetup(): Promise<Setup> {
   return { name: 'repo', env, home, cwd: repoRoot, close: async () => rmSync(home, { recursive: true, force: true }) };
 }
 
+/**
+ * `plugins`: no provider; commands run in a fresh HOME that holds `my-plugins`, a plugin root with the clock, shell
+ * and web toolboxes installed, and get a free bus address (`ovos-tools inspect --plugins ./my-plugins`).
+ */
+export async function pluginsSetup(): Promise<Setup> {
+  const { home, env } = tempHome('plugins');
+  const root = linkedPluginRoot(['toolbox-clock', 'toolbox-shell', 'toolbox-web']);
+  symlinkSync(root.dir, path.join(home, 'my-plugins'), 'dir');
+  return {
+    name: 'plugins',
+    env: { ...env, OVOS_TOOLS_BUS_URL: `ws://127.0.0.1:${await freePort()}/core` },
+    home,
+    cwd: home,
+    close: async () => {
+      root.cleanup();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `searxng`: the `session` provider started with `--config ovos-tools.json` pointing the web toolbox at a SearXNG
+ * instance — here a local stand-in for one, answering its JSON API (`/search?format=json`) with two results.
+ */
+export async function searxngSetup(): Promise<Setup> {
+  const { home, env } = tempHome('searxng');
+  const results = [
+    {
+      title: 'OpenVoiceOS - Open Source Voice Assistant',
+      url: 'https://www.openvoiceos.org/',
+      content: 'OpenVoiceOS is a community-driven, open-source voice AI platform for creating custom voice-controlled interfaces across devices.',
+    },
+    { title: 'OpenVoiceOS · GitHub', url: 'https://github.com/OpenVoiceOS', content: 'OpenVoiceOS has 200 repositories available. Follow their code on GitHub.' },
+    { title: 'A third result', url: 'https://example.org/', content: 'Cut by max_results.' },
+  ];
+  const searxng = http.createServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ query: new URL(req.url ?? '/', 'http://x').searchParams.get('q'), results }));
+  });
+  await new Promise<void>((r) => searxng.listen(0, '127.0.0.1', r));
+  const config = path.join(home, 'ovos-tools.json');
+  writeFileSync(config, JSON.stringify({ 'ovos-web-search-tools': { searxng_url: `http://127.0.0.1:${(searxng.address() as { port: number }).port}` } }));
+  const root = linkedPluginRoot(BUNDLED);
+  const serve = await startServe(['--plugins', root.dir, '--config', config, '--embedded-bus', 'always'], env, { cwd: home });
+  return {
+    name: 'searxng',
+    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
+    home,
+    cwd: home,
+    close: async () => {
+      await serve.stop();
+      root.cleanup();
+      searxng.closeAllConnections();
+      await new Promise((r) => searxng.close(r));
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The setups a page can name in `<!-- transcript: <setup> -->`; `session` is the default. */
-export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup };
+export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup, plugins: pluginsSetup, searxng: searxngSetup };
