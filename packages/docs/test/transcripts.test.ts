@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandBlocks, transcriptSteps, type CommandBlock, type TranscriptStep } from './helpers/blocks.js';
 import { compareOutput } from './helpers/compare.js';
@@ -26,16 +28,36 @@ function stepsOf(b: CommandBlock): Array<TranscriptStep & { compare: boolean }> 
 }
 
 /** Runs every step of `b` in `setup`; resolves with a description of the first difference, or `undefined`. */
-async function runBlock(b: CommandBlock, setup: Setup, steps = stepsOf(b)): Promise<string | undefined> {
-  for (const step of steps) {
+async function runBlock(b: CommandBlock, setup: Setup, only?: Array<TranscriptStep & { compare: boolean }>): Promise<string | undefined> {
+  const steps = only;
+  for (const step of only ?? stepsOf(b)) {
     const printed = await runStep(step, setup);
     if (!step.compare) continue;
     const diff = compareOutput(step.expected, printed, { home: setup.home });
+    if (diff && UPDATE && steps === undefined && step.input.length === 0) {
+      updatePage(b, step, printed.map((l) => l.split(setup.home).join('/home/ovos')));
+      continue;
+    }
     if (diff) {
       return `${b.file}:${b.line}: "$ ${step.command}" printed something else than the page shows at output line ${diff.index + 1}:\n  page:    ${diff.expected ?? '(nothing more)'}\n  printed: ${diff.actual ?? '(nothing more)'}\nwhole output:\n${printed.join('\n')}`;
     }
   }
   return undefined;
+}
+
+/** `OVOS_TOOLS_DOCS_UPDATE=1`: write what was printed into the page in place of the lines that differ. */
+const UPDATE = process.env.OVOS_TOOLS_DOCS_UPDATE === '1';
+
+/** Replaces a step's output lines in its page with `printed` (the command line and what follows it, found by text). */
+function updatePage(b: CommandBlock, step: TranscriptStep, printed: string[]) {
+  const file = path.join(repoRoot, b.file);
+  const text = readFileSync(file, 'utf8');
+  const before = [`$ ${step.command}`, ...step.input.map((l) => `> ${l}`), ...step.expected].join('\n');
+  const after = [`$ ${step.command}`, ...step.input.map((l) => `> ${l}`), ...printed].join('\n');
+  const at = text.indexOf(`${before}\n`);
+  if (at < 0) throw new Error(`${b.file}:${b.line}: cannot find "$ ${step.command}" and its output to update`);
+  writeFileSync(file, text.slice(0, at) + after + text.slice(at + before.length));
+  console.log(`updated ${b.file}: "$ ${step.command}"`);
 }
 
 let stepsRun = 0;
