@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { remark } from 'remark';
 import remarkValidateLinks from 'remark-validate-links';
-import { engine } from 'unified-engine';
+import { engine, type Options } from 'unified-engine';
 
 /** The repository on GitHub: links to its `blob/main/...` pages (package READMEs use them) are checked as local files. */
 export const REPOSITORY = 'https://github.com/OpenVoiceOS/ovos-tools';
@@ -25,7 +25,8 @@ export function checkLinks(root: string, files: string[]): Promise<LinkProblem[]
         processor: remark(),
         cwd: root,
         files,
-        plugins: [[remarkValidateLinks, { repository: REPOSITORY, root }]],
+        // the engine hands the plugin its file set, so links into other pages are checked against their headings
+        plugins: [[remarkValidateLinks, { repository: REPOSITORY, root }]] as unknown as Options['plugins'],
         output: false,
         out: false,
         quiet: true,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, linkedPluginRoot, repoRoot, startServe, type ServeProcess } from '../../../e2e/test/helpers/system.js';
+import { freePort, linkedPluginRoot, repoRoot, startServe } from '../../../e2e/test/helpers/system.js';
 
 /** A provider (or none) the blocks of one setup run against, with the environment their commands get. */
 export interface Setup {
@@ -31,25 +31,52 @@ function tempHome(name: string) {
 /** The toolboxes `npm start` serves. */
 const BUNDLED = ['toolbox-clock', 'toolbox-filesystem', 'toolbox-math', 'toolbox-shell', 'toolbox-skill-md', 'toolbox-web'];
 
+/** A local HTTP service on a free loopback port that answers every request with `answer(url)` as JSON. */
+async function localService(answer: (url: URL) => unknown): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer(new URL(req.url ?? '/', 'http://127.0.0.1'))));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/**
+ * `ovos-tools serve` on its own embedded bus at a free port, with `packages` (workspace folders) installed in a plugin
+ * root and `args` added, in the fresh HOME of `base`; closing the setup stops it and then calls `onClose`.
+ */
+async function providerSetup(name: string, base: { home: string; env: NodeJS.ProcessEnv }, packages: string[], args: string[] = [], onClose?: () => Promise<void>): Promise<Setup> {
+  const root = linkedPluginRoot(packages);
+  const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always', ...args], base.env, { cwd: base.home });
+  return {
+    name,
+    env: { ...base.env, OVOS_TOOLS_BUS_URL: serve.url },
+    home: base.home,
+    cwd: base.home,
+    close: async () => {
+      await serve.stop();
+      root.cleanup();
+      await onClose?.();
+      rmSync(base.home, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * `session`: what `npm start` runs — `ovos-tools serve` with the six bundled toolboxes, no config, on its own
  * embedded bus, in a fresh HOME (so the file tools work in `~/.local/share/ovos-tools/workspace`).
  */
-export async function sessionSetup(): Promise<Setup> {
-  const { home, env } = tempHome('session');
-  const root = linkedPluginRoot(BUNDLED);
-  const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always'], env, { cwd: home });
-  return {
-    name: 'session',
-    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
-    home,
-    cwd: home,
-    close: async () => {
-      await serve.stop();
-      root.cleanup();
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
+export function sessionSetup(): Promise<Setup> {
+  return providerSetup('session', tempHome('session'), BUNDLED);
 }
 
 /**
@@ -58,18 +85,9 @@ export async function sessionSetup(): Promise<Setup> {
  * every tool) and `agent:kid` (credential `kid-token-0123456789`, only `tag:time`).
  */
 export async function httpSetup(): Promise<Setup> {
-  const { home, env } = tempHome('http');
-  const service = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ projects: [{ id: 'proj-1', name: 'Phase 3', status: 'active' }] }));
-    });
-  });
-  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
-  const serviceUrl = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
-  const root = linkedPluginRoot(['toolbox-http']);
-  const toolsFile = path.join(home, 'http-tools.json');
+  const base = tempHome('http');
+  const service = await localService(() => ({ projects: [{ id: 'proj-1', name: 'Phase 3', status: 'active' }] }));
+  const toolsFile = path.join(base.home, 'http-tools.json');
   writeFileSync(
     toolsFile,
     JSON.stringify({
@@ -81,7 +99,7 @@ export async function httpSetup(): Promise<Setup> {
           input_schema: { type: 'object', properties: { microdao_id: { type: 'string' } }, required: ['microdao_id'] },
           output_schema: { type: 'object', properties: { projects: { type: 'array', items: { type: 'object' } } }, required: ['projects'] },
           executor: 'http',
-          target: `${serviceUrl}/internal/tools/projects.list`,
+          target: `${service.url}/internal/tools/projects.list`,
           allowed_agents: ['agent:sofia', 'agent:pm'],
           timeout: 10,
           allow_private: true,
@@ -91,8 +109,7 @@ export async function httpSetup(): Promise<Setup> {
     }),
   );
   const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-  const config = path.join(home, 'ovos-tools.json');
-  mkdirSync(home, { recursive: true });
+  const config = path.join(base.home, 'ovos-tools.json');
   writeFileSync(
     config,
     JSON.stringify({
@@ -104,21 +121,8 @@ export async function httpSetup(): Promise<Setup> {
     }),
   );
   const port = await freePort();
-  const serve: ServeProcess = await startServe(['--plugins', root.dir, '--config', config, '--embedded-bus', 'always', '--http', `127.0.0.1:${port}`], env, { cwd: home });
-  return {
-    name: 'http',
-    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
-    home,
-    cwd: home,
-    httpBase: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await serve.stop();
-      root.cleanup();
-      service.closeAllConnections();
-      await new Promise((r) => service.close(r));
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
+  const setup = await providerSetup('http', base, ['toolbox-http'], ['--config', config, '--http', `127.0.0.1:${port}`], service.close);
+  return { ...setup, httpBase: `http://127.0.0.1:${port}` };
 }
 
 /** `repo`: no provider; commands run at the repository root in a fresh HOME (`ovos-tools mcp --plugins .`). */
@@ -149,10 +153,10 @@ export async function pluginsSetup(): Promise<Setup> {
 
 /**
  * `searxng`: the `session` provider started with `--config ovos-tools.json` pointing the web toolbox at a SearXNG
- * instance — here a local stand-in for one, answering its JSON API (`/search?format=json`) with two results.
+ * instance — here a local stand-in for one, answering its JSON API (`/search?format=json`) with three results.
  */
 export async function searxngSetup(): Promise<Setup> {
-  const { home, env } = tempHome('searxng');
+  const base = tempHome('searxng');
   const results = [
     {
       title: 'OpenVoiceOS - Open Source Voice Assistant',
@@ -162,28 +166,10 @@ export async function searxngSetup(): Promise<Setup> {
     { title: 'OpenVoiceOS · GitHub', url: 'https://github.com/OpenVoiceOS', content: 'OpenVoiceOS has 200 repositories available. Follow their code on GitHub.' },
     { title: 'A third result', url: 'https://example.org/', content: 'Cut by max_results.' },
   ];
-  const searxng = http.createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ query: new URL(req.url ?? '/', 'http://x').searchParams.get('q'), results }));
-  });
-  await new Promise<void>((r) => searxng.listen(0, '127.0.0.1', r));
-  const config = path.join(home, 'ovos-tools.json');
-  writeFileSync(config, JSON.stringify({ 'ovos-web-search-tools': { searxng_url: `http://127.0.0.1:${(searxng.address() as { port: number }).port}` } }));
-  const root = linkedPluginRoot(BUNDLED);
-  const serve = await startServe(['--plugins', root.dir, '--config', config, '--embedded-bus', 'always'], env, { cwd: home });
-  return {
-    name: 'searxng',
-    env: { ...env, OVOS_TOOLS_BUS_URL: serve.url },
-    home,
-    cwd: home,
-    close: async () => {
-      await serve.stop();
-      root.cleanup();
-      searxng.closeAllConnections();
-      await new Promise((r) => searxng.close(r));
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
+  const searxng = await localService((url) => ({ query: url.searchParams.get('q'), results }));
+  const config = path.join(base.home, 'ovos-tools.json');
+  writeFileSync(config, JSON.stringify({ 'ovos-web-search-tools': { searxng_url: searxng.url } }));
+  return providerSetup('searxng', base, BUNDLED, ['--config', config], searxng.close);
 }
 
 /** The setups a page can name in `<!-- transcript: <setup> -->`; `session` is the default. */
