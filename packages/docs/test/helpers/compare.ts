@@ -6,7 +6,7 @@ export interface Normalise {
 
 /**
  * Normalises one output line: the run's HOME becomes `/home/ovos`; latencies (`"latency_ms": 1.234`,
- * `latency_ms=1.234`) become `<ms>`; loopback ports become `<port>`.
+ * `latency_ms=1.234`) become `<ms>`; loopback ports become `<port>`; npm's install time becomes `<time>`.
  */
 export function normaliseLine(line: string, n: Normalise): string {
   let out = line;
@@ -14,7 +14,8 @@ export function normaliseLine(line: string, n: Normalise): string {
   return out
     .replace(/("latency_ms":\s*)\d+(\.\d+)?/g, '$1<ms>')
     .replace(/(latency_ms=)\d+(\.\d+)?/g, '$1<ms>')
-    .replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>');
+    .replace(/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>')
+    .replace(/^(added \d+ packages?(, removed \d+ packages?)? in )\d+(\.\d+)?m?s$/, '$1<time>');
 }
 
 /** Where the output first differs from the page: the page's line and what was printed there instead. */

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runCommand } from '../../../e2e/test/helpers/readmeSteps.js';
 import { freePort, linkedPluginRoot, repoRoot, startServe } from '../../../e2e/test/helpers/system.js';
 
 /** A provider (or none) the blocks of one setup run against, with the environment their commands get. */
@@ -22,7 +23,18 @@ export interface Setup {
 /** A fresh HOME with the XDG folders under it, and the environment that points there. */
 function tempHome(name: string) {
   const home = mkdtempSync(path.join(os.tmpdir(), `ovos-docs-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, '.local', 'share'), XDG_CONFIG_HOME: path.join(home, '.config'), OVOS_TOOLS_LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    OVOS_TOOLS_LOG_LEVEL: 'warn',
+    // npm as on a fresh machine, minus its advice: its own cache in this HOME, no funding, audit or update notices
+    npm_config_cache: path.join(home, '.npm'),
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    npm_config_update_notifier: 'false',
+  };
   delete env.OVOS_TOOLS_BUS_URL;
   delete env.OVOS_TOOLS_HTTP_SECRET;
   return { home, env };
@@ -172,5 +184,20 @@ export async function searxngSetup(): Promise<Setup> {
   return providerSetup('searxng', base, BUNDLED, ['--config', config], searxng.close);
 }
 
+/**
+ * `hello`: the `session` provider that also serves the per-user plugin folder, in a HOME that holds the tarballs
+ * `npm pack` makes of `examples/hello-toolbox` and `packages/core` (`ovos-hello-tools-1.0.0.tgz`,
+ * `ovos-tools-core-1.0.0.tgz`), ready to be installed into that folder while it runs.
+ */
+export async function helloSetup(): Promise<Setup> {
+  const base = tempHome('hello');
+  for (const dir of [path.join(repoRoot, 'examples', 'hello-toolbox'), path.join(repoRoot, 'packages', 'core')]) {
+    const packed = await runCommand(['npm', 'pack', '--pack-destination', base.home, '--loglevel=error'], dir, base.env);
+    if (packed.code !== 0) throw new Error(`npm pack in ${dir} failed:\n${packed.output}`);
+  }
+  const userPlugins = path.join(base.home, '.local', 'share', 'ovos-tools', 'plugins');
+  return providerSetup('hello', base, BUNDLED, ['--plugins', userPlugins]);
+}
+
 /** The setups a page can name in `<!-- transcript: <setup> -->`; `session` is the default. */
-export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup, plugins: pluginsSetup, searxng: searxngSetup };
+export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup, plugins: pluginsSetup, searxng: searxngSetup, hello: helloSetup };
