@@ -35,6 +35,8 @@ function tempHome(name: string) {
     npm_config_audit: 'false',
     npm_config_update_notifier: 'false',
   };
+  // a user's shell has none of the npm_* variables pnpm and npm set for the scripts they run (npm warns of pnpm's)
+  for (const key of Object.keys(env)) if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(cache|fund|audit|update_notifier|registry)$/.test(key)) delete env[key];
   delete env.OVOS_TOOLS_BUS_URL;
   delete env.OVOS_TOOLS_HTTP_SECRET;
   return { home, env };
@@ -191,6 +193,10 @@ export async function searxngSetup(): Promise<Setup> {
  */
 export async function helloSetup(): Promise<Setup> {
   const base = tempHome('hello');
+  // the tarballs' dependencies come from the registry the user's npm is configured with (its config is in the real HOME)
+  const registry = await runCommand(['npm', 'config', 'get', 'registry'], repoRoot, process.env);
+  const url = registry.output.split('\n').find((l) => /^https?:\/\/\S+$/.test(l.trim())); // its warnings come with it
+  if (registry.code === 0 && url) base.env.npm_config_registry = url.trim();
   for (const dir of [path.join(repoRoot, 'examples', 'hello-toolbox'), path.join(repoRoot, 'packages', 'core')]) {
     const packed = await runCommand(['npm', 'pack', '--pack-destination', base.home, '--loglevel=error'], dir, base.env);
     if (packed.code !== 0) throw new Error(`npm pack in ${dir} failed:\n${packed.output}`);
