@@ -1,6 +1,6 @@
 /**
  * @ovos-tools/core — the agent-tools templates: tools, toolboxes, validation, the OVOS message envelope
- * and the bus interface. Every other @ovos-tools package stands on this one.
+ * and the bus interface. Every other `@ovos-tools` package stands on this one.
  */
 export { AgentTool, defineTool, TOOL_NAME_PATTERN } from './tool/AgentTool.js';
 export type { AgentToolDefinition, ToolContext, ToolExample } from './tool/AgentTool.js';

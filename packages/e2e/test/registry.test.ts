@@ -12,7 +12,7 @@ import { freePort, RawOvosClient, repoRoot } from './helpers/system.js';
  * Issue 25: published for real. A Verdaccio registry (temporary storage; third-party packages through an uplink to
  * the registry the user's npm uses) gets every package exactly as a release publishes it (`pnpm publish`, which
  * rewrites `workspace:` ranges; `changeset publish` runs it per package). Then, with npm alone, a fresh HOME and a
- * temporary npm cache, the README's three "Install from npm" blocks run word for word, pointed at the registry by
+ * temporary npm cache, the three "Install from npm" blocks of docs/getting-started.md run word for word, pointed at the registry by
  * environment only: a deployment installs the provider and two toolboxes strictly and runs `npx ovos-tools serve
  * --watch`; a third party scaffolds, tests, extends, checks and publishes a toolbox; the deployment installs it
  * (tools invokable after exactly one reload, no warning), uninstalls it, and does both again in a per-user plugin
@@ -28,9 +28,11 @@ let serve: ChildProcess | undefined;
 let serveOutput = '';
 let client: RawOvosClient | undefined;
 
-const deployment = readmeBlock('registry.test.ts: deployment');
-const thirdParty = readmeBlock('registry.test.ts: third party');
-const install = readmeBlock('registry.test.ts: install');
+/** The page that holds the three blocks. */
+const page = path.join(repoRoot, 'docs', 'getting-started.md');
+const deployment = readmeBlock('registry.test.ts: deployment', page);
+const thirdParty = readmeBlock('registry.test.ts: third party', page);
+const install = readmeBlock('registry.test.ts: install', page);
 /** The scaffolded package's name: the folder `npm create ovos-toolbox@latest <dir>` writes (its default name). */
 const toolboxName = /npm create ovos-toolbox@latest (\S+)/.exec(thirdParty.join('\n'))![1]!;
 const toolboxId = toolboxName;

@@ -6,7 +6,7 @@ import { afterAll, expect, test } from 'vitest';
 import { makePluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { answerTo, RawOvosClient, repoRoot, startServe } from './helpers/system.js';
 
-// The README's "Write your own toolbox" example is a real package in examples/hello-toolbox: the README shows
+// docs/writing-a-toolbox.md's example is a real package in examples/hello-toolbox: the page shows
 // its files verbatim, and this test packs it, installs it while the provider runs, reloads and invokes it.
 const example = path.join(repoRoot, 'examples', 'hello-toolbox');
 const cleanups: Array<() => unknown> = [];
@@ -14,8 +14,8 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-test('the README shows the example files verbatim', () => {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+test('docs/writing-a-toolbox.md shows the example files verbatim', () => {
+  const readme = readFileSync(path.join(repoRoot, 'docs', 'writing-a-toolbox.md'), 'utf8');
   for (const file of ['index.js', 'package.json']) expect(readme).toContain(readFileSync(path.join(example, file), 'utf8').trim());
 });
 

@@ -101,6 +101,7 @@ export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema>
   readonly description: string;
   readonly argumentSchema: A;
   readonly outputSchema: O;
+  /** Runs the tool with arguments already validated and coerced and the call's context; its output is validated after. */
   readonly toolCall: (args: Static<A>, ctx: ToolContext) => Static<O> | Promise<Static<O>>;
   readonly summary: string;
   readonly tags: readonly string[];

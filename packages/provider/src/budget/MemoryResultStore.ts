@@ -60,7 +60,7 @@ export class MemoryResultStore implements ResultStore {
     return Math.ceil(this.ttlMs / 1000);
   }
 
-  /** {@inheritDoc ResultStore.put} Makes room first: expired results, then the owner's oldest past its share, then the least recently used. */
+  /** Stores a result as {@link ResultStore.put} says. Makes room first: expired results, then the owner's oldest past its share, then the least recently used. */
   async put(owner: string, text: string): Promise<PutOutcome> {
     if (typeof owner !== 'string') return { ok: false, error: budgetErrors.invalidOwner(owner) };
     if (typeof text !== 'string') return { ok: false, error: { error: `RuntimeError: result store text must be a string, received ${typeof text}`, code: 'internal' } };
@@ -85,7 +85,7 @@ export class MemoryResultStore implements ResultStore {
     return { ok: true, handle, expiresInS: this.ttlS };
   }
 
-  /** {@inheritDoc ResultStore.page} A page counts as a use (LRU) but does not extend the TTL. */
+  /** Reads a page as {@link ResultStore.page} says. A page counts as a use (LRU) but does not extend the TTL. */
   async page(handle: string, owner: string, offset: number, limit: number): Promise<PageOutcome> {
     if (typeof handle !== 'string') return { ok: false, error: budgetErrors.handleNotString(handle), reason: 'unknown' };
     this.sweep();

@@ -1,6 +1,6 @@
 /**
  * What the service, the execution policy, the registry and the transports report, so any metrics backend can
- * sit behind it (Prometheus in {@link PrometheusMetrics}). Every method is cheap and never throws.
+ * sit behind it (Prometheus in `PrometheusMetrics`). Every method is cheap and never throws.
  */
 export interface MetricsRecorder {
   /**

@@ -128,7 +128,7 @@ const ROWS: readonly string[] = [
 ];
 
 /**
- * The built-in multilingual lexicon: a folded word (as {@link foldTerm} gives it, without stop-word removal) → the
+ * The built-in multilingual lexicon: a folded word (as `foldTerm` (`searchTerms.ts`) gives it, without stop-word removal) → the
  * English search terms it adds to a query. Used for query expansion only: the query keeps its own words, and the
  * added English terms count less (see `ToolSearchIndex`). Built from the rows above, so `lâmpada`, `lampada` and
  * `Lampe` all lead to `light`, `lights`, `lamp`.

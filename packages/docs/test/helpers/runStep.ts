@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCommand, shellSteps } from '../../../e2e/test/helpers/readmeSteps.js';
+import { cliPath, freePort } from '../../../provider/test/helpers/serve.js';
+import type { TranscriptStep } from './blocks.js';
+import { normaliseLine } from './compare.js';
+import type { Setup } from './setups.js';
+
+/** How long one command may take before the transcript test gives up on it. */
+const STEP_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs one transcript step in `setup` and resolves with the lines it printed (stdout, then stderr). The commands a
+ * page may show: `ovos-tools <client command>` (the built CLI), `ovos-tools mcp` with `> ` lines typed into it (the
+ * answers it writes to stdout), and `curl` against the setup's HTTP API (printed as `HTTP <status>` and the body,
+ * JSON indented by two spaces, as the pages show it).
+ * @throws when the command is none of these: the block must then be marked `<!-- transcript: skip — why -->`.
+ */
+export async function runStep(step: TranscriptStep, setup: Setup): Promise<string[]> {
+  const commands = shellSteps(step.command, setup.home);
+  if (commands.length !== 1 || commands[0]!.kind !== 'command') throw new Error(`cannot run "${step.command}": one command per "$ " line`);
+  const argv = commands[0]!.argv;
+  if (argv[0] === 'ovos-tools' && argv[1] === 'mcp') return mcpSession(argv.slice(1), step.input, setup);
+  if (argv[0] === 'ovos-tools' && (argv[1] === 'serve' || argv[1] === 'inspect')) return serverStart(argv.slice(1), step.expected, setup);
+  if (argv[0] === 'ovos-tools') {
+    const r = await runCommand([process.execPath, cliPath, ...argv.slice(1)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
+    return lines(r.output);
+  }
+  if (argv[0] === 'curl') return curl(argv.slice(1), setup);
+  if (argv[0] === 'npm' && argv[1] === 'install' && argv.slice(2).every((a) => a.startsWith('--') || a.startsWith('./') || a.startsWith('/'))) {
+    // installs of local tarballs and folders only: nothing named is fetched from a registry (their dependencies are)
+    const r = await runCommand(argv, setup.cwd, setup.env, STEP_TIMEOUT_MS);
+    return lines(r.output.replace(/^\n+/, '')); // npm starts its summary with a blank line
+  }
+  throw new Error(`cannot run "${argv[0]}" here: mark the block <!-- transcript: skip — <why> -->`);
+}
+
+function lines(text: string): string[] {
+  const out = text.replace(/\n+$/, '').split('\n');
+  return out.length === 1 && out[0] === '' ? [] : out;
+}
+
+/** `curl` with the page's arguments, `localhost:7009` pointed at the setup's HTTP API. */
+async function curl(args: string[], setup: Setup): Promise<string[]> {
+  if (!setup.httpBase) throw new Error('curl needs a setup with an HTTP API (<!-- transcript: http -->)');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-curl-'));
+  try {
+    const body = path.join(dir, 'body');
+    const url = (a: string) => a.replace(/^http:\/\/(localhost|127\.0\.0\.1):7009/, setup.httpBase!);
+    const r = await runCommand(['curl', '-sS', '-o', body, '-w', '%{http_code}', ...args.map(url)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
+    if (r.code !== 0) return lines(r.output);
+    const text = readFileSync(body, 'utf8');
+    let shown: string;
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      shown = text.replace(/\n+$/, '');
+    }
+    return [`HTTP ${r.output.trim()}`, ...lines(shown)];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `ovos-tools mcp`: types each input line into its stdin and, for a request (a line with an `id`), waits for the
+ * answer with that id; resolves with every line it wrote to stdout, then closes stdin (the client hangs up).
+ */
+function mcpSession(args: string[], input: string[], setup: Setup): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd: setup.cwd, env: setup.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: string[] = [];
+    let buffer = '';
+    let waiting: { id: unknown; done: () => void } | undefined;
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ovos-tools mcp did not answer in time; stdout:\n${out.join('\n')}\nstderr:\n${stderr}`));
+    }, STEP_TIMEOUT_MS);
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        out.push(line);
+        try {
+          if (waiting && JSON.parse(line).id === waiting.id) waiting.done();
+        } catch {
+          // not JSON: compared as it is
+        }
+      }
+    });
+    const send = async () => {
+      for (const line of input) {
+        const id = (JSON.parse(line) as { id?: unknown }).id;
+        if (id === undefined) {
+          child.stdin.write(`${line}\n`);
+          continue;
+        }
+        await new Promise<void>((done) => {
+          waiting = { id, done };
+          child.stdin.write(`${line}\n`);
+        });
+      }
+      child.stdin.end();
+    };
+    child.once('close', () => {
+      clearTimeout(timer);
+      resolve(out);
+    });
+    send().catch(reject);
+  });
+}
+
+/**
+ * `ovos-tools serve` or `inspect`, which run until stopped: starts it (the HTTP API on a free port instead of the
+ * page's 7009, and the bus of the setup), collects what it prints until the page's last line appears (or 30 s pass),
+ * then stops it with SIGTERM; resolves with the lines printed up to that one.
+ */
+async function serverStart(args: string[], expected: string[], setup: Setup): Promise<string[]> {
+  const port = await freePort();
+  const at = args.indexOf('--http');
+  if (at >= 0) args = args.map((a, i) => (i === at + 1 ? a.replace(/:\d+$/, `:${port}`).replace(/^\d+$/, String(port)) : a));
+  else if (args[0] === 'inspect') args = [...args, '--http', `127.0.0.1:${port}`];
+  const last = expected.filter((l) => l !== '…').at(-1);
+  const norm = { home: setup.home };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd: setup.cwd, env: setup.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: string[] = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      child.once('close', () => resolve(out));
+      child.kill('SIGTERM');
+    };
+    const timer = setTimeout(finish, 30_000);
+    let buffer = '';
+    const onData = (d: Buffer) => {
+      buffer += d;
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0 && !done) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        out.push(line);
+        if (last !== undefined && normaliseLine(line, norm) === normaliseLine(last, norm)) finish();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  });
+}
