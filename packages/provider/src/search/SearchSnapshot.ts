@@ -1,0 +1,128 @@
+import MiniSearch from 'minisearch';
+import type { CatalogEntry } from '../service/ToolService.js';
+import { englishStem } from './englishStem.js';
+import { searchTerms } from './searchTerms.js';
+import { textVector } from './textVector.js';
+import { toSearchDocument, type SearchDocument } from './toSearchDocument.js';
+
+/** A ranked field of a {@link SearchDocument}. */
+export type SearchField = Exclude<keyof SearchDocument, 'id'>;
+
+/** Query words at least this long also match index terms they begin (`remind` finds `reminder`). */
+const PREFIX_MIN_CHARS = 4;
+/** Query words at least this long also match index terms within an edit distance of 20% of their length (at most 2). */
+const FUZZY_MIN_CHARS = 5;
+/** How much each field's words count in a tool's meaning vector. */
+const VECTOR_FIELD_WEIGHTS: Partial<Record<SearchField, number>> = { name: 2, summary: 1.5, tags: 1, description: 1, utterances: 1, args: 0.3 };
+
+/** Example requests per entry (from the toolboxes' `locale/<lang>/<tool>.intent` files), or none. */
+export type UtterancesOf = (entry: CatalogEntry) => readonly string[] | undefined;
+
+/** One built index: searches read a snapshot and never see a half-built one. */
+export interface Snapshot {
+  readonly mini: MiniSearch<SearchDocument>;
+  readonly entries: readonly CatalogEntry[];
+  /** Per entry, its meaning vector (`undefined`: no word of it is in the word-vector table, or no table). */
+  readonly vectors: readonly (Float32Array | undefined)[];
+  /** Tag → positions of the entries carrying it. */
+  readonly byTag: ReadonlyMap<string, readonly number[]>;
+  /** Field text → its folded words, for every text of this catalog: the next rebuild reuses what did not change. */
+  readonly terms: ReadonlyMap<string, readonly string[]>;
+  /** Whether searches add the meaning (vector) score. */
+  readonly semantic: boolean;
+}
+
+/** What a built document keeps per descriptor object, so an unchanged toolbox costs nothing on a reload. */
+interface Cached {
+  doc: SearchDocument;
+  vector: Float32Array | undefined;
+  utterances: readonly string[];
+}
+
+/**
+ * Documents and vectors built before, per descriptor object: a host describes an unchanged toolbox with the same
+ * descriptor objects on every reload. Descriptors are plain data that hosts never change in place.
+ */
+const built = new WeakMap<object, Cached>();
+
+/**
+ * Builds a complete index for `entries`: MiniSearch (BM25+) over the fields, every word folded and Snowball-stemmed,
+ * and a meaning vector per entry. Field texts seen by the previous build (`previousTerms`) are not split again.
+ */
+export function buildSnapshot(
+  entries: readonly CatalogEntry[],
+  boosts: Readonly<Record<SearchField, number>>,
+  previousTerms: ReadonlyMap<string, readonly string[]>,
+  utterancesOf: UtterancesOf | undefined,
+  semantic: boolean,
+): Snapshot {
+  const terms = new Map<string, readonly string[]>();
+  const wordsOf = (text: string): string[] => {
+    let list = terms.get(text) ?? previousTerms.get(text);
+    if (list === undefined) list = searchTerms(text);
+    terms.set(text, list);
+    return list as string[];
+  };
+  const mini = new MiniSearch<SearchDocument>({
+    fields: Object.keys(boosts),
+    storeFields: [],
+    tokenize: wordsOf,
+    processTerm: englishStem,
+    searchOptions: {
+      boost: { ...boosts },
+      combineWith: 'OR',
+      prefix: (term) => term.length >= PREFIX_MIN_CHARS,
+      fuzzy: (term) => (term.length >= FUZZY_MIN_CHARS ? 0.2 : false),
+      maxFuzzy: 2,
+    },
+  });
+  const vectors: (Float32Array | undefined)[] = [];
+  const docs = entries.map((entry, i) => {
+    const cached = cachedOf(entry, i, utterancesOf, wordsOf);
+    vectors.push(cached.vector);
+    return cached.doc;
+  });
+  mini.addAll(docs);
+  const byTag = new Map<string, number[]>();
+  entries.forEach((entry, i) => {
+    for (const tag of new Set(entry.tool.tags ?? [])) {
+      if (typeof tag !== 'string') continue;
+      const list = byTag.get(tag);
+      if (list) list.push(i);
+      else byTag.set(tag, [i]);
+    }
+  });
+  return { mini, entries, vectors, byTag, terms, semantic };
+}
+
+function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined, wordsOf: (text: string) => string[]): Cached {
+  const tool = entry.tool;
+  const key = tool !== null && typeof tool === 'object' ? tool : undefined;
+  const utterances = safeUtterances(utterancesOf, entry);
+  const cached = key ? built.get(key) : undefined;
+  if (cached && cached.doc.toolbox === entry.toolboxId && sameLines(cached.utterances, utterances)) {
+    return cached.doc.id === id ? cached : { ...cached, doc: { ...cached.doc, id } };
+  }
+  const doc = toSearchDocument(entry, id, utterances);
+  const words = new Map<string, number>();
+  for (const [field, weight] of Object.entries(VECTOR_FIELD_WEIGHTS) as Array<[SearchField, number]>) {
+    for (const w of new Set(wordsOf(doc[field]))) words.set(w, Math.max(words.get(w) ?? 0, weight));
+  }
+  const fresh: Cached = { doc, vector: textVector(words), utterances };
+  if (key) built.set(key, fresh);
+  return fresh;
+}
+
+function safeUtterances(utterancesOf: UtterancesOf | undefined, entry: CatalogEntry): readonly string[] {
+  if (!utterancesOf) return [];
+  try {
+    const lines = utterancesOf(entry);
+    return Array.isArray(lines) ? lines : [];
+  } catch {
+    return [];
+  }
+}
+
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((line, i) => line === b[i]));
+}
