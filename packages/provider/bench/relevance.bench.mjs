@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolSearchIndex } from '../dist/search/ToolSearchIndex.js';
 import { plainMiniSearch, textbookBm25 } from './search/baselines.mjs';
-import { bundledEntries, mcpEntries } from './search/catalog.mjs';
+import { bundledEntries, bundledUtterances, mcpEntries } from './search/catalog.mjs';
 import { metatoolEntries, metatoolQueries } from './search/metatool.mjs';
 import { measureRelevance } from './search/relevance.mjs';
 import { loadSpokenQueries } from './search/spoken.mjs';
@@ -28,9 +28,10 @@ const rows = [];
 
 // 1. MetaTool
 const bundled = await bundledEntries();
+const utterances = await bundledUtterances();
 const metaCatalog = [...bundled, ...metatoolEntries()];
 const metaQueries = metatoolQueries();
-const ours = measureRelevance(new ToolSearchIndex(metaCatalog), metaQueries, 10, { countRefusals: true });
+const ours = measureRelevance(new ToolSearchIndex(metaCatalog, { utterances }), metaQueries, 10, { countRefusals: true });
 const plain = measureRelevance(plainMiniSearch(metaCatalog), metaQueries);
 const textbook = measureRelevance(textbookBm25(metaCatalog), metaQueries);
 rows.push(['MetaTool catalog', `${metaCatalog.length} tools: ${bundled.length} bundled + 199 MetaTool (one toolbox)`]);
@@ -39,7 +40,7 @@ rows.push(['  ovos-tools search', line(ours)], ['  plain MiniSearch', line(plain
 // 2. spoken-style sets
 const spokenCatalog = [...bundled, ...(await mcpEntries())];
 const spoken = loadSpokenQueries();
-const index = new ToolSearchIndex(spokenCatalog);
+const index = new ToolSearchIndex(spokenCatalog, { utterances });
 rows.push(['spoken-style catalog', `${spokenCatalog.length} tools: ${bundled.length} bundled + ${spokenCatalog.length - bundled.length} from 8 recorded MCP servers`]);
 const heldOutByLang = {};
 for (const set of ['tuning', 'held-out']) {
@@ -59,12 +60,13 @@ for (const set of ['tuning', 'held-out']) {
 const probe = `
 const gc = () => { for (let i = 0; i < 4; i++) globalThis.gc(); };
 await import(${JSON.stringify(path.join(here, '..', 'dist', 'index.js'))});
-const { bundledEntries, mcpEntries } = await import(${JSON.stringify(path.join(here, 'search', 'catalog.mjs'))});
+const { bundledEntries, bundledUtterances, mcpEntries } = await import(${JSON.stringify(path.join(here, 'search', 'catalog.mjs'))});
 const catalog = [...(await bundledEntries()), ...(await mcpEntries())];
+const utterances = await bundledUtterances();
 gc(); const before = process.memoryUsage().rss;
 const { ToolSearchIndex } = await import(${JSON.stringify(path.join(here, '..', 'dist', 'search', 'ToolSearchIndex.js'))});
 const t0 = performance.now();
-const index = new ToolSearchIndex(catalog);
+const index = new ToolSearchIndex(catalog, { utterances });
 const first = index.search('how many miles is forty two kilometers');
 const firstMs = performance.now() - t0;
 const t1 = performance.now(); index.search('what time is it in tokyo'); const secondMs = performance.now() - t1;

@@ -66,13 +66,14 @@ export function buildSnapshot(
   const mini = new MiniSearch<SearchDocument>({
     fields: Object.keys(boosts),
     storeFields: [],
-    tokenize: wordsOf,
-    processTerm: englishStem,
+    // word pairs are kept as they are; every other field is split, folded and stemmed
+    tokenize: (text, field) => (field === 'phrases' ? text.split(' ').filter(Boolean) : wordsOf(text)),
+    processTerm: (term, field) => (field === 'phrases' ? term : englishStem(term)),
     searchOptions: {
       boost: { ...boosts },
       combineWith: 'OR',
-      prefix: (term) => term.length >= PREFIX_MIN_CHARS,
-      fuzzy: (term) => (term.length >= FUZZY_MIN_CHARS ? 0.2 : false),
+      prefix: (term) => term.length >= PREFIX_MIN_CHARS && !term.includes('_'),
+      fuzzy: (term) => (term.length >= FUZZY_MIN_CHARS && !term.includes('_') ? 0.2 : false),
       maxFuzzy: 2,
     },
   });

@@ -20,6 +20,7 @@ export const SEARCH_FIELD_BOOSTS: Readonly<Record<SearchField, number>> = Object
   examples: 0.75,
   toolbox: 0.5,
   utterances: 1.5,
+  phrases: 1,
 });
 
 /** Results per search when `limit` is not given (the OVOS `ovos.tools.search` default). */
@@ -64,7 +65,10 @@ export interface SearchOptions {
    * to this caller). A filter that throws counts as `false`.
    */
   filter?: (entry: CatalogEntry) => boolean;
-  /** Also say, per hit, which fields and terms matched and how close the meanings are ({@link SearchHit.explain}). */
+  /**
+   * Also say, per hit, which fields and terms matched and how close the meanings are ({@link SearchHit.explain});
+   * default `false`. Not a boolean: refused (`invalid_request`).
+   */
   explain?: boolean;
 }
 
@@ -171,11 +175,14 @@ export class ToolSearchIndex {
    * Refuses (as an error value, code `invalid_request`) a query that is not a string, is empty, is longer than
    * {@link MAX_QUERY_CHARS}, has no searchable word or more than {@link MAX_QUERY_TERMS}; a `limit` that is not an
    * integer from 1 to {@link MAX_SEARCH_LIMIT}; `tags` that are not a list of strings, more than
-   * {@link MAX_SEARCH_TAGS}, or a tag no entry passing `filter` carries (the error lists the tags that exist).
+   * {@link MAX_SEARCH_TAGS}, or a tag no entry passing `filter` carries (the error lists the tags that exist); an
+   * `explain` that is not a boolean.
    */
   search(query: string, options: SearchOptions = {}): SearchOutcome {
     const analysed = analyseQuery(query, this.lexicon);
     if ('error' in analysed) return { ok: false, error: analysed.error };
+    const explain = options.explain ?? false;
+    if (typeof explain !== 'boolean') return { ok: false, error: searchErrors.explainNotBoolean(explain) };
     const limit = options.limit ?? DEFAULT_SEARCH_LIMIT;
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       return { ok: false, error: searchErrors.limitOutOfRange(limit, MAX_SEARCH_LIMIT) };
@@ -185,7 +192,7 @@ export class ToolSearchIndex {
     const tags = options.tags ?? [];
     const tagProblem = checkTags(tags, snap, visible);
     if (tagProblem) return { ok: false, error: tagProblem };
-    const ranked = rankSnapshot(snap, analysed, (i) => hasTags(snap.entries[i]!, tags) && visible(snap.entries[i]!), options.explain === true);
+    const ranked = rankSnapshot(snap, analysed, (i) => hasTags(snap.entries[i]!, tags) && visible(snap.entries[i]!), explain);
     const results: SearchHit[] = ranked.slice(0, limit).map((hit) => ({
       entry: snap.entries[hit.id]!,
       score: Math.round(hit.score * 1000) / 1000,

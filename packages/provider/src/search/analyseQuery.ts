@@ -3,6 +3,7 @@ import { englishStem } from './englishStem.js';
 import { queryConcepts } from './queryConcepts.js';
 import { searchErrors } from './searchErrors.js';
 import { foldTerm, foldWord, splitWords } from './searchTerms.js';
+import { wordPairs } from './wordPairs.js';
 
 /** The longest query accepted, in characters (UTF-16 code units). */
 export const MAX_QUERY_CHARS = 1000;
@@ -10,9 +11,11 @@ export const MAX_QUERY_CHARS = 1000;
 export const MAX_QUERY_TERMS = 32;
 /** How much a word added by the lexicon counts, relative to a word of the query itself. */
 export const LEXICON_TERM_WEIGHT = 0.6;
+/** How much a pair of neighbouring request words counts when it is a pair of a tool's example requests. */
+export const PAIR_TERM_WEIGHT = 0.5;
 
 /** Where a term of an analysed query came from (what `explain` reports). */
-export type TermOrigin = 'query' | 'lexicon' | 'concept';
+export type TermOrigin = 'query' | 'lexicon' | 'concept' | 'phrase';
 
 /** One term searched for. */
 export interface QueryTerm {
@@ -57,14 +60,15 @@ export function analyseQuery(query: unknown, lexicon: ReadonlyMap<string, readon
   const terms = new Map<string, QueryTerm>();
   const vectorWords: Array<[string, number]> = [];
   const add = (word: string, weight: number, origin: TermOrigin) => {
-    const term = englishStem(word);
+    const term = origin === 'phrase' ? word : englishStem(word);
     const had = terms.get(term);
     if (!had || had.weight < weight) terms.set(term, { term, weight, word, origin });
-    vectorWords.push([word, weight]);
+    if (origin !== 'phrase') vectorWords.push([word, weight]);
   };
   for (const word of own) add(word, 1, 'query');
   if (lexicon) for (const word of own) for (const extra of lexicon.get(word) ?? []) if (!own.has(extra)) add(extra, LEXICON_TERM_WEIGHT, 'lexicon');
   const concepts = queryConcepts(raw.map(foldWord));
   for (const [word, weight] of concepts.added) if (!own.has(word)) add(word, weight, 'concept');
+  for (const pair of wordPairs(query).slice(0, MAX_QUERY_TERMS)) add(pair, PAIR_TERM_WEIGHT, 'phrase');
   return { terms, vectorWords, numbers: concepts.numbers.map((n) => n.value) };
 }

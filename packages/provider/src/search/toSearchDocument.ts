@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../service/ToolService.js';
+import { wordPairs } from './wordPairs.js';
 
 /**
  * The text of one catalog entry that search ranks, one string per field. Every field is plain text; the index splits
@@ -23,6 +24,8 @@ export interface SearchDocument {
   toolbox: string;
   /** Example requests from the toolbox's `locale/<lang>/<tool>.intent` files, every language, one per line. */
   utterances: string;
+  /** The word pairs of the utterances (stop words kept, `what_time time_is is_it`), space-separated: how requests are phrased. */
+  phrases: string;
 }
 
 /** Text kept per field, in characters: a toolbox (or a mounted MCP server) with a huge description cannot slow rebuilds or search. */
@@ -54,6 +57,7 @@ export function toSearchDocument(entry: CatalogEntry, id: number, utterances: re
     examples: cap(examples.text()),
     toolbox: cap(str(entry.toolboxId)),
     utterances: capLines(utterances),
+    phrases: [...new Set(utterances.flatMap((line) => (typeof line === 'string' ? wordPairs(line) : [])))].join(' '),
   };
 }
 

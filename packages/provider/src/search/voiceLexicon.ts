@@ -56,6 +56,7 @@ const ROWS: readonly string[] = [
   'shopping list | compras lista compra einkaufsliste einkaufen einkauf courses liste spesa boodschappen boodschappenlijst',
   'add | adiciona adicionar acrescenta acrescentar añade añadir agrega agregar füge hinzufügen ajoute ajouter aggiungi aggiungere voeg toevoegen',
   'remove delete | remove remover apaga tira quita quitar elimina borra entferne entfernen lösche löschen enlève supprime supprimer rimuovi elimina cancella verwijder verwijderen',
+  'memory store | remember memorise memorize memorizar memoriza recorda merken merke mémorise memorizza onthoud onthouden',
   'note | nota notas anota anotar apunta apuntar notiz notizen notiere note notes appunto appunti notitie notities',
   'task todo | tarefa tarefas tarea tareas aufgabe aufgaben tâche tâches compito attività taak taken',
   // news, knowledge, language
