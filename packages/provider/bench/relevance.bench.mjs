@@ -6,7 +6,8 @@
 //    printed, never its queries, and nothing in the product is tuned on it.
 // 2. The spoken-style query sets (bench/search/fixtures/spokenQueries.json: lower case, numbers as words, no
 //    punctuation, in en pt es de fr it nl ca) over the bundled toolboxes and the recorded MCP servers' tools, per
-//    language, tuning and held-out apart (the held-out part is never tuned on).
+//    language, tuning and held-out apart (the held-out part is never tuned on); and verbose, assistant-style English
+//    requests (fixtures/verboseQueries.json) over the whole bench catalog, beside the textbook BM25.
 // 3. The provider's idle RSS before and after the ranker is loaded (a child process: import, index the bundled
 //    catalog, first search), and what the first search costs.
 // Targets: MetaTool recall@5 >= 0.80 and >= 0.10 above the textbook BM25; held-out recall@5 >= 0.9 per language;
@@ -16,10 +17,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolSearchIndex } from '../dist/search/ToolSearchIndex.js';
 import { plainMiniSearch, textbookBm25 } from './search/baselines.mjs';
-import { bundledEntries, bundledUtterances, mcpEntries } from './search/catalog.mjs';
+import { bundledEntries, bundledUtterances, loadCatalog, mcpEntries } from './search/catalog.mjs';
 import { metatoolEntries, metatoolQueries } from './search/metatool.mjs';
 import { measureRelevance } from './search/relevance.mjs';
-import { loadSpokenQueries } from './search/spoken.mjs';
+import { loadSpokenQueries, loadVerboseQueries } from './search/spoken.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const f3 = (n) => n.toFixed(3);
@@ -54,6 +55,16 @@ for (const set of ['tuning', 'held-out']) {
     const misses = r.misses.filter((m) => m.rank === null || m.rank > 5);
     if (misses.length) rows.push(['  tuning misses', misses.map((m) => `[${m.lang}] ${m.query} → ${m.top.join(', ') || 'nothing'}`).join('\n' + ' '.repeat(34))]);
   }
+}
+
+// 2b. verbose, assistant-style English requests over the whole bench catalog (bundled, MCP, third-party-like)
+const fullCatalog = await loadCatalog();
+const verbose = loadVerboseQueries();
+rows.push(['verbose-style catalog', `${fullCatalog.length} tools: bundled, 8 recorded MCP servers, third-party-like toolboxes`]);
+for (const set of ['tuning', 'held-out']) {
+  const part = verbose.filter((q) => q.set === set);
+  rows.push([`  ${set}: ovos-tools search`, line(measureRelevance(new ToolSearchIndex(fullCatalog, { utterances }), part))]);
+  rows.push([`  ${set}: textbook BM25`, line(measureRelevance(textbookBm25(fullCatalog), part))]);
 }
 
 // 3. memory: a fresh process, the provider imported, then the ranker loaded and used

@@ -12,3 +12,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export function loadSpokenQueries() {
   return JSON.parse(readFileSync(path.join(here, 'fixtures', 'spokenQueries.json'), 'utf8')).queries;
 }
+
+/** The verbose, assistant-style English requests (bench/search/fixtures/verboseQueries.json), over the whole bench catalog. */
+export function loadVerboseQueries() {
+  return JSON.parse(readFileSync(path.join(here, 'fixtures', 'verboseQueries.json'), 'utf8')).queries;
+}

@@ -12,6 +12,12 @@ export type SearchField = Exclude<keyof SearchDocument, 'id'>;
 const PREFIX_MIN_CHARS = 4;
 /** Query words at least this long also match index terms within an edit distance of 20% of their length (at most 2). */
 const FUZZY_MIN_CHARS = 5;
+/**
+ * BM25 as MiniSearch computes it, without BM25+'s bonus per matching field (`d` 0, not MiniSearch's 0.5): with nine
+ * fields, the bonus favoured tools with long schemas and examples over tools that match the request (measured on the
+ * tuning sets: recall@5 0.674 → 0.717 on verbose requests, 0.990 → 1.000 on spoken ones).
+ */
+const BM25_PARAMS = { k: 1.2, b: 0.7, d: 0 };
 /** How much each field's words count in a tool's meaning vector. */
 const VECTOR_FIELD_WEIGHTS: Partial<Record<SearchField, number>> = { name: 2, summary: 1.5, tags: 1, description: 1, utterances: 1, args: 0.3 };
 
@@ -75,6 +81,7 @@ export function buildSnapshot(
       prefix: (term) => term.length >= PREFIX_MIN_CHARS && !term.includes('_'),
       fuzzy: (term) => (term.length >= FUZZY_MIN_CHARS && !term.includes('_') ? 0.2 : false),
       maxFuzzy: 2,
+      bm25: BM25_PARAMS,
     },
   });
   const vectors: (Float32Array | undefined)[] = [];

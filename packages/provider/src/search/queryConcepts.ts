@@ -15,7 +15,8 @@ const CONCEPT_WEIGHT = 0.7;
 /**
  * Reads numbers, units, arithmetic and clock times in a request's folded words (every stop word still in), in any of
  * the eight OVOS languages of the bundled toolboxes:
- * - a unit of measure (`miles`, `quilómetros`, `2 lbs`) adds `unit`, `units`, `convert`, `conversion` and the English unit name;
+ * - a unit of measure after a number (`2 lbs`, `42 quilómetros`) or beside another unit (`kilometers to miles`) adds
+ *   `unit`, `units`, `convert`, `conversion` and the English unit name;
  * - an operator between two numbers (`seven times nine`, `siete por nueve`, `hundert geteilt durch vier`), `add`
  *   or `sum` before two (`add 2 and 3`), or `percent`, `squared`, `root` near a number, adds `calculate`, `math`, `arithmetic`, `expression` and the English operation;
  * - a number followed by a clock word (`5 pm`, `oito horas`) adds `time` and `clock`.
@@ -29,11 +30,13 @@ export function queryConcepts(words: readonly string[]): QueryConcepts {
   const numberAt = new Map<number, ReadNumber>();
   for (const n of numbers) for (let i = n.start; i < n.end; i++) numberAt.set(i, n);
   const isNumber = (i: number) => numberAt.has(i);
+  const unitCount = new Set(words.filter((w) => w.length > 2 && UNIT_WORDS.has(w)).map((w) => UNIT_WORDS.get(w))).size;
   words.forEach((word, i) => {
     if (numberAt.has(i)) return;
     const unit = UNIT_WORDS.get(word);
-    // `mi`, `ft`, `in`-like abbreviations count only after a number
-    if (unit && (word.length > 2 || isNumber(i - 1))) add(`unit units convert conversion ${unit}`);
+    // a unit counts after a number (`42 kilometers`, `2 lbs`), or beside another unit (`kilometers to miles`,
+    // `ounces in a pound`): `Miles Davis` alone is a name
+    if (unit && (isNumber(i - 1) || unitCount >= 2)) add(`unit units convert conversion ${unit}`);
     const op = OPERATOR_WORDS.get(word);
     const between = isNumber(i - 1) && (isNumber(i + 1) || isNumber(i + 2)); // `twenty divided by four`
     const leading = LEADING_OPERATORS.has(word) && isNumber(i + 1) && numbers.length >= 2; // `add 2 and 3`

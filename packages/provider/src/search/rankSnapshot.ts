@@ -68,3 +68,4 @@ function explainHit(queryTerms: ReadonlyMap<string, QueryTerm>, lex: { score: nu
   return { terms, lexical: Math.round((lex?.score ?? 0) * 1000) / 1000, semantic: cos === null ? null : Math.round(cos * 1000) / 1000 };
 }
 
+
