@@ -1,6 +1,6 @@
 /**
  * Rows of the built-in lexicon: English search terms, then the words that mean them in Portuguese, Spanish, German,
- * French, Italian and Dutch (common inflections listed; accents as written, folded when the table is built).
+ * French, Italian, Dutch and Catalan (common inflections listed; accents as written, folded when the table is built).
  * It covers what people ask a voice assistant for — weather, timers and alarms, reminders and calendar, music and
  * media, smart home, lists and notes, news, language, money, travel, communication, device settings, health — so a
  * request in one of these languages also finds a tool described in English.
@@ -126,6 +126,36 @@ const ROWS: readonly string[] = [
   'average mean | promedio durchschnitt moyenne gemiddelde',
   'percent | porcento ciento prozent pourcent percento procent',
   'command shell | comando comandos befehl commande comando commando terminal',
+  // Catalan
+  'weather | temps',
+  'forecast | previsio',
+  'rain | pluja ploura plou',
+  'time clock | hora hores rellotge',
+  'date day | data dia avui',
+  'timer | temporitzador',
+  'alarm wake | alarma desperta despertador',
+  'remind reminder | recorda recordatori',
+  'music song | musica canco',
+  'play | reprodueix posa',
+  'light lights lamp | llum llums lampada',
+  'turn on | encen',
+  'turn off | apaga',
+  'shopping list | llista compra',
+  'add | afegeix afegir',
+  'remove delete | esborra elimina treu',
+  'note | nota notes',
+  'news headlines | noticies',
+  'translate | tradueix traduir traduccio',
+  'file | fitxer fitxers arxiu arxius',
+  'folder directory | carpeta carpetes directori',
+  'read | llegeix llegir',
+  'write | escriu escriure',
+  'search find | cerca cercar busca buscar troba trobar',
+  'calculate math | calcula calcular',
+  'average mean | mitjana',
+  'equation solve | equacio resol resoldre',
+  'command shell | ordre ordres',
+  'convert | converteix convertir',
 ];
 
 /**
