@@ -1,13 +1,14 @@
 import type { WireError } from '@ovos-tools/core';
 import type { CatalogEntry } from '../service/ToolService.js';
 import { analyseQuery } from './analyseQuery.js';
-import { rankSnapshot, type HitExplanation } from './rankSnapshot.js';
+import type { HitExplanation } from '../service/HitExplanation.js';
+import { rankSnapshot } from './rankSnapshot.js';
 import { searchErrors } from './searchErrors.js';
 import { buildSnapshot, type SearchField, type Snapshot, type UtterancesOf } from './SearchSnapshot.js';
 import { VOICE_LEXICON } from './voiceLexicon.js';
 
 export type { SearchField } from './SearchSnapshot.js';
-export type { HitExplanation } from './rankSnapshot.js';
+export type { HitExplanation, TermOrigin } from '../service/HitExplanation.js';
 export { LEXICON_TERM_WEIGHT, MAX_QUERY_CHARS, MAX_QUERY_TERMS } from './analyseQuery.js';
 
 /** The fields of a {@link SearchDocument} that are ranked, and how much a match in each counts (BM25 score multipliers). */

@@ -1,5 +1,6 @@
 import type { WireError } from '@ovos-tools/core';
 import { englishStem } from './englishStem.js';
+import type { TermOrigin } from '../service/HitExplanation.js';
 import { queryConcepts } from './queryConcepts.js';
 import { searchErrors } from './searchErrors.js';
 import { foldTerm, foldWord, splitWords } from './searchTerms.js';
@@ -14,8 +15,6 @@ export const LEXICON_TERM_WEIGHT = 0.6;
 /** How much a pair of neighbouring request words counts when it is a pair of a tool's example requests. */
 export const PAIR_TERM_WEIGHT = 0.5;
 
-/** Where a term of an analysed query came from (what `explain` reports). */
-export type TermOrigin = 'query' | 'lexicon' | 'concept' | 'phrase';
 
 /** One term searched for. */
 export interface QueryTerm {

@@ -1,21 +1,12 @@
-import type { AnalysedQuery, QueryTerm, TermOrigin } from './analyseQuery.js';
-import type { SearchField, Snapshot } from './SearchSnapshot.js';
+import type { AnalysedQuery, QueryTerm } from './analyseQuery.js';
+import type { HitExplanation } from '../service/HitExplanation.js';
+import type { Snapshot } from './SearchSnapshot.js';
 import { cosine, textVector } from './textVector.js';
 
 /** How much the cosine of the meanings adds to the lexical score (whose best match per search is 1). */
 export const SEMANTIC_WEIGHT = 0.6;
 /** A tool no word matched is still found when its meaning is at least this close to the request's (cosine). */
 export const SEMANTIC_MIN_COSINE = 0.65;
-
-/** Why a tool was found (`explain: true`). */
-export interface HitExplanation {
-  /** Each matched index term: the query word it came from, how (`query`, `lexicon`, `concept`), and in which fields. */
-  terms: Array<{ term: string; word: string; origin: TermOrigin; fields: SearchField[] }>;
-  /** The lexical part of the score (BM25+, scaled so this search's best lexical match is 1; 0 when no word matched). */
-  lexical: number;
-  /** The cosine of the request's and the tool's meaning vectors (-1 to 1), or `null` when either has none. */
-  semantic: number | null;
-}
 
 /** One ranked position in the snapshot. */
 export interface RankedHit {
@@ -62,7 +53,7 @@ function explainHit(queryTerms: ReadonlyMap<string, QueryTerm>, lex: { score: nu
     for (const [docTerm, fields] of Object.entries(lex.match)) {
       // the query term that matched this index term (itself, or by prefix or typo)
       const from = queryTerms.get(docTerm) ?? [...queryTerms.values()].find((t) => lex.queryTerms.includes(t.term) && (docTerm.startsWith(t.term) || t.term.length >= 5));
-      terms.push({ term: docTerm, word: from?.word ?? docTerm, origin: from?.origin ?? 'query', fields: fields as SearchField[] });
+      terms.push({ term: docTerm, word: from?.word ?? docTerm, origin: from?.origin ?? 'query', fields: [...fields] });
     }
   }
   return { terms, lexical: Math.round((lex?.score ?? 0) * 1000) / 1000, semantic: cos === null ? null : Math.round(cos * 1000) / 1000 };

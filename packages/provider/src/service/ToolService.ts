@@ -1,5 +1,5 @@
 import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolFormat, ToolProgress, WireError } from '@ovos-tools/core';
-import type { HitExplanation } from '../search/rankSnapshot.js';
+import type { HitExplanation } from './HitExplanation.js';
 
 /**
  * Who is asking: the transport a request came in on and, when known, the agent it acts for. HTTP and MCP-over-HTTP

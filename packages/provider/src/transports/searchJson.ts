@@ -1,5 +1,5 @@
 import { toolSpecJson, type JsonObject, type OvosSearchHitData, type ToolsSearchResponseData } from '@ovos-tools/core';
-import type { HitExplanation } from '../search/rankSnapshot.js';
+import type { HitExplanation } from '../service/HitExplanation.js';
 import type { ToolSearchHit, ToolSearchOutcome } from '../service/ToolService.js';
 
 /**
