@@ -2,13 +2,10 @@ import { ToolSearchIndex } from '../src/search/ToolSearchIndex.js';
 import { queryConcepts } from '../src/search/queryConcepts.js';
 import { readNumbers } from '../src/search/numberWords.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEntry } from './helpers/benchQueries.js';
 // plain .mjs module shared with `pnpm bench`
 import { loadCatalog } from '../bench/search/catalog.mjs';
 
-interface Entry {
-  toolboxId: string;
-  tool: { name: string };
-}
 
 /**
  * The requests issue 39 quotes as failures, on the bench catalog (bundled toolboxes, eight recorded MCP servers,
@@ -22,7 +19,7 @@ describe('spoken and natural requests find their tools (issue 39)', () => {
   const rankOf = (query: string, name: string): number => {
     const outcome = index.search(query, { limit: 10 });
     if (!outcome.ok) throw new Error(outcome.error.error);
-    return outcome.results.findIndex((r) => (r.entry as Entry).tool.name === name) + 1;
+    return outcome.results.findIndex((r) => (r.entry as unknown as BenchEntry).tool.name === name) + 1;
   };
 
   it.each([

@@ -5,22 +5,14 @@ import { ToolSearchIndex } from '../src/search/ToolSearchIndex.js';
 import { readLocaleUtterances } from '../src/search/localeUtterances.js';
 import { foldWord, splitWords } from '../src/search/searchTerms.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEntry, BenchQuery } from './helpers/benchQueries.js';
 // plain .mjs modules shared with `pnpm bench` (bench/relevance.bench.mjs)
 import { bundledEntries, bundledUtterances, mcpEntries } from '../bench/search/catalog.mjs';
 import { measureRelevance } from '../bench/search/relevance.mjs';
 import { loadSpokenQueries } from '../bench/search/spoken.mjs';
 
-interface Query {
-  set: 'tuning' | 'held-out';
-  lang: string;
-  query: string;
-  expected: string[];
-}
-interface Entry {
-  toolboxId: string;
-  source: string;
-  tool: { name: string };
-}
+type Query = BenchQuery;
+type Entry = BenchEntry;
 
 const packagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LANGUAGES = ['en', 'pt', 'es', 'de', 'fr', 'it', 'nl', 'ca'];
