@@ -32,7 +32,7 @@ export interface Snapshot {
   readonly vectors: readonly (Float32Array | undefined)[];
   /** Tag → positions of the entries carrying it. */
   readonly byTag: ReadonlyMap<string, readonly number[]>;
-  /** Field text → its folded words, for every text of this catalog: the next rebuild reuses what did not change. */
+  /** Field text → its index terms (folded, stemmed), for every text of this catalog: the next rebuild reuses what did not change. */
   readonly terms: ReadonlyMap<string, readonly string[]>;
   /** Whether searches add the meaning (vector) score. */
   readonly semantic: boolean;
@@ -63,9 +63,9 @@ export function buildSnapshot(
   semantic: boolean,
 ): Snapshot {
   const terms = new Map<string, readonly string[]>();
-  const wordsOf = (text: string): string[] => {
+  const termsOf = (text: string): string[] => {
     let list = terms.get(text) ?? previousTerms.get(text);
-    if (list === undefined) list = searchTerms(text);
+    if (list === undefined) list = searchTerms(text).map(englishStem);
     terms.set(text, list);
     return list as string[];
   };
@@ -73,8 +73,9 @@ export function buildSnapshot(
     fields: Object.keys(boosts),
     storeFields: [],
     // word pairs are kept as they are; every other field is split, folded and stemmed
-    tokenize: (text, field) => (field === 'phrases' ? text.split(' ').filter(Boolean) : wordsOf(text)),
-    processTerm: (term, field) => (field === 'phrases' ? term : englishStem(term)),
+    // texts are split, folded and stemmed once per distinct text (reused by the next rebuild); word pairs are kept as they are
+    tokenize: (text, field) => (field === 'phrases' ? text.split(' ').filter(Boolean) : termsOf(text)),
+    processTerm: (term) => term,
     searchOptions: {
       boost: { ...boosts },
       combineWith: 'OR',
@@ -86,7 +87,7 @@ export function buildSnapshot(
   });
   const vectors: (Float32Array | undefined)[] = [];
   const docs = entries.map((entry, i) => {
-    const cached = cachedOf(entry, i, utterancesOf, wordsOf);
+    const cached = cachedOf(entry, i, utterancesOf);
     vectors.push(cached.vector);
     return cached.doc;
   });
@@ -103,7 +104,7 @@ export function buildSnapshot(
   return { mini, entries, vectors, byTag, terms, semantic };
 }
 
-function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined, wordsOf: (text: string) => string[]): Cached {
+function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined): Cached {
   const tool = entry.tool;
   const key = tool !== null && typeof tool === 'object' ? tool : undefined;
   const utterances = safeUtterances(utterancesOf, entry);
@@ -114,7 +115,7 @@ function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | 
   const doc = toSearchDocument(entry, id, utterances);
   const words = new Map<string, number>();
   for (const [field, weight] of Object.entries(VECTOR_FIELD_WEIGHTS) as Array<[SearchField, number]>) {
-    for (const w of new Set(wordsOf(doc[field]))) words.set(w, Math.max(words.get(w) ?? 0, weight));
+    for (const w of new Set(searchTerms(doc[field]))) words.set(w, Math.max(words.get(w) ?? 0, weight));
   }
   const fresh: Cached = { doc, vector: textVector(words), utterances };
   if (key) built.set(key, fresh);
