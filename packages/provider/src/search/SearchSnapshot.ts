@@ -28,8 +28,11 @@ export type UtterancesOf = (entry: CatalogEntry) => readonly string[] | undefine
 export interface Snapshot {
   readonly mini: MiniSearch<SearchDocument>;
   readonly entries: readonly CatalogEntry[];
-  /** Per entry, its meaning vector (`undefined`: no word of it is in the word-vector table, or no table). */
-  readonly vectors: readonly (Float32Array | undefined)[];
+  /**
+   * The meaning vector of the entry at `id` (`undefined`: no word of it is in the word-vector table, or no table),
+   * computed on first use and kept per descriptor: the table is read by the first search, not by the first build.
+   */
+  vectorOf(id: number): Float32Array | undefined;
   /** Tag → positions of the entries carrying it. */
   readonly byTag: ReadonlyMap<string, readonly number[]>;
   /** Field text → its index terms (folded, stemmed), for every text of this catalog: the next rebuild reuses what did not change. */
@@ -41,7 +44,8 @@ export interface Snapshot {
 /** What a built document keeps per descriptor object, so an unchanged toolbox costs nothing on a reload. */
 interface Cached {
   doc: SearchDocument;
-  vector: Float32Array | undefined;
+  /** Its meaning vector, `null` until a search first needs it (shared by the copies made for other positions). */
+  meaning: { vector: Float32Array | undefined | null };
   utterances: readonly string[];
 }
 
@@ -85,12 +89,8 @@ export function buildSnapshot(
       bm25: BM25_PARAMS,
     },
   });
-  const vectors: (Float32Array | undefined)[] = [];
-  const docs = entries.map((entry, i) => {
-    const cached = cachedOf(entry, i, utterancesOf);
-    vectors.push(cached.vector);
-    return cached.doc;
-  });
+  const built: Cached[] = entries.map((entry, i) => cachedOf(entry, i, utterancesOf));
+  const docs = built.map((c) => c.doc);
   mini.addAll(docs);
   const byTag = new Map<string, number[]>();
   entries.forEach((entry, i) => {
@@ -101,7 +101,13 @@ export function buildSnapshot(
       else byTag.set(tag, [i]);
     }
   });
-  return { mini, entries, vectors, byTag, terms, semantic };
+  const vectorOf = (id: number): Float32Array | undefined => {
+    const c = built[id];
+    if (!c) return undefined;
+    if (c.meaning.vector === null) c.meaning.vector = meaningOf(c.doc);
+    return c.meaning.vector;
+  };
+  return { mini, entries, vectorOf, byTag, terms, semantic };
 }
 
 function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined): Cached {
@@ -112,14 +118,18 @@ function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | 
   if (cached && cached.doc.toolbox === entry.toolboxId && sameLines(cached.utterances, utterances)) {
     return cached.doc.id === id ? cached : { ...cached, doc: { ...cached.doc, id } };
   }
-  const doc = toSearchDocument(entry, id, utterances);
+  const fresh: Cached = { doc: toSearchDocument(entry, id, utterances), meaning: { vector: null }, utterances };
+  if (key) built.set(key, fresh);
+  return fresh;
+}
+
+/** The meaning vector of a document: its words, weighted per field ({@link VECTOR_FIELD_WEIGHTS}). */
+function meaningOf(doc: SearchDocument): Float32Array | undefined {
   const words = new Map<string, number>();
   for (const [field, weight] of Object.entries(VECTOR_FIELD_WEIGHTS) as Array<[SearchField, number]>) {
     for (const w of new Set(searchTerms(doc[field]))) words.set(w, Math.max(words.get(w) ?? 0, weight));
   }
-  const fresh: Cached = { doc, vector: textVector(words), utterances };
-  if (key) built.set(key, fresh);
-  return fresh;
+  return textVector(words);
 }
 
 function safeUtterances(utterancesOf: UtterancesOf | undefined, entry: CatalogEntry): readonly string[] {

@@ -36,7 +36,7 @@ export function rankSnapshot(snap: Snapshot, query: AnalysedQuery, keep: (id: nu
   const ranked: RankedHit[] = [];
   for (let id = 0; id < snap.entries.length; id++) {
     const lex = lexical.get(id);
-    const vector = snap.vectors[id];
+    const vector = qVector ? snap.vectorOf(id) : undefined;
     const cos = qVector && vector ? cosine(qVector, vector) : null;
     if (!lex && (cos === null || cos < SEMANTIC_MIN_COSINE || !keep(id))) continue;
     const score = (lex?.score ?? 0) + SEMANTIC_WEIGHT * Math.max(0, cos ?? 0);
