@@ -13,7 +13,7 @@ const PREFIX_MIN_CHARS = 4;
 /** Query words at least this long also match index terms within an edit distance of 20% of their length (at most 2). */
 const FUZZY_MIN_CHARS = 5;
 /**
- * BM25 as MiniSearch computes it, without BM25+'s bonus per matching field (`d` 0, not MiniSearch's 0.5): with nine
+ * BM25 as MiniSearch computes it, without BM25+'s bonus per matching field (`d` 0, not MiniSearch's 0.5): with ten
  * fields, the bonus favoured tools with long schemas and examples over tools that match the request (measured on the
  * tuning sets: recall@5 0.674 → 0.717 on verbose requests, 0.990 → 1.000 on spoken ones).
  */
@@ -56,8 +56,8 @@ interface Cached {
 const built = new WeakMap<object, Cached>();
 
 /**
- * Builds a complete index for `entries`: MiniSearch (BM25+) over the fields, every word folded and Snowball-stemmed,
- * and a meaning vector per entry. Field texts seen by the previous build (`previousTerms`) are not split again.
+ * Builds a complete index for `entries`: MiniSearch (BM25) over the fields, every word folded and Snowball-stemmed,
+ * and a meaning vector per entry (computed when a search first needs it). Field texts seen by the previous build (`previousTerms`) are not split again.
  */
 export function buildSnapshot(
   entries: readonly CatalogEntry[],

@@ -78,8 +78,8 @@ export interface SearchHit {
   /** The catalog entry found. */
   entry: CatalogEntry;
   /**
-   * Its relevance (higher is better; only comparable within one search): the BM25+ score over query terms and fields
-   * scaled so the best lexical match of the search is 1, plus {@link SEMANTIC_WEIGHT} × the cosine of the meanings.
+   * Its relevance (higher is better; only comparable within one search): the BM25 score over query terms and fields
+   * scaled so the best lexical match of the search is 1, plus 0.6 × the cosine of the meanings (`SEMANTIC_WEIGHT`).
    */
   score: number;
   /** Why it was found, when the search asked (`explain: true`). */
@@ -122,10 +122,13 @@ export type RebuildOutcome =
 
 /**
  * A full-text index over catalog entries (tool name and title, summary, description, tags, argument names and
- * descriptions, examples, toolbox id), ranked with MiniSearch's BM25+ with per-field boosts
- * ({@link SEARCH_FIELD_BOOSTS}), prefix and fuzzy matching. Text is split on punctuation and camelCase and folded
- * (lower case, no diacritics, multilingual stop words dropped), so `previsão do tempo`, `Wettervorhersage` or
- * `getWeather` are searchable as written.
+ * descriptions, examples, toolbox id, and the example requests of the `utterances` option with their word pairs),
+ * ranked with MiniSearch's BM25 with per-field boosts ({@link SEARCH_FIELD_BOOSTS}), prefix and fuzzy matching, plus
+ * the closeness of meanings (a shipped English word-vector table; see `rankSnapshot`). Text is split on punctuation
+ * and camelCase, folded (lower case, no diacritics, stop words of eight languages dropped) and Snowball-stemmed, so
+ * `previsão do tempo`, `Wettervorhersage`, `getWeather` or `converting` are searchable as written. A request is read
+ * for more than its words (`analyseQuery`): the multilingual lexicon, and numbers, units, arithmetic and clock times
+ * in eight languages (`queryConcepts`).
  *
  * {@link rebuild} builds the new index beside the current one and swaps it in only when it is complete, so a search
  * during a reload answers from the old catalog, never from a partial one. Never throws: bad input and build failures

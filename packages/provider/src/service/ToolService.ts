@@ -226,7 +226,7 @@ export interface ToolSearchRequest {
 export interface ToolSearchHit {
   /** The catalog entry found. */
   entry: CatalogEntry;
-  /** Its relevance (lexical BM25+ scaled to the best match, plus the closeness of meanings; higher is better, comparable within one search only). */
+  /** Its relevance (lexical BM25 scaled to the best match, plus the closeness of meanings; higher is better, comparable within one search only). */
   score: number;
   /** Why it was found, when the request asked (`explain: true`). */
   explain?: HitExplanation;

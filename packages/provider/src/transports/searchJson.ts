@@ -25,7 +25,7 @@ export function searchHitJson(hit: ToolSearchHit, includeSchema: boolean): OvosS
 
 /**
  * The `explain` member of a search hit (asked with `explain: true`), the same on every door:
- * `{lexical, semantic, terms: [{term, word, origin, fields}]}` — `lexical` the BM25+ part of the score (this
+ * `{lexical, semantic, terms: [{term, word, origin, fields}]}` — `lexical` the BM25 part of the score (this
  * search's best lexical match is 1), `semantic` the cosine of the meaning vectors (`null` when either has none), and
  * per matched index term the request word it came from, how (`query`: said; `lexicon`: added for a word of another
  * language; `concept`: added for a number, unit, operation or clock time; `phrase`: a pair of neighbouring words

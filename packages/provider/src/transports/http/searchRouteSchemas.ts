@@ -24,10 +24,10 @@ const searchHit = {
     description: { type: 'string' },
     summary: { type: 'string' },
     tags: { type: 'array', items: { type: 'string' } },
-    score: { type: 'number', description: 'Relevance (lexical BM25+ scaled to the best match, plus the closeness of meanings), comparable within one answer only.' },
+    score: { type: 'number', description: 'Relevance (lexical BM25 scaled to the best match, plus the closeness of meanings), comparable within one answer only.' },
     explain: {
       type: 'object',
-      description: 'With explain=true: lexical (BM25+ part, best match 1), semantic (cosine of meaning vectors or null), and per matched term the request word, its origin (query, lexicon, concept, phrase) and the fields it matched.',
+      description: 'With explain=true: lexical (BM25 part, best match 1), semantic (cosine of meaning vectors or null), and per matched term the request word, its origin (query, lexicon, concept, phrase) and the fields it matched.',
       additionalProperties: true,
     },
   },
