@@ -8,6 +8,16 @@ export const SEMANTIC_WEIGHT = 0.6;
 /** A tool no word matched is still found when its meaning is at least this close to the request's (cosine). */
 export const SEMANTIC_MIN_COSINE = 0.65;
 
+/**
+ * Whether a query term may match index terms within 20% edits (`wether` → `weather`, `treno` → `treni`): a stem of 6+
+ * letters, or of 5 that stemming left as the word was. A stem the stemmer shortened is not (`evaluate` → `evalu` would
+ * reach `valu`, of `value`); word pairs never are.
+ */
+function fuzzyAllowed(term: string, from: QueryTerm | undefined): boolean {
+  if (term.startsWith('~')) return false;
+  return term.length >= 6 || (term.length >= 5 && from?.word === term);
+}
+
 /** One ranked position in the snapshot. */
 export interface RankedHit {
   id: number;
@@ -27,6 +37,7 @@ export function rankSnapshot(snap: Snapshot, query: AnalysedQuery, keep: (id: nu
     tokenize: (text) => text.split(' '),
     processTerm: (term) => term,
     boostTerm: (term) => terms.get(term)?.weight ?? 1,
+    fuzzy: (term) => (fuzzyAllowed(term, terms.get(term)) ? 0.2 : false),
     filter: (result) => keep(result.id as number),
   });
   const top = found[0]?.score ?? 0;
