@@ -26,7 +26,9 @@ export type UtterancesOf = (entry: CatalogEntry) => readonly string[] | undefine
 
 /** One built index: searches read a snapshot and never see a half-built one. */
 export interface Snapshot {
+  /** The MiniSearch index of the entries' documents (document id = position in `entries`). */
   readonly mini: MiniSearch<SearchDocument>;
+  /** The catalog entries indexed, in catalog order. */
   readonly entries: readonly CatalogEntry[];
   /**
    * The meaning vector of the entry at `id` (`undefined`: no word of it is in the word-vector table, or no table),

@@ -24,6 +24,7 @@ export interface QueryTerm {
   weight: number;
   /** The word of the query it was made from (for `lexicon` and `concept`: the English word added). */
   word: string;
+  /** How it was added: said, from the lexicon, from a concept, or a word pair. */
   origin: TermOrigin;
 }
 

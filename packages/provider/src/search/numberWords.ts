@@ -77,6 +77,7 @@ function compound(word: string): number | undefined {
 
 /** A number read from a request: its value and the positions of the words it was read from. */
 export interface ReadNumber {
+  /** The number (`320` for `three hundred and twenty`). */
   value: number;
   /** First word (index into the words given). */
   start: number;

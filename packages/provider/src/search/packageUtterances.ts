@@ -4,7 +4,9 @@ import type { UtterancesOf } from './SearchSnapshot.js';
 
 /** Where a toolbox package is installed, and a fingerprint that changes when its files change. */
 export interface PackageLocation {
+  /** The package folder (absolute). */
   dir: string;
+  /** Discovery's fingerprint of its files: a new one means the `locale` folder is read again. */
   fingerprint: string;
 }
 

@@ -20,8 +20,11 @@ function fuzzyAllowed(term: string, from: QueryTerm | undefined): boolean {
 
 /** One ranked position in the snapshot. */
 export interface RankedHit {
+  /** Position of the entry in the snapshot. */
   id: number;
+  /** Lexical (best match 1) plus the weighted cosine. */
   score: number;
+  /** Why it was found, when asked. */
   explain?: HitExplanation;
 }
 
