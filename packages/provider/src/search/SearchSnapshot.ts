@@ -10,8 +10,6 @@ export type SearchField = Exclude<keyof SearchDocument, 'id'>;
 
 /** Query words at least this long also match index terms they begin (`remind` finds `reminder`). */
 const PREFIX_MIN_CHARS = 4;
-/** Query words at least this long also match index terms within an edit distance of 20% of their length (at most 2). */
-const FUZZY_MIN_CHARS = 5;
 /**
  * BM25 as MiniSearch computes it, without BM25+'s bonus per matching field (`d` 0, not MiniSearch's 0.5): with ten
  * fields, the bonus favoured tools with long schemas and examples over tools that match the request (measured on the
@@ -86,7 +84,7 @@ export function buildSnapshot(
       boost: { ...boosts },
       combineWith: 'OR',
       prefix: (term) => term.length >= PREFIX_MIN_CHARS && !term.includes('_'),
-      fuzzy: (term) => (term.length >= FUZZY_MIN_CHARS && !term.includes('_') ? 0.2 : false),
+      // fuzzy matching is decided per query term at search time (`rankSnapshot`), at most 2 edits
       maxFuzzy: 2,
       bm25: BM25_PARAMS,
     },

@@ -30,7 +30,7 @@ export interface RankedHit {
 
 /**
  * Ranks a snapshot's entries that pass `keep` for an analysed request: MiniSearch BM25 over the weighted terms
- * (prefix and fuzzy matches as the index's options say), scaled so the best lexical score is 1, plus
+ * (prefix matches as the index's options say, fuzzy ones as {@link fuzzyAllowed} does), scaled so the best lexical score is 1, plus
  * {@link SEMANTIC_WEIGHT} × the cosine of the meaning vectors. Entries no term matched are kept when their cosine is
  * at least {@link SEMANTIC_MIN_COSINE}. Best first.
  */
