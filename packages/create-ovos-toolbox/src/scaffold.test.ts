@@ -39,7 +39,7 @@ describe('create-ovos-toolbox', () => {
       license: 'Apache-2.0',
       entryPoints: { 'opm.agents.toolbox': { 'ovos-weather-tools': './dist/index.js#WeatherToolBox' } },
       peerDependencies: { '@ovos-tools/core': '^1.0.0' },
-      files: ['dist', '!dist/**/*.test.*', 'README.md'],
+      files: ['dist', '!dist/**/*.test.*', 'locale', 'README.md'],
       // the compiled tests in dist/: from Node 22.18 on, `node --test` in the root would also run src/*.test.ts
       scripts: { test: 'npm run build && cd dist && node --test' },
       engines: { node: '^20.19.0 || >=22.12.0' },
@@ -49,6 +49,9 @@ describe('create-ovos-toolbox', () => {
     expect(read('ts-tools', 'src', 'index.ts')).toContain("static override toolboxId = 'ovos-weather-tools';");
     expect(read('ts-tools', 'src', 'index.ts')).toContain("description: 'Greet a person by name, optionally several times (the example tool of ovos-weather-tools).'");
     expect(read('ts-tools', 'README.md')).toContain('## Threat model');
+    // example requests, the OVOS way, for the provider's tool search (issue 39)
+    expect(read('ts-tools', 'locale', 'en', 'weather_greet.intent')).toContain('(greet|say hello to) {name}\n');
+    expect(read('ts-tools', 'README.md')).toContain('## Example requests (utterances)');
     expect(JSON.parse(read('ts-tools', 'tsconfig.json')).compilerOptions.types).toEqual(['node']);
   });
 

@@ -35,6 +35,8 @@ export function projectFiles(a: Answers): Record<string, string> {
     'package.json': `${JSON.stringify(packageJson(a), null, 2)}\n`,
     'README.md': readme(a),
     '.gitignore': ts ? 'node_modules/\ndist/\n*.tgz\n' : 'node_modules/\n*.tgz\n',
+    // example requests per tool and language, the OVOS way: the provider's tool search learns from them
+    [`locale/en/${a.toolName}.intent`]: intentExample(a),
   };
   if (ts) {
     files['tsconfig.json'] = `${JSON.stringify(tsconfig(), null, 2)}\n`;
@@ -63,7 +65,7 @@ function packageJson(a: Answers): Record<string, unknown> {
     type: 'module',
     exports: { '.': { ...types, import: entryModule(a) }, './package.json': './package.json' },
     ...types,
-    files: ts ? ['dist', '!dist/**/*.test.*', 'README.md'] : ['src', 'README.md'],
+    files: ts ? ['dist', '!dist/**/*.test.*', 'locale', 'README.md'] : ['src', 'locale', 'README.md'],
     keywords: ['openvoiceos', 'ovos', 'agent-tools', 'ovos-toolbox'],
     engines: { node: NODE_ENGINES_RANGE },
     entryPoints: { 'opm.agents.toolbox': { [a.toolboxId]: `${entryModule(a)}#${a.className}` } },
@@ -193,6 +195,16 @@ test('it answers OVOS per-toolbox calls on a bus', async () => {
 `;
 }
 
+/** `locale/en/<tool>.intent` of the example tool: a few requests in OVOS `.intent` syntax, with comments on it. */
+function intentExample(a: Answers): string {
+  return `# What people say to use ${a.toolName}, one request per line (OVOS .intent syntax):
+# (a|b) alternatives, [optional] words, {slot} values. Add locale/<lang>/${a.toolName}.intent for other languages.
+(greet|say hello to) {name}
+[please] give {name} a (warm|friendly) greeting
+say hi to {name} {times} times
+`;
+}
+
 function readme(a: Answers): string {
   const ts = a.language === 'ts';
   return `# ${a.packageName}
@@ -252,6 +264,14 @@ so this range keeps installing beside every core release of the same contract.
 
 To add a tool, return another \`defineTool({...})\` from \`discoverTools()\` with its own name, schemas and an example;
 \`npm test\` checks it like the first.
+
+## Example requests (utterances)
+
+\`locale/<lang>/<tool_name>.intent\` holds what people say to use a tool, one request per line, as OVOS skills ship
+their intents: \`(a|b)\` alternatives, \`[optional]\` words, \`{slot}\` values (e.g. \`greet {name} [please]\`). The
+provider's tool search learns from every language there (\`locale/pt-pt/\`, \`locale/de/\`, …), so a request in any of
+them finds the tool. \`ovos-tools check .\` refuses a file named after no tool, a folder that is not a language code,
+and an empty file.
 
 ## Publish
 

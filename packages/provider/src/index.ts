@@ -40,8 +40,8 @@ export type {
 } from './service/ToolService.js';
 export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
 export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
-export { buildLexicon, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
-export type { SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
+export { buildLexicon, checkLocaleUtterances, expandIntentLine, readLocaleUtterances, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
+export type { HitExplanation, LocaleUtterances, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { ProviderSettings } from './config/ProviderConfig.js';
 export type { AccessSettings } from './access/accessSettings.js';

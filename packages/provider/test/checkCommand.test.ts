@@ -33,6 +33,31 @@ test('check fails with exit 4 and says how to fix an entry point that differs fr
   expect(missing.stdout).toContain('has no package.json');
 });
 
+test('check validates locale/<lang>/<tool>.intent utterances: a tool of the package, a language code, not empty (issue 39)', () => {
+  const spoken = root.addPackage('spoken-tools', toolboxEntry('spoken_tools'), {
+    'index.js': toolboxSource('spoken_tools', { hello: '() => ({ result: 1 })' }),
+    'locale/en/hello.intent': 'say (hello|hi) [to {name}]\n',
+    'locale/pt-pt/hello.intent': 'diz olá\n',
+  });
+  const ok = cli('check', spoken);
+  expect(ok.stdout).toMatch(/check passed\n$/);
+  expect(ok.status).toBe(0);
+  const bad = root.addPackage('bad-locale-tools', toolboxEntry('bad_locale_tools'), {
+    'index.js': toolboxSource('bad_locale_tools', { hello: '() => ({ result: 1 })' }),
+    'locale/en/helo.intent': 'say hello\n',
+    'locale/en/hello.intent': '\n# nothing yet\n',
+    'locale/english/hello.intent': 'say hello\n',
+  });
+  const r = cli('check', bad);
+  expect(r.stdout).toContain('problem: locale/en/hello.intent: is empty; write one example request per line');
+  expect(r.stdout).toContain('problem: locale/english: "english" is not a language code; name the folder with a BCP 47 language tag such as en, pt-pt or de-de');
+  expect(r.stdout).toContain('problem: locale/en/helo.intent: no tool named "helo" in this package (its tools: hello); name the file <tool_name>.intent');
+  expect(r.stdout).toMatch(/check failed: 3 problem\(s\)\n$/);
+  expect(r.status).toBe(4);
+  root.removePackage('bad-locale-tools');
+  root.removePackage('spoken-tools');
+});
+
 test('reload exits 4 while a toolbox fails to load, 0 once it is fixed', async () => {
   root.removePackage('misnamed-tools');
   root.addPackage('broken-tools', toolboxEntry('broken_tools'), { 'index.js': "throw new Error('boom at import');\n" });

@@ -1,19 +1,12 @@
 import { ToolSearchIndex } from '../src/search/ToolSearchIndex.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEntry, BenchQuery } from './helpers/benchQueries.js';
 // plain .mjs modules shared with `pnpm bench` (bench/search.bench.mjs)
 import { loadCatalog } from '../bench/search/catalog.mjs';
 import { loadQueries, measureRelevance } from '../bench/search/relevance.mjs';
 
-interface Query {
-  set: 'tuning' | 'held-out';
-  lang: string;
-  query: string;
-  expected: string[];
-}
-interface Entry {
-  toolboxId: string;
-  tool: { name: string };
-}
+type Query = BenchQuery;
+type Entry = BenchEntry;
 
 /**
  * Relevance is measured, not asserted (issue 27): the labelled queries of bench/search/fixtures/queries.json over the

@@ -37,7 +37,12 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   root = makePluginRoot();
-  root.addPackage('home-tools', toolboxEntry('home'), { 'index.js': HOME_TOOLS });
+  root.addPackage('home-tools', toolboxEntry('home'), {
+    'index.js': HOME_TOOLS,
+    // example requests, the OVOS way (issue 39): only they say "rice" or "pasta"
+    'locale/en/set_kitchen_timer.intent': 'let me know when the (pasta|eggs|rice) (is|are) done\n',
+    'locale/pt-pt/set_kitchen_timer.intent': 'avisa me quando o (arroz|bolo) estiver pronto\n',
+  });
   server = new MessageBusServer({ port: 0, logger: silentLogger });
   await server.start();
   busLink = server.attach({ logger: silentLogger });
@@ -111,6 +116,27 @@ describe('search returns only what the caller may call', () => {
   });
 });
 
+describe('utterances and explain (issue 39)', () => {
+  const query = 'tell me when the rice is done';
+  test("a toolbox's locale/<lang>/<tool>.intent requests are learned; explain says why, the same on every door", async () => {
+    const plain = await busSearch({ query }, 'agent:kid');
+    expect(names(plain)[0]).toBe('set_kitchen_timer');
+    expect(Object.keys((plain.tools as object[])[0]!)).not.toContain('explain');
+    expect(names(await busSearch({ query: 'avisa-me quando o arroz estiver pronto' }, 'agent:kid'))[0]).toBe('set_kitchen_timer');
+    const onBus = await busSearch({ query, explain: true }, 'agent:kid');
+    const first = (onBus.tools as Array<{ explain: { lexical: number; semantic: number | null; terms: unknown[] } }>)[0]!;
+    expect(first.explain.lexical).toBe(1);
+    expect(first.explain.terms).toContainEqual({ term: 'rice', word: 'rice', origin: 'query', fields: ['utterances'] });
+    expect(first.explain.terms).toContainEqual({ term: '~the_rice', word: '~the_rice', origin: 'phrase', fields: ['phrases'] });
+    const overHttp = await httpSearch({ q: query, explain: 'true' });
+    expect(overHttp.status).toBe(200);
+    expect(overHttp.body).toEqual(onBus);
+    const mcp = clients[0] ?? (await mcpClient(http.url, KID));
+    const overMcp = await mcp.callTool({ name: SEARCH_TOOLS_NAME, arguments: { query, explain: true } });
+    expect((overMcp.structuredContent as { tools: Array<{ explain: unknown }> }).tools[0]!.explain).toEqual(first.explain);
+  });
+});
+
 describe('ovos.tools.search on the bus', () => {
   test('answers {query, tools: [{name, toolbox_id, description, summary, tags, score}], total}, best first', async () => {
     const data = await busSearch({ query: 'set a kitchen timer', limit: 2 });
@@ -154,6 +180,7 @@ describe('bad input: the same clear error on every door', () => {
     { what: 'limit 10^9', args: { query: 'timer', limit: 1e9 }, error: /Invalid field 'limit': expected an integer from 1 to 100, received 1000000000/ },
     { what: 'an unknown tag', args: { query: 'timer', tags: ['no-such-tag'] }, error: /Unknown tag "no-such-tag"; the tools you may call carry: / },
     { what: 'include_schema not a boolean', args: { query: 'timer', include_schema: 'yes' }, error: /Invalid field 'include_schema': expected true or false, received "yes"/ },
+    { what: 'explain not a boolean', args: { query: 'timer', explain: 'yes' }, error: /Invalid field 'explain': expected true or false, received "yes"/ },
   ];
 
   test.each(cases)('$what', async ({ args, error }) => {
@@ -163,6 +190,7 @@ describe('bad input: the same clear error on every door', () => {
     if (args.limit !== undefined) q.limit = String(args.limit);
     if (args.tags) q.tags = (args.tags as string[]).join(',');
     if (args.include_schema !== undefined) q.include_schema = String(args.include_schema);
+    if (args.explain !== undefined) q.explain = String(args.explain);
     const overHttp = await httpSearch(q);
     expect(overHttp.status).toBe(400);
     expect(overHttp.body).toMatchObject({ ok: false, code: 'invalid_request', error: onBus.error, tools: [], total: 0 });
@@ -255,5 +283,7 @@ describe('ovos-tools search', () => {
     expect(await cli('kitchen timer', '--limit', 'ten')).toMatchObject({ code: 2, stderr: expect.stringContaining('--limit must be a whole number') });
     expect(await cli('the')).toMatchObject({ code: 1, stderr: expect.stringContaining('has no searchable words') });
     expect((await cli('zzzzqqqq')).stdout).toBe('0 of 0 matching tool(s): none matches "zzzzqqqq"\n');
+    const explained = await cli('kitchen timer', '--limit', '1', '--explain');
+    expect(explained.stdout).toMatch(/\nset_kitchen_timer: lexical 1\.000, semantic (none|-?\d\.\d{3})\n {2}kitchen ← "kitchen" \(query\) in name, tags, summary, description\n/);
   }, 60_000);
 });

@@ -44,6 +44,21 @@ export async function bundledEntries() {
   return entries;
 }
 
+/**
+ * The example requests of the bundled toolboxes' tools, from their `locale/<lang>/<tool>.intent` files, as the
+ * provider reads them (`packageUtterances`): pass as `new ToolSearchIndex(entries, { utterances: … })`.
+ */
+export async function bundledUtterances() {
+  const { readLocaleUtterances } = await importBuilt(path.join(packagesDir, 'provider', 'dist', 'search', 'localeUtterances.js'));
+  const byToolbox = new Map();
+  for (const dir of readdirSync(packagesDir).filter((d) => d.startsWith('toolbox-')).sort()) {
+    const pkg = JSON.parse(readFileSync(path.join(packagesDir, dir, 'package.json'), 'utf8'));
+    const { byTool } = readLocaleUtterances(path.join(packagesDir, dir));
+    for (const toolboxId of Object.keys(pkg.entryPoints?.['opm.agents.toolbox'] ?? {})) byToolbox.set(toolboxId, byTool);
+  }
+  return (entry) => byToolbox.get(entry.source)?.get(entry.tool.name);
+}
+
 /** The recorded MCP servers' tools, as toolbox-mcp mounts them (toolbox id = the server's config key). */
 export async function mcpEntries() {
   const { toToolDescriptor } = await importBuilt(path.join(packagesDir, 'toolbox-mcp', 'dist', 'index.js'));

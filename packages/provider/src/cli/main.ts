@@ -80,6 +80,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--limit <n>', 'most tools to show (1-100)', '5')
     .option('--tags <tag>', 'only tools with every given tag (repeatable)', collect)
     .option('--include-schema', 'with --json: each tool with its full definition')
+    .option('--explain', 'also show why each tool was found: matched words, how they were added, in which fields')
     .action(async (query, opts) => (await import('./commands/search.js')).searchCommand(query, opts));
   const TOOLBOX_HELP = "only this toolbox's tool of that name (reaches a tool another toolbox's shadows)";
   client(program.command('get').argument('<name>').description("show one tool's schema, examples and annotations"))

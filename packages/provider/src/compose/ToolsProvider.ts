@@ -21,6 +21,7 @@ import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
+import { packageUtterances } from '../search/packageUtterances.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -214,7 +215,8 @@ export class ToolsProvider {
         agentMaxOutputChars: (id) => provider.#settings.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
-      ...(options.search ? { search: options.search } : {}),
+      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issue 39)
+      search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
     // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all

@@ -126,6 +126,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       const found = index.search(request.query, {
         ...(request.limit !== undefined && request.limit !== null ? { limit: request.limit } : {}),
         ...(request.tags !== undefined && request.tags !== null ? { tags: request.tags } : {}),
+        ...(request.explain !== undefined && request.explain !== null ? { explain: request.explain } : {}),
         filter: (entry) => visible(caller, entry),
       });
       if (!found.ok) return found;

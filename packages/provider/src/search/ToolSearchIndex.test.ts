@@ -55,6 +55,12 @@ describe('ToolSearchIndex ranking', () => {
     expect(names(index.search('wether forcast'))[0]).toBe('getWeatherForecast'); // one typo per word
   });
 
+  it('stems words (converting finds convert) but a shortened stem does not fuzzily reach another word (evaluate is not value)', () => {
+    const small = new ToolSearchIndex([entry('units', 'convert_units', 'Convert a length between units.'), entry('clock', 'get_time', 'The time as a value in seconds.')], { semantic: false });
+    expect(names(small.search('converting lengths'))).toEqual(['convert_units']);
+    expect(names(small.search('evaluate'))).toEqual([]);
+  });
+
   it('matches accented words with or without their accents, and words in other languages', () => {
     expect(names(index.search('previsão do tempo'))[0]).toBe('previsao_tempo');
     expect(names(index.search('previsao do tempo'))[0]).toBe('previsao_tempo');

@@ -8,7 +8,10 @@ export {
   SEARCH_FIELD_BOOSTS,
   ToolSearchIndex,
 } from './ToolSearchIndex.js';
-export type { RebuildOutcome, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './ToolSearchIndex.js';
+export type { HitExplanation, RebuildOutcome, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './ToolSearchIndex.js';
+export { expandIntentLine } from './intentLines.js';
+export { checkLocaleUtterances, readLocaleUtterances } from './localeUtterances.js';
+export type { LocaleUtterances } from './localeUtterances.js';
 export { searchErrors } from './searchErrors.js';
 export { foldTerm, searchTerms, splitWords } from './searchTerms.js';
 export { STOP_WORDS } from './stopWords.js';

@@ -22,6 +22,8 @@ export const searchErrors = {
   queryTooManyWords: (words: number, max: number): WireError => invalid(`Invalid field 'query': ${words} distinct words; at most ${max} are searched; shorten the request`),
   /** `limit` is not an integer in range. */
   limitOutOfRange: (received: unknown, max: number): WireError => invalid(`Invalid field 'limit': expected an integer from 1 to ${max}, received ${previewValue(received)}`),
+  /** `explain` is not a boolean. */
+  explainNotBoolean: (received: unknown): WireError => invalid(`Invalid field 'explain': expected true or false, received ${previewValue(received)}`),
   /** `tags` is not a list of strings. */
   tagsNotList: (received: unknown): WireError => invalid(`Invalid field 'tags': expected a list of strings, received ${previewValue(received)}`),
   /** `tags` lists more tags than a search accepts. */

@@ -52,6 +52,13 @@ export function foldTerm(word: string): string | null {
   return term;
 }
 
+/** One word folded as {@link foldTerm} folds it (lower case, no diacritics), stop words, numbers and single letters kept. */
+export function foldWord(word: string): string {
+  let folded = word.toLowerCase();
+  if (NOT_ASCII.test(folded)) folded = folded.normalize('NFD').replace(MARKS, '').replace(SPECIAL, (c) => SPECIAL_FOLDS[c] ?? c);
+  return folded;
+}
+
 /**
  * The search terms of a text: {@link splitWords} then {@link foldTerm}, in order, stop words, single characters and
  * numbers dropped. `"What's the weather in São Paulo?"` → `["weather", "sao", "paulo"]`.

@@ -1,7 +1,7 @@
 /**
  * Function words dropped from tool text and queries before ranking, already folded (lower case, no diacritics; see
  * {@link foldTerm}): articles, pronouns, prepositions, auxiliaries, question words and politeness, in English,
- * Portuguese, Spanish, German, French, Italian and Dutch. Only words that carry no tool meaning are listed — words
+ * Portuguese, Spanish, German, French, Italian, Dutch and Catalan. Only words that carry no tool meaning are listed — words
  * such as `time`, `open`, `show` or `set` stay searchable — so the lists are short on purpose (30–60 words each).
  * A spoken request ("what's the weather like in Lisbon, please") keeps only its content words (`weather`,
  * `lisbon`), and the index does not fill with prefix and fuzzy matches of `the` or `de`. Words that are function
@@ -41,6 +41,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'de het een en of maar van voor naar in op aan met bij uit om over tot ik jij je hij zij ze wij we jullie ' +
       'mij me mijn jouw zijn haar ons onze wat wie waar wanneer waarom hoe welke is zijn was ben kun kan kunt ' +
       'alsjeblieft alstublieft graag even hallo',
+    // Catalan
+    'el la els les un una uns unes i o de del dels al als en per amb que qui quan on jo tu ell ella nosaltres ' +
+      'vosaltres ells elles meu meva meus meves teu teva seu seva aquest aquesta aquests aquestes aquell aquella es ' +
+      'son era ser estar si no favor pots pot podries hola em et ens li',
   ]
     .join(' ')
     .split(' ')

@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../service/ToolService.js';
+import { wordPairs } from './wordPairs.js';
 
 /**
  * The text of one catalog entry that search ranks, one string per field. Every field is plain text; the index splits
@@ -21,6 +22,10 @@ export interface SearchDocument {
   examples: string;
   /** The toolbox id, e.g. `ovos-weather-tools`. */
   toolbox: string;
+  /** Example requests from the toolbox's `locale/<lang>/<tool>.intent` files, every language, one per line. */
+  utterances: string;
+  /** The word pairs of the utterances (stop words kept, `what_time time_is is_it`), space-separated: how requests are phrased. */
+  phrases: string;
 }
 
 /** Text kept per field, in characters: a toolbox (or a mounted MCP server) with a huge description cannot slow rebuilds or search. */
@@ -31,9 +36,9 @@ const MAX_SCHEMA_DEPTH = 4;
 /**
  * Builds the {@link SearchDocument} of one catalog entry. Reads only strings from the descriptor; anything
  * malformed (a schema that is not an object, a non-string description) contributes no text instead of throwing.
- * Each field is cut to {@link MAX_FIELD_CHARS}.
+ * Each field is cut to {@link MAX_FIELD_CHARS} (`utterances`, the example requests given, to four times that).
  */
-export function toSearchDocument(entry: CatalogEntry, id: number): SearchDocument {
+export function toSearchDocument(entry: CatalogEntry, id: number, utterances: readonly string[] = []): SearchDocument {
   const tool = entry.tool;
   const args = new TextParts();
   collectSchemaText(tool.argumentSchema, args, 0);
@@ -51,6 +56,8 @@ export function toSearchDocument(entry: CatalogEntry, id: number): SearchDocumen
     args: cap(args.text()),
     examples: cap(examples.text()),
     toolbox: cap(str(entry.toolboxId)),
+    utterances: capLines(utterances),
+    phrases: [...new Set(utterances.flatMap((line) => (typeof line === 'string' ? wordPairs(line) : [])))].join(' '),
   };
 }
 
@@ -77,6 +84,12 @@ function str(value: unknown): string {
 
 function cap(text: string): string {
   return text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
+}
+
+/** Utterance lines joined by new lines, cut to 4 × {@link MAX_FIELD_CHARS} (a tool may ship many per language). */
+function capLines(lines: readonly string[]): string {
+  const text = lines.filter((l) => typeof l === 'string').join('\n');
+  return text.length > 4 * MAX_FIELD_CHARS ? text.slice(0, 4 * MAX_FIELD_CHARS) : text;
 }
 
 /** Property names, titles, descriptions and string enum values of a JSON Schema, depth-first. */

@@ -1,6 +1,6 @@
 /**
  * Rows of the built-in lexicon: English search terms, then the words that mean them in Portuguese, Spanish, German,
- * French, Italian and Dutch (common inflections listed; accents as written, folded when the table is built).
+ * French, Italian, Dutch and Catalan (common inflections listed; accents as written, folded when the table is built).
  * It covers what people ask a voice assistant for — weather, timers and alarms, reminders and calendar, music and
  * media, smart home, lists and notes, news, language, money, travel, communication, device settings, health — so a
  * request in one of these languages also finds a tool described in English.
@@ -56,6 +56,7 @@ const ROWS: readonly string[] = [
   'shopping list | compras lista compra einkaufsliste einkaufen einkauf courses liste spesa boodschappen boodschappenlijst',
   'add | adiciona adicionar acrescenta acrescentar añade añadir agrega agregar füge hinzufügen ajoute ajouter aggiungi aggiungere voeg toevoegen',
   'remove delete | remove remover apaga tira quita quitar elimina borra entferne entfernen lösche löschen enlève supprime supprimer rimuovi elimina cancella verwijder verwijderen',
+  'memory store | remember memorise memorize memorizar memoriza recorda merken merke mémorise memorizza onthoud onthouden',
   'note | nota notas anota anotar apunta apuntar notiz notizen notiere note notes appunto appunti notitie notities',
   'task todo | tarefa tarefas tarea tareas aufgabe aufgaben tâche tâches compito attività taak taken',
   // news, knowledge, language
@@ -125,6 +126,49 @@ const ROWS: readonly string[] = [
   'average mean | promedio durchschnitt moyenne gemiddelde',
   'percent | porcento ciento prozent pourcent percento procent',
   'command shell | comando comandos befehl commande comando commando terminal',
+  // general actions on things (files, repositories, messages, records)
+  'create new | cria criar crie crea crear crée créer creare erstelle erstellen anlege anlegen maak maken nieuw nuevo nueva novo nova neuen neue nouveau nouvelle nuovo nuova',
+  'open | abre abrir öffne öffnen ouvre ouvrir apri aprire openen obre obrir',
+  'close | fecha fechar schließe schließen ferme fermer chiudere sluit sluiten tanca tancar',
+  'move rename | mover mueve verschiebe verschieben déplace déplacer sposta spostare verplaats verplaatsen mou moure renomeia renomear renombra renombrar umbenennen renomme renommer rinomina rinominare hernoem hernoemen',
+  'copy | copia copiar kopiere kopieren copie copier copiare kopieer kopiëren',
+  'edit change | edita editar ändere ändern bearbeite bearbeiten modifie modifier modifica modificare wijzig wijzigen bewerk bewerken',
+  'code source | código codigo quellcode codice broncode',
+  'tree | árvore árbol baum arbre albero boom',
+  'directions route | chego chegar llego llegar hinkomme komme arriver arrivo arrivare kom',
+  'elevation altitude | altitude altitud höhe altitudine hoogte',
+  'forget delete | esquece esquecer olvida olvidar vergiss vergessen oublie oublier dimentica dimenticare vergeet vergeten oblida oblidar',
+  'send | envia enviar manda mandar sende senden schicke schicken envoie envoyer invia inviare manda stuur sturen verstuur',
+  // Catalan
+  'weather | temps',
+  'forecast | previsio',
+  'rain | pluja ploura plou',
+  'time clock | hora hores rellotge',
+  'date day | data dia avui',
+  'timer | temporitzador',
+  'alarm wake | alarma desperta despertador',
+  'remind reminder | recorda recordatori',
+  'music song | musica canco',
+  'play | reprodueix posa',
+  'light lights lamp | llum llums lampada',
+  'turn on | encen',
+  'turn off | apaga',
+  'shopping list | llista compra',
+  'add | afegeix afegir',
+  'remove delete | esborra elimina treu',
+  'note | nota notes',
+  'news headlines | noticies',
+  'translate | tradueix traduir traduccio',
+  'file | fitxer fitxers arxiu arxius',
+  'folder directory | carpeta carpetes directori',
+  'read | llegeix llegir',
+  'write | escriu escriure',
+  'search find | cerca cercar busca buscar troba trobar',
+  'calculate math | calcula calcular',
+  'average mean | mitjana',
+  'equation solve | equacio resol resoldre',
+  'command shell | ordre ordres',
+  'convert | converteix convertir',
 ];
 
 /**

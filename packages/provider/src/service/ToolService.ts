@@ -1,4 +1,5 @@
 import type { HostHealth, HostKind, JsonObject, ToolDescriptor, ToolFormat, ToolProgress, WireError } from '@ovos-tools/core';
+import type { HitExplanation } from './HitExplanation.js';
 
 /**
  * Who is asking: the transport a request came in on and, when known, the agent it acts for. HTTP and MCP-over-HTTP
@@ -217,14 +218,18 @@ export interface ToolSearchRequest {
   tags?: readonly string[];
   /** Only tools this caller may call (default: an unauthenticated `in-process` caller, which sees everything). */
   caller?: Caller;
+  /** Also say per hit which fields and terms matched (`ToolSearchHit.explain`); default false; not a boolean: refused. */
+  explain?: boolean;
 }
 
 /** One ranked search result. */
 export interface ToolSearchHit {
   /** The catalog entry found. */
   entry: CatalogEntry;
-  /** Its relevance (BM25+, higher is better, comparable within one search only). */
+  /** Its relevance (lexical BM25 scaled to the best match, plus the closeness of meanings; higher is better, comparable within one search only). */
   score: number;
+  /** Why it was found, when the request asked (`explain: true`). */
+  explain?: HitExplanation;
   /** The time limit its calls run under, ms (as {@link ToolService.get} answers it); set by the service. */
   timeoutMs?: number;
 }

@@ -1,14 +1,17 @@
-import { toolSpecJson, type OvosSearchHitData, type ToolsSearchResponseData } from '@ovos-tools/core';
+import { toolSpecJson, type JsonObject, type OvosSearchHitData, type ToolsSearchResponseData } from '@ovos-tools/core';
+import type { HitExplanation } from '../service/HitExplanation.js';
 import type { ToolSearchHit, ToolSearchOutcome } from '../service/ToolService.js';
 
 /**
  * One search result as `ovos.tools.search.response` and `GET /internal/tools/search` answer it:
  * `{name, toolbox_id, description, summary, tags, score}`; with `includeSchema`, the full spec as `ovos.tools.get`
- * answers it (`argument_schema`, `output_schema`, `examples`, `annotations`, …) plus `score`.
+ * answers it (`argument_schema`, `output_schema`, `examples`, `annotations`, …) plus `score`; with an `explain`
+ * on the hit (asked with `explain: true`), its {@link explainJson}.
  */
 export function searchHitJson(hit: ToolSearchHit, includeSchema: boolean): OvosSearchHitData {
   const { tool, toolboxId } = hit.entry;
-  if (includeSchema) return { ...toolSpecJson(tool, toolboxId), ...(hit.timeoutMs !== undefined ? { timeout_ms: hit.timeoutMs } : {}), score: hit.score };
+  const explain = hit.explain ? { explain: explainJson(hit.explain) } : {};
+  if (includeSchema) return { ...toolSpecJson(tool, toolboxId), ...(hit.timeoutMs !== undefined ? { timeout_ms: hit.timeoutMs } : {}), score: hit.score, ...explain };
   return {
     name: tool.name,
     toolbox_id: toolboxId,
@@ -16,7 +19,21 @@ export function searchHitJson(hit: ToolSearchHit, includeSchema: boolean): OvosS
     summary: tool.summary ?? tool.description.split('\n')[0]!,
     tags: [...(tool.tags ?? [])],
     score: hit.score,
+    ...explain,
   };
+}
+
+/**
+ * The `explain` member of a search hit (asked with `explain: true`), the same on every door:
+ * `{lexical, semantic, terms: [{term, word, origin, fields}]}` — `lexical` the BM25 part of the score (this
+ * search's best lexical match is 1), `semantic` the cosine of the meaning vectors (`null` when either has none), and
+ * per matched index term the request word it came from, how (`query`: said; `lexicon`: added for a word of another
+ * language; `concept`: added for a number, unit, operation or clock time; `phrase`: a pair of neighbouring words
+ * matching a pair of the tool's example requests) and the fields it matched in (`name`, `summary`, `description`,
+ * `tags`, `args`, `examples`, `toolbox`, `utterances`, `phrases`).
+ */
+export function explainJson(explain: HitExplanation): JsonObject {
+  return { lexical: explain.lexical, semantic: explain.semantic, terms: explain.terms.map((t) => ({ term: t.term, word: t.word, origin: t.origin, fields: [...t.fields] })) };
 }
 
 /**

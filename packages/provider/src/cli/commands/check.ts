@@ -1,4 +1,5 @@
 import { checkToolboxPackage, type PackageCheck } from '@ovos-tools/core/testing';
+import { checkLocaleUtterances, readLocaleUtterances } from '../../search/localeUtterances.js';
 import { ExitCode } from '../CliError.js';
 
 /** Options of `ovos-tools check`. */
@@ -11,14 +12,26 @@ export interface CheckOptions {
 
 /**
  * `ovos-tools check <package-dir>`: checks a toolbox package the way the provider loads it (entry points, contract,
- * construction, discovery, tool fields, entry-point name equal to `toolboxId`; with `--examples`, the examples too)
+ * construction, discovery, tool fields, entry-point name equal to `toolboxId`; with `--examples`, the examples too;
+ * its `locale/<lang>/<tool_name>.intent` example requests: a known language code, a tool of the package, not empty)
  * and prints one line per toolbox and per problem.
  * @returns {@link ExitCode.ok} when the package passes, {@link ExitCode.checkFailed} (4) when it has any problem.
  */
 export async function checkCommand(packageDir: string, options: CheckOptions): Promise<number> {
-  const report = await checkToolboxPackage(packageDir, { examples: options.examples === true });
+  const report = withLocale(await checkToolboxPackage(packageDir, { examples: options.examples === true }));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
   return report.ok ? ExitCode.ok : ExitCode.checkFailed;
+}
+
+/**
+ * The report with the package's `locale` problems added (as package problems, `locale/en/x.intent: …`): file names
+ * are checked against the tools only when every toolbox loaded (otherwise the tools are not known).
+ */
+function withLocale(report: PackageCheck): PackageCheck {
+  const loaded = report.toolboxes.length > 0 && report.toolboxes.every((t) => t.problems.length === 0);
+  const problems = loaded ? checkLocaleUtterances(report.packageDir, report.toolboxes.flatMap((t) => t.tools)) : readLocaleUtterances(report.packageDir).problems;
+  if (problems.length === 0) return report;
+  return { ...report, ok: false, problems: [...report.problems, ...problems] };
 }
 
 /** The human report: a header, `ok`/`FAIL` per toolbox with its tools, indented problems and warnings, a verdict. */

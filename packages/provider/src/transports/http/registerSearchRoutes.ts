@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WireError } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
+import { searchErrors } from '../../search/searchErrors.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { resultPageJson } from '../budgetJson.js';
 import { searchResponseJson } from '../searchJson.js';
@@ -29,7 +30,7 @@ function queryInteger(value: string | undefined): number | string | undefined {
 
 /**
  * Adds tool search and result paging (issue 27) to the HTTP API, with the bodies of the OVOS bus answers:
- * - `GET /internal/tools/search?q=…&limit=…&include_schema=…&tags=…&agent_id=…`: `{query, tools, total}` (see
+ * - `GET /internal/tools/search?q=…&limit=…&include_schema=…&explain=…&tags=…&agent_id=…`: `{query, tools, total}` (see
  *   `ovos.tools.search`); bad input 400 `{ok: false, query, tools: [], total: 0, error, code}`. Without `q`, the path
  *   is the tool named `search` (`GET /internal/tools/{tool_id}`), so such a tool stays reachable.
  * - `GET /internal/tools/results/{handle}?offset=…&limit=…&agent_id=…`: `{handle, text, offset, next_offset,
@@ -39,17 +40,18 @@ function queryInteger(value: string | undefined): number | string | undefined {
  */
 export function registerSearchRoutes(app: FastifyInstance, service: ToolService, options: SearchRoutesOptions): void {
   app.get('/internal/tools/search', { schema: searchToolsSchema }, async (req, reply) => {
-    const q = req.query as { q?: string; limit?: string; include_schema?: string; tags?: string; agent_id?: string; format?: string };
+    const q = req.query as { q?: string; limit?: string; include_schema?: string; explain?: string; tags?: string; agent_id?: string; format?: string };
     const caller = options.actingFor(req, q.agent_id);
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
     if (q.q === undefined && service.get('search', caller).ok) return options.getTool(req, reply, 'search');
     const fail = (error: WireError) => reply.code(400).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
     if (q.q === undefined) return fail(wireErrors.missingSearchQuery());
     if (q.include_schema !== undefined && q.include_schema !== 'true' && q.include_schema !== 'false') return fail(wireErrors.invalidIncludeSchema(q.include_schema));
+    if (q.explain !== undefined && q.explain !== 'true' && q.explain !== 'false') return fail(searchErrors.explainNotBoolean(q.explain));
     if (q.format !== undefined) return fail(wireErrors.invalidFormat('search answers in the ovos shape only; get a found tool in a vendor format with GET /internal/tools/{tool_id}?format=…'));
     const tags = q.tags?.split(',').map((t) => t.trim()).filter(Boolean);
     const limit = queryInteger(q.limit);
-    const outcome = service.search({ query: q.q as string, ...(limit !== undefined ? { limit: limit as number } : {}), ...(tags?.length ? { tags } : {}), caller });
+    const outcome = service.search({ query: q.q as string, ...(limit !== undefined ? { limit: limit as number } : {}), ...(tags?.length ? { tags } : {}), explain: q.explain === 'true', caller });
     if (!outcome.ok) return fail(outcome.error);
     return searchResponseJson(q.q, outcome, q.include_schema === 'true');
   });

@@ -1,5 +1,6 @@
 import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
 import { wireErrors } from '../../service/wireErrors.js';
+import { explainJson } from '../searchJson.js';
 import { ERROR_CODE_META_KEY } from './metaKeys.js';
 import { toMcpToolName } from './toolNames.js';
 import { toMcpTool, type McpToolJson } from './toMcpTool.js';
@@ -21,6 +22,7 @@ export const SEARCH_TOOLS_TOOL: McpToolJson = Object.freeze({
       query: { type: 'string', minLength: 1, maxLength: 1000, description: 'What the tool should do, e.g. "set a timer for ten minutes" or "previsão do tempo".' },
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 5, description: 'Most tools to answer.' },
       include_schema: { type: 'boolean', default: false, description: 'Also answer each tool’s inputSchema and outputSchema.' },
+      explain: { type: 'boolean', default: false, description: 'Also answer, per tool, why it was found: which request words matched which fields, and how close the meanings are.' },
       tags: { type: 'array', items: { type: 'string' }, description: 'Only tools carrying every one of these tags.' },
     },
     required: ['query'],
@@ -29,7 +31,7 @@ export const SEARCH_TOOLS_TOOL: McpToolJson = Object.freeze({
     type: 'object',
     properties: {
       query: { type: 'string' },
-      tools: { type: 'array', items: { type: 'object' }, description: 'Best first: {name, toolbox_id, description, summary, tags, score} (with include_schema, the MCP tool definition too).' },
+      tools: { type: 'array', items: { type: 'object' }, description: 'Best first: {name, toolbox_id, description, summary, tags, score} (with include_schema, the MCP tool definition too; with explain, explain).' },
       total: { type: 'integer', description: 'How many of your tools matched before limit.' },
     },
     required: ['tools', 'total'],
@@ -62,6 +64,7 @@ export function callSearchTools(service: ToolService, caller: Caller, args: unkn
     query: a.query as string,
     ...(a.limit !== undefined && a.limit !== null ? { limit: a.limit as number } : {}),
     ...(a.tags !== undefined && a.tags !== null ? { tags: a.tags as string[] } : {}),
+    ...(a.explain !== undefined && a.explain !== null ? { explain: a.explain as boolean } : {}),
     caller,
   });
   if (!outcome.ok) return refuse(outcome.error);
@@ -69,12 +72,12 @@ export function callSearchTools(service: ToolService, caller: Caller, args: unkn
   const isWinner = (e: CatalogEntry) => (winners.get(e.tool.name) ?? e.toolboxId) === e.toolboxId;
   const tools: Array<Record<string, unknown>> = [];
   const found: string[] = [];
-  for (const { entry, score } of outcome.results) {
+  for (const { entry, score, explain } of outcome.results) {
     const mcpName = toMcpToolName(entry.tool.name);
     if (mcpName === undefined || !isWinner(entry)) continue;
     found.push(entry.tool.name);
     const t = entry.tool;
-    const light = { name: mcpName, toolbox_id: entry.toolboxId, description: t.description, summary: t.summary ?? t.description.split('\n')[0]!, tags: [...(t.tags ?? [])], score };
+    const light = { name: mcpName, toolbox_id: entry.toolboxId, description: t.description, summary: t.summary ?? t.description.split('\n')[0]!, tags: [...(t.tags ?? [])], score, ...(explain ? { explain: explainJson(explain) } : {}) };
     if (a.include_schema !== true) tools.push(light);
     else {
       const { _meta: _omit, ...definition } = toMcpTool(entry, mcpName);

@@ -253,8 +253,9 @@ function truncatedOf(outcome: InvokeOutcome): { truncated?: ReturnType<typeof tr
 /**
  * `ovos.tools.search.response` (issue 27): the tools the caller may call that best match `query`, best first:
  * `{query, tools: [{name, toolbox_id, description, summary, tags, score}], total}` (`total`: how many matched before
- * `limit`); with `include_schema: true` each tool is the full spec `ovos.tools.get` answers, plus `score`. Bad input
- * (an empty or too long query, a `limit` outside 1–100, an unknown tag, a non-boolean `include_schema`) answers
+ * `limit`); with `include_schema: true` each tool is the full spec `ovos.tools.get` answers, plus `score`; with
+ * `explain: true` each tool also carries `explain` (which fields and terms matched; see `explainJson`). Bad input
+ * (an empty or too long query, a `limit` outside 1–100, an unknown tag, a non-boolean `include_schema` or `explain`) answers
  * `{query, tools: [], total: 0, error, code: "invalid_request"}`.
  */
 export function searchPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsSearchResponseData {
@@ -268,6 +269,7 @@ export function searchPayload(service: ToolService, data: JsonObject, caller: Ca
     query: data.query as string,
     ...(data.limit !== undefined && data.limit !== null ? { limit: data.limit as number } : {}),
     ...(tags !== undefined && tags !== null ? { tags: typeof tags === 'string' ? [tags] : tags } : {}),
+    ...(data.explain !== undefined && data.explain !== null ? { explain: data.explain as boolean } : {}),
     caller,
   });
   return searchResponseJson(data.query, outcome, data.include_schema === true);
