@@ -110,7 +110,7 @@ export class Toolbox extends ToolBox {
     federation: false,
     'ovos-http-tools': { file: toolsFile },
     agents: {
-      'agent:sofia': { credential: { sha256: sha256Hex('dev-secret-token') }, tools: ['*'] },
+      'agent:sofia': { credential: { sha256: sha256Hex('dev-secret-token') }, tools: ['*'], reads: ['metrics'] },
       'agent:kid': { credential: { sha256: sha256Hex('kid-token-0123456789') }, tools: ['tag:test'] },
     },
   });

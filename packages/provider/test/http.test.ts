@@ -137,8 +137,14 @@ describe('authentication', () => {
     const claim = await fetch(`${s.url}/internal/tools?agent_id=agent:kid`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
     expect(claim.status).toBe(200);
     expect((await claim.json()).total).toBe(2);
+    // an agent not declared under agents, named with the operator secret, gets toolcore's rule: every tool whose
+    // allowed_agents is absent or names it
     const unknown = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'clock.now', agent_id: 'agent:nobody' }) });
-    expect(await unknown.json()).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('agent "agent:nobody": not declared in agents') });
+    expect(await unknown.json()).toMatchObject({ ok: true });
+    const pm = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'pm.only', agent_id: 'agent:nobody' }) });
+    expect(await pm.json()).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('allowed_agents ["agent:pm"] does not include "agent:nobody"') });
+    const asPm = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'pm.only', agent_id: 'agent:pm' }) });
+    expect(await asPm.json()).toMatchObject({ ok: true });
     await fetch(`${s.url}/internal/tools/call`, {
       method: 'POST',
       headers: json('operator-secret-0123456789'),
@@ -253,7 +259,7 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     const lines: string[] = [];
     const logger: Logger = { debug() {}, info: (m) => lines.push(m), warn() {}, error() {} };
     const metrics = new PrometheusMetrics();
-    const service = catalog({ agents: agents(), metrics });
+    const service = catalog({ agents: agents({ 'agent:sofia': { credential: { sha256: sha256Hex(SECRET) }, tools: ['*'], reads: ['metrics'] } }), metrics });
     const s = await start(service, { metrics, logger });
     const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     await fetch(`${s.url}/internal/tools/call`, {
@@ -266,6 +272,10 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     expect(text).toMatch(/ovos_tools_invocations_total\{tool="clock.now",toolbox_id="clock",outcome="ok",transport="http"\} 1/);
     expect(text).toMatch(/ovos_tools_invocation_duration_seconds_count\{tool="clock.now",outcome="ok"\} 1/);
     expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
+    // an agent without reads: ["metrics"] is refused (the counters name tools hidden from it)
+    const kid = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer kid-token-0123456789' } });
+    expect(kid.status).toBe(403);
+    expect(await kid.json()).toMatchObject({ code: 'forbidden', error: expect.stringContaining('reads') });
     const line = lines.find((l) => l.includes('/internal/tools/call'))!;
     expect(line).toMatch(/^http POST \/internal\/tools\/call 200 agent=agent:sofia tool=clock\.now outcome=ok latency_ms=\d+\.\d{3} traceparent=00-4bf9/);
     expect(line).not.toContain('do-not-log');

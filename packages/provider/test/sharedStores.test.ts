@@ -127,6 +127,15 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
       expect(await a.stats()).toEqual({ entries: 0, bytes: 0 });
     });
 
+    test('eviction by owner across replicas: 45 results of one owner never push out another’s one (the owner holding the most gives up its own)', async () => {
+      const [a, b] = await resultStores({ maxEntries: 8 });
+      const alice = await a.put('agent alice', '"alice"');
+      expect(alice.ok).toBe(true);
+      for (let i = 0; i < 45; i++) expect((await (i % 2 ? a : b).put('agent mallory', `"m${i}"`)).ok).toBe(true);
+      expect(alice.ok && (await b.page(alice.handle, 'agent alice', 0, 5)).ok).toBe(true);
+      expect((await a.stats()).entries).toBe(8);
+    });
+
     test('bounded across replicas in entries, bytes, and bytes per owner: least recently used first, the owner’s own first', async () => {
       // entries: three at most; paging the first makes the second the least recently used
       const [a, b] = await resultStores({ maxEntries: 3 });

@@ -1,5 +1,6 @@
 import { restoreStrictArguments, silentLogger, UnknownToolError, toWireError, VendorNameIndex, type Logger, type WireError } from '@ovos-tools/core';
 import type { AccessControl } from '../access/AccessControl.js';
+import { actingFor, DEFAULT_SESSION_RULES } from '../access/callerKeys.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
@@ -140,6 +141,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       return { ok: true, report };
     },
     allows: (caller, action) => access.allows(caller, action),
+    actingFor: (caller, claimed) => (access.actingFor ? access.actingFor(caller, claimed) : actingFor(caller, claimed)),
+    sessions: access.sessions ?? DEFAULT_SESSION_RULES,
     onChange(listener) {
       return catalog.onSwap(({ report }) => {
         if (report.added.length || report.removed.length || report.updated.length) listener(toChange(report));

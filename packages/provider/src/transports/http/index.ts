@@ -5,7 +5,8 @@
 export { startHttpServer, HttpServerConfigError } from './startHttpServer.js';
 export { startHttpFromSettings } from './startHttpFromSettings.js';
 export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
-export { isLoopbackHost, parseHttpConfig, parseListen } from './HttpConfig.js';
+export type { McpSessionLimits } from '../mcp/McpSessions.js';
+export { parseHttpConfig, parseListen } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';
 export { pickTraceparent } from './traceparent.js';
 export { acceptLanguage } from '../acceptLanguage.js';

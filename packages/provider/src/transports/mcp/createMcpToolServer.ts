@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SERVER_INFO } from '../serverInfo.js';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
@@ -18,7 +19,7 @@ export interface McpToolServerOptions {
   caller?: Caller;
   /** Where protocol problems are logged (never stdout: over stdio that is the protocol). */
   logger?: Logger;
-  /** `serverInfo` of the initialize answer; default `{name: 'ovos-tools', version: '0.0.0'}`. */
+  /** `serverInfo` of the initialize answer; default {@link SERVER_INFO} (`ovos-tools` and the provider package's version). */
   serverInfo?: { name: string; version: string };
   /**
    * Deferred loading (`mcp.search_tool`): `tools/list` answers the `search_tools` meta tool plus the tools this
@@ -75,7 +76,7 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   const searchTool = options.searchTool === true;
   /** Deferred loading: catalog names this connection's searches found. */
   const found = new Set<string>();
-  const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
+  const server = new Server(options.serverInfo ?? { ...SERVER_INFO }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   registerResultResources(server, service, caller);
 
   // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
