@@ -76,6 +76,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     },
     whenLoaded: () => catalog.firstLoad,
   };
+  /** The first-load wait of every request, bounded by `loadWaitMs`. */
+  const ready = async (): Promise<WireError | undefined> => (catalog.loaded || (await loadedWithin(firstLoad, loadWaitMs)) ? undefined : wireErrors.stillLoading(loadWaitMs));
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
@@ -141,6 +143,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       return { ok: true, report };
     },
     allows: (caller, action) => access.allows(caller, action),
+    ready,
     actingFor: (caller, claimed) => (access.actingFor ? access.actingFor(caller, claimed) : actingFor(caller, claimed)),
     sessions: access.sessions ?? DEFAULT_SESSION_RULES,
     onChange(listener) {
@@ -167,9 +170,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
     const budget = budgets.choose(request.caller ?? IN_PROCESS, request.maxOutputChars);
     if (!budget.ok) return { ok: false, error: budget.error, latencyMs: elapsed(started) };
-    if (!catalog.loaded && !(await loadedWithin(firstLoad, loadWaitMs))) {
-      return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
-    }
+    const notReady = await ready();
+    if (notReady) return { ok: false, error: notReady, latencyMs: elapsed(started) };
     const generation = catalog.current;
     const release = generation.acquire();
     try {

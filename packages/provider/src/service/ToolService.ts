@@ -436,6 +436,12 @@ export interface ToolService {
   readonly sessions: SessionRules;
   /** Resolves once the first load has swapped in its catalog (at once afterwards); requests that arrive earlier can wait on it. */
   whenLoaded(): Promise<void>;
+  /**
+   * The first-load wait, decided here for every transport and every request (list, get, search, invoke, discover):
+   * resolves `undefined` at once when the first load is done, when it finishes within the service's bound (30 s by
+   * default), or the `toolbox_unavailable` error to answer ("still loading … retry in a moment") when it does not.
+   */
+  ready(): Promise<WireError | undefined>;
   /** True once the first load has swapped in its catalog. */
   readonly loaded: boolean;
   /** Called after every reload (or host refresh) that changed the catalog. Returns the unsubscribe function. */

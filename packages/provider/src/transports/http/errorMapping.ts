@@ -1,7 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { Logger } from '@ovos-tools/core';
-import { LOAD_WAIT_MS } from '../../service/loadedWithin.js';
-import { wireErrors } from '../../service/wireErrors.js';
+import type { Logger, WireError } from '@ovos-tools/core';
 
 /**
  * The HTTP status of a failed call or refusal by its code: 400 a bad request (`invalid_request`, like a body that
@@ -26,12 +24,9 @@ export function statusOf(code: string): 200 | 400 | 403 | 404 | 429 | 503 {
   }
 }
 
-/** 503 for a request that waited the bound for the provider's first load. */
-export function stillLoading(reply: FastifyReply, toolId?: string): FastifyReply {
-  return reply
-    .code(503)
-    .header('retry-after', '1')
-    .send({ ok: false, ...wireErrors.stillLoading(LOAD_WAIT_MS), ...(toolId ? { tool_id: toolId } : {}) });
+/** 503 (`Retry-After: 1`) for a request the service's first-load wait answered with `error`. */
+export function stillLoading(reply: FastifyReply, error: WireError, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(503).header('retry-after', '1').send({ ok: false, ...error, ...extra });
 }
 
 /**

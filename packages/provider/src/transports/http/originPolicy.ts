@@ -32,7 +32,8 @@ function splitHost(value: string): { name: string; port: string } | undefined {
  * The one Host/Origin policy of every route, as an `onRequest` hook that runs before authentication:
  * - `Host`: a loopback server answers only requests whose `Host` names a loopback address on its port (any form:
  *   `localhost`, `127.x.x.x`, `[::1]`, `[::ffff:127.0.0.1]`) or one of `allowedHosts`; a server on another address
- *   checks `Host` only when `allowedHosts` is set. Anything else is DNS rebinding: 403.
+ *   checks `Host` only when `allowedHosts` is set. Anything else is DNS rebinding: 403. A request without `Host`
+ *   (HTTP/1.0, e.g. a balancer's health check) is no browser's and passes.
  * - `Origin` (browsers): on every state-changing request (POST, PUT, PATCH, DELETE, whatever its content type) and
  *   on every `/mcp` request (the MCP transport spec: a server MUST validate Origin), an `Origin` other than the
  *   server's own (the `Host` it was reached at) or one of `allowedOrigins` is refused 403 — `null` included; so is
@@ -44,8 +45,8 @@ export function originPolicyHook(policy: OriginPolicy) {
   const allowedHosts = new Set((policy.allowedHosts ?? []).map((h) => h.toLowerCase()));
   const allowedOrigins = new Set(policy.allowedOrigins ?? []);
   const hostAccepted = (host: string | undefined): boolean => {
-    if (!loopback && allowedHosts.size === 0) return true;
-    if (host === undefined) return false;
+    // no Host: HTTP/1.0 (a balancer's health check), never a browser, which DNS rebinding needs
+    if ((!loopback && allowedHosts.size === 0) || host === undefined) return true;
     if (allowedHosts.has(host.toLowerCase())) return true;
     const parsed = loopback ? splitHost(host) : undefined;
     return Boolean(parsed && isLoopbackHost(parsed.name) && parsed.port === String(policy.port()));

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseToolFormat, type ToolFormat } from '@ovos-tools/core';
 import type { ToolService } from '../../../service/ToolService.js';
-import { loadedWithin } from '../../../service/loadedWithin.js';
 import { formatCatalog, formatEntry } from '../../formatCatalog.js';
 import { stillLoading } from '../errorMapping.js';
 import { stateOf } from '../requestState.js';
@@ -31,7 +30,8 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send(format.body);
-    if (!(await loadedWithin(service))) return stillLoading(reply);
+    const notReady = await service.ready();
+    if (notReady) return stillLoading(reply, notReady);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const entries = service.list({ caller, ...(tags ? { tags } : {}) });
     if (format.format !== 'ovos') {
@@ -51,7 +51,8 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id });
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
-    if (!(await loadedWithin(service))) return stillLoading(reply, tool_id);
+    const notReady = await service.ready();
+    if (notReady) return stillLoading(reply, notReady, { tool_id });
     const got = service.get(tool_id, caller, q.toolbox_id || undefined);
     if (!got.ok && got.error.code === 'unknown_tool' && POST_ONLY.has(tool_id) && !q.toolbox_id) {
       reply.header('allow', 'POST');
