@@ -1,4 +1,4 @@
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../budget/truncationMarker.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
 import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolRule.js';
 
