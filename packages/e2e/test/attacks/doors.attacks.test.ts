@@ -101,7 +101,7 @@ describe('finding 2: one caller cannot take every MCP session', () => {
 });
 
 describe('finding 3: a confirmed call carries only what was confirmed (bus)', () => {
-  test('`__proto__` beside the confirmed arguments does not match the token', async () => {
+  test('`__proto__` beside the confirmed arguments is refused, and the token stays unused', async () => {
     const bus = await RawOvosClient.connect(secured.serve.url);
     try {
       const asked = bus.next('ovos.tools.invoke.response');
@@ -110,13 +110,43 @@ describe('finding 3: a confirmed call carries only what was confirmed (bus)', ()
       expect(token).toMatch(/^oct1\./);
       const smuggled = bus.next('ovos.tools.invoke.response');
       bus.sendRaw(`{"type":"ovos.tools.invoke","data":{"name":"slow_echo","args":{"a":7,"__proto__":{"ms":1}},"confirm_token":"${token}"},"context":{"source":"persona"}}`);
-      expect((await smuggled).data).toMatchObject({ code: 'confirmation_required' });
+      expect((await smuggled).data).toMatchObject({ code: 'invalid_request', error: expect.stringContaining('"__proto__" (at args.__proto__)') });
       // the token is still unused: the call as confirmed runs
       const confirmed = bus.next('ovos.tools.invoke.response');
       bus.send('ovos.tools.invoke', { name: 'slow_echo', args: { a: 7 }, confirm_token: token }, { source: 'persona' });
       expect((await confirmed).data.result).toMatchObject({ result: { id: 7 } });
     } finally {
       bus.close();
+    }
+  });
+});
+
+describe('finding 3: `__proto__` in arguments gets the same answer on every door', () => {
+  const SMUGGLED = '{"a":3,"__proto__":{"ms":1}}';
+  test('OVOS bus, HTTP and MCP over HTTP refuse it as a bad request', async () => {
+    const bus = await RawOvosClient.connect(open.serve.url);
+    const mcp = new Client({ name: 'proto', version: '1' });
+    try {
+      const reply = bus.next('ovos.tools.invoke.response');
+      bus.sendRaw(`{"type":"ovos.tools.invoke","data":{"name":"now","args":${SMUGGLED}},"context":{"source":"persona"}}`);
+      const overBus = (await reply).data;
+      const overHttp = await fetch(`${open.base}/internal/tools/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"tool_id":"now","args":${SMUGGLED}}` });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${open.base}/mcp`)));
+      const overMcp = await mcp.callTool({ name: 'now', arguments: JSON.parse(SMUGGLED) as Record<string, unknown> }).then(
+        (r) => ({ isError: r.isError, code: (r._meta as Record<string, unknown> | undefined)?.['org.openvoiceos/error_code'] }),
+        (e: Error) => ({ isError: true, code: e.message }),
+      );
+      const text = 'ValueError: Invalid arguments: the key "__proto__" (at args.__proto__) is not accepted; rename it';
+      expect(overBus).toMatchObject({ code: 'invalid_request', error: text });
+      expect(overHttp.status).toBe(400);
+      expect(await overHttp.json()).toMatchObject({ ok: false, code: 'invalid_request', error: text });
+      // the MCP client sees the JSON-RPC error of the POST (400, -32602) with the same text and code
+      expect(overMcp.isError).toBe(true);
+      expect(String(overMcp.code)).toContain(JSON.stringify(text).slice(1, -1));
+      expect(String(overMcp.code)).toContain('invalid_request');
+    } finally {
+      bus.close();
+      await mcp.close();
     }
   });
 });

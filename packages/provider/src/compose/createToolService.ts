@@ -26,6 +26,7 @@ import type {
   ToolboxStatus,
 } from '../service/ToolService.js';
 import { LOAD_WAIT_MS, loadedWithin } from '../service/loadedWithin.js';
+import { protoKeyPath } from '../service/protoKeyPath.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
@@ -170,6 +171,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
     const budget = budgets.choose(request.caller ?? IN_PROCESS, request.maxOutputChars);
     if (!budget.ok) return { ok: false, error: budget.error, latencyMs: elapsed(started) };
+    // `__proto__` in the arguments is refused on every door (HTTP refuses such a body before it gets here)
+    const proto = protoKeyPath(request.args);
+    if (proto) return { ok: false, error: wireErrors.protoKey(proto), latencyMs: elapsed(started) };
     const notReady = await ready();
     if (notReady) return { ok: false, error: notReady, latencyMs: elapsed(started) };
     const generation = catalog.current;

@@ -6,7 +6,7 @@ import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { accessLogHook, markArrival } from './accessLog.js';
 import { authenticationHook } from './authenticate.js';
-import { registerErrorMapping } from './errorMapping.js';
+import { registerErrorMapping, registerJsonParser } from './errorMapping.js';
 import { HttpServerConfigError, type HttpServerHandle, type HttpServerOptions } from './httpServerOptions.js';
 import { BusTrafficFeed } from './inspector/BusTrafficFeed.js';
 import { registerEventStream } from './inspector/registerEventStream.js';
@@ -64,6 +64,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   };
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.removeContentTypeParser('text/plain'); // only JSON bodies
+  registerJsonParser(app);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
