@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { silentLogger, type Logger } from '@ovos-tools/core';
-import { MemoryResultStore, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, MemoryResultStore, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer } from '@ovos-tools/provider/http';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { RedisConfirmationStore } from '../src/state/RedisConfirmationStore.js';
@@ -321,7 +321,7 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
           federation: false,
           state: { redis: own.url, command_timeout_ms: 300 },
           confirmation: { secret: 'a-shared-secret-of-32-characters' },
-          agents: { kid: { credential: { sha256: sha256Hex(TOKEN) }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
+          agents: { kid: { credential: { sha256: hashCredential(TOKEN, 'sha256') }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
         });
         const provider = await replica(settings);
         http = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents });

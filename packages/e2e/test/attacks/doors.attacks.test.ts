@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { sha256Hex } from '@ovos-tools/provider';
+import { hashCredential } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { freePort, scaleRoot, startRedis } from '../../fixtures/scale.mjs';
@@ -35,8 +35,8 @@ beforeAll(async () => {
     bus_agent_field: 'agent_id',
     http: { secret: OPERATOR },
     agents: {
-      'agent:kid': { credential: { sha256: sha256Hex(KID) }, tools: ['*'] },
-      'agent:boss': { credential: { sha256: sha256Hex(BOSS) }, tools: ['*'] },
+      'agent:kid': { credential: { sha256: hashCredential(KID, 'sha256') }, tools: ['*'] },
+      'agent:boss': { credential: { sha256: hashCredential(BOSS, 'sha256') }, tools: ['*'] },
     },
     confirmation: { tools: ['slow_echo'] },
     result_store: { max_entries: 8 },
