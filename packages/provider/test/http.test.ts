@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import type { Logger } from '@ovos-tools/core';
 import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { PrometheusMetrics } from '../src/metrics/index.js';
@@ -279,5 +280,50 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     const line = lines.find((l) => l.includes('/internal/tools/call'))!;
     expect(line).toMatch(/^http POST \/internal\/tools\/call 200 agent=agent:sofia tool=clock\.now outcome=ok latency_ms=\d+\.\d{3} traceparent=00-4bf9/);
     expect(line).not.toContain('do-not-log');
+  });
+});
+
+/** A raw request with the headers as given (fetch would set Host itself): the status and body. */
+function rawRequest(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string; host?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: options.host ?? '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/internal/tools', headers: options.headers ?? {} }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.once('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('one Host/Origin policy for every route', () => {
+  it('a server on [::ffff:127.0.0.1] checks Host like any loopback server (it once skipped the check)', async () => {
+    const s = await start(catalog(), { agents: [], host: '::ffff:127.0.0.1' });
+    const foreign = await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host: `evil.example:${s.port}` } });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body)).toMatchObject({ code: 'forbidden', error: expect.stringContaining('DNS rebinding') });
+    for (const host of [`[::ffff:127.0.0.1]:${s.port}`, `127.0.0.1:${s.port}`, `localhost:${s.port}`, `[::1]:${s.port}`]) {
+      expect((await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host } })).status, host).toBe(200);
+    }
+    expect((await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host: '127.0.0.1:1' } })).status).toBe(403); // another port
+  });
+
+  it('allowedOrigins lets a named web page in; any other Origin is refused on POST whatever the content type', async () => {
+    const s = await start(catalog(), { agents: [], allowedOrigins: ['https://console.example.org'] });
+    const call = (origin: string, type?: string) =>
+      rawRequest(s.port, { method: 'POST', path: '/internal/tools/call', headers: { host: `127.0.0.1:${s.port}`, origin, ...(type ? { 'content-type': type } : {}) }, body: '{"tool_id":"clock.now"}' });
+    expect((await call('https://console.example.org', 'application/json')).status).toBe(200);
+    expect((await call(`http://127.0.0.1:${s.port}`, 'application/json')).status).toBe(200);
+    for (const type of [undefined, 'text/plain', 'application/json']) {
+      const refused = await call('https://other.example.org', type);
+      expect(refused.status, String(type)).toBe(403);
+      expect(JSON.parse(refused.body).error).toMatch(/http\.allowed_origins/);
+    }
+  });
+
+  it('allowedHosts adds Host values (a balancer’s name) to those a loopback server accepts', async () => {
+    const s = await start(catalog(), { agents: [], host: '127.0.0.1', allowedHosts: ['tools.example.org'] });
+    expect((await rawRequest(s.port, { headers: { host: 'tools.example.org' } })).status).toBe(200);
+    expect((await rawRequest(s.port, { headers: { host: 'other.example.org' } })).status).toBe(403);
   });
 });
