@@ -19,13 +19,13 @@ function conf(content: unknown): string {
 }
 
 describe('loadMessageBusConfig', () => {
-  it('returns the OVOS defaults when no file exists', () => {
+  it('returns the OVOS defaults (but an 8 MiB frame limit) when no file exists', () => {
     expect(loadMessageBusConfig({ paths: ['/nonexistent/mycroft.conf'] })).toEqual({
       host: '127.0.0.1',
       port: 8181,
       route: '/core',
       ssl: false,
-      maxMsgSizeMiB: 25,
+      maxMsgSizeMiB: 8,
     });
   });
 
