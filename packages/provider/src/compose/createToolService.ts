@@ -174,8 +174,11 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     // `__proto__` in the arguments is refused on every door (HTTP refuses such a body before it gets here)
     const proto = protoKeyPath(request.args);
     if (proto) return { ok: false, error: wireErrors.protoKey(proto), latencyMs: elapsed(started) };
-    const notReady = await ready();
-    if (notReady) return { ok: false, error: notReady, latencyMs: elapsed(started) };
+    // (loaded: no await, so a call binds to the generation current when it arrived, before any reload swaps it)
+    if (!catalog.loaded) {
+      const notReady = await ready();
+      if (notReady) return { ok: false, error: notReady, latencyMs: elapsed(started) };
+    }
     const generation = catalog.current;
     const release = generation.acquire();
     try {
