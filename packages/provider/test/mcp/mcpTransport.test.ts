@@ -163,6 +163,20 @@ describe('createMcpHttpHandler session limits', () => {
     for (const c of [bob, a1, a3]) expect((await c.listTools()).tools.length).toBeGreaterThan(0);
   });
 
+  test('concurrent initialize requests of one caller cannot pass its cap together', async () => {
+    const { url, handler } = await httpMount({ maxSessionsPerCaller: 2, callerOf });
+    const init = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { authorization: 'Bearer alice', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      }).then(async (r) => (await r.text(), r.status));
+    const statuses = await Promise.all(Array.from({ length: 6 }, init));
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(handler.sessionCount).toBeLessThanOrEqual(2);
+    expect(handler.sessionCount).toBeGreaterThan(0);
+  });
+
   test('a session with no requests for sessionIdleMs is closed and its id answers 404', async () => {
     const { url, handler } = await httpMount({ sessionIdleMs: 2000 });
     const c = await client(url);

@@ -37,6 +37,8 @@ const MAX_CLOSED_REASONS = 1024;
 export class McpSessions<T> {
   readonly #open = new Map<string, OpenSession<T>>();
   readonly #closedBecause = new Map<string, string>();
+  /** Sessions admitted but not initialized yet, per owner (concurrent `initialize` requests count before they finish). */
+  readonly #pending = new Map<string, number>();
   readonly #limits: Required<McpSessionLimits>;
 
   constructor(
@@ -53,6 +55,12 @@ export class McpSessions<T> {
   /** Open sessions now. */
   get size(): number {
     return this.#open.size;
+  }
+
+  #pendingTotal(): number {
+    let n = 0;
+    for (const v of this.#pending.values()) n += v;
+    return n;
   }
 
   /** The idle time after which a session is closed, ms. */
@@ -79,25 +87,39 @@ export class McpSessions<T> {
 
   /**
    * Makes room for a new session of `caller`: past its own cap its least recently used session is closed; with every
-   * slot taken, its own least recently used one (if it has any). Answers `false` when the server is full of other
-   * callers' sessions (each within its own cap).
+   * slot taken, its own least recently used one (if it has any). Answers why not (a text for the 503) when the
+   * caller has its cap of `initialize` requests under way, or the server is full of other callers' sessions. An admitted caller holds a reserved slot until {@link add} or
+   * {@link release}, so concurrent `initialize` requests cannot pass the caps together.
    */
-  admit(caller: Caller): boolean {
+  admit(caller: Caller): string | undefined {
     const owner = this.rules.owner(caller);
+    const pending = this.#pending.get(owner) ?? 0;
     const mine = [...this.#open].filter(([, s]) => this.rules.owner(s.caller) === owner);
     const cap = this.#limits.maxSessionsPerCaller;
-    for (let i = 0; mine.length - i >= cap; i++) {
+    if (pending >= cap) return `Too many MCP sessions: this caller already has ${cap} initialize requests under way (mcp.max_sessions_per_caller); retry when they are done`;
+    for (let i = 0; mine.length - i + pending >= cap; i++) {
       this.drop(mine[i]![0], `Session closed: this caller opened more than ${cap} MCP sessions (mcp.max_sessions_per_caller); the least recently used was closed — initialize a new session`);
     }
-    if (this.#open.size < this.#limits.maxSessions) return true;
-    const oldest = [...this.#open].find(([, s]) => this.rules.owner(s.caller) === owner);
-    if (!oldest) return false;
-    this.drop(oldest[0], `Session closed: the server holds ${this.#limits.maxSessions} MCP sessions (mcp.max_sessions); this caller's least recently used was closed — initialize a new session`);
-    return true;
+    if (this.#open.size + this.#pendingTotal() >= this.#limits.maxSessions) {
+      const oldest = [...this.#open].find(([, s]) => this.rules.owner(s.caller) === owner);
+      if (!oldest) return 'Too many MCP sessions: every one (mcp.max_sessions) is held by other callers; retry later';
+      this.drop(oldest[0], `Session closed: the server holds ${this.#limits.maxSessions} MCP sessions (mcp.max_sessions); this caller's least recently used was closed — initialize a new session`);
+    }
+    this.#pending.set(owner, pending + 1);
+    return undefined;
   }
 
-  /** Records an initialized session. */
+  /** Gives back the slot {@link admit} reserved for `caller` when its `initialize` did not open a session. */
+  release(caller: Caller): void {
+    const owner = this.rules.owner(caller);
+    const pending = (this.#pending.get(owner) ?? 0) - 1;
+    if (pending > 0) this.#pending.set(owner, pending);
+    else this.#pending.delete(owner);
+  }
+
+  /** Records an initialized session (it takes the slot {@link admit} reserved). */
   add(id: string, caller: Caller, value: T): void {
+    this.release(caller);
     this.#open.set(id, { value, caller, lastSeen: Date.now() });
   }
 

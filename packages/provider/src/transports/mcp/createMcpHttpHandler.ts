@@ -99,12 +99,17 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
         return;
       }
       if (req.method !== 'POST' || !isInitialize(body)) return reject(res, 400, 'Bad Request: no Mcp-Session-Id; send an initialize request first');
-      if (!sessions.admit(caller)) return reject(res, 503, `Too many MCP sessions: every one (mcp.max_sessions) is held by other callers; retry later`);
+      const full = sessions.admit(caller);
+      if (full) return reject(res, 503, full);
       const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}), ...(options.searchTool ? { searchTool: true } : {}) });
+      let added = false;
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
         ...dnsRebinding,
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => sessions.add(id, caller, session),
+        onsessioninitialized: (id) => {
+          added = true;
+          sessions.add(id, caller, session);
+        },
         onsessionclosed: (id) => void sessions.forget(id)?.value.mcp.close(),
       });
       const session: Session = { transport, mcp };
@@ -113,8 +118,12 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
         if (id) sessions.forget(id, session);
         void mcp.close();
       };
-      await mcp.server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      try {
+        await mcp.server.connect(transport);
+        await transport.handleRequest(req, res, body);
+      } finally {
+        if (!added) sessions.release(caller); // the initialize failed: its reserved slot is free again
+      }
     } catch (err) {
       logger.error(`MCP HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) reject(res, 500, 'Internal error');
