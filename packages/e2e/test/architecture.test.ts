@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
@@ -12,6 +12,21 @@ import { repoRoot } from './helpers/system.js';
  */
 // a workspace package is reached by path (relative import) or by name (`@ovos-tools/<name>`, not followed)
 const pkg = (names: string) => `^(packages/|@ovos-tools/)(${names})(/|$)`;
+/**
+ * The provider's folders by floor, ground first: the service's vocabulary and the leaves that need nothing else; the
+ * rules and parts the service is made of; what builds on access (confirmation, output budgets, registry generations);
+ * the shared state and the transports; the config; the composition; the CLI.
+ */
+const PROVIDER_FLOORS = [
+  ['service', 'discovery', 'loading', 'metrics', 'brain'],
+  ['access', 'federation', 'policy', 'registry', 'search', 'watch', 'hosts'],
+  ['confirm', 'budget', 'catalog'],
+  ['state', 'transports'],
+  ['config'],
+  ['compose'],
+  ['cli'],
+];
+
 const RULES: IForbiddenRuleType[] = [
   // a cycle of runtime imports (type-only imports are erased and cannot form one)
   { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
@@ -27,18 +42,38 @@ const RULES: IForbiddenRuleType[] = [
   // in the provider and the packages above core, no cycle at all, type-only imports included: no file imports one
   // that imports it back (core keeps two type-only pairs: Message and its MalformedMessageError, Message and replyContext)
   { name: 'no-cycles-at-all', severity: 'error', from: { path: '^packages/(provider|messagebus|toolbox-[^/]+|create-ovos-toolbox)/' }, to: { circular: true } },
-  // the provider's floors, low to high (README "How a call flows"); an import may only go down or stay on its floor
-  ...floorRules('packages/provider/src', [
-    ['service'],
-    ['access', 'brain', 'confirm', 'discovery', 'federation', 'hosts', 'loading', 'metrics', 'policy', 'registry', 'watch', 'search', 'budget', 'state'],
-    ['catalog', 'transports'],
-    ['compose', 'config'],
-    ['cli'],
-  ]),
+  // the provider's floors, low to high, as its imports really run (issue 37); an import may only go down or stay on its floor
+  ...floorRules('packages/provider/src', PROVIDER_FLOORS),
   // on the same floor, the catalog (registry generations over time) and the transports know nothing of each other
   { name: 'provider-catalog-knows-no-transport', severity: 'error', from: { path: '^packages/provider/src/catalog/' }, to: { path: '^packages/provider/src/transports/' } },
   { name: 'provider-transports-know-no-catalog', severity: 'error', from: { path: '^packages/provider/src/transports/' }, to: { path: '^packages/provider/src/catalog/' } },
+  // transports turn a credential into a caller and an outcome into a wire answer; every allow/deny decision is access
+  // control's, asked through the service: of access, a transport may use only the credential lookup and the agents' shape
+  {
+    name: 'provider-transports-decide-nothing',
+    severity: 'error',
+    from: { path: '^packages/provider/src/transports/' },
+    to: { path: '^packages/provider/src/access/', pathNot: '^packages/provider/src/access/(resolveAgent|credential|AgentDefinition)\\.ts$' },
+  },
 ];
+
+/** Transport sources must not decide who may do what: these shapes are access decisions (or comparisons of callers). */
+const DECISION_SHAPES = [/allowed:\s*(true|false)\b/, /\.agentId\s*[!=]==/, /[!=]==\s*[\w.]*\.agentId\b/, /\ballowedAgents\b/];
+
+/** The `file: line` of every decision shape in the transport sources under `dir`. */
+function decisionsIn(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (DECISION_SHAPES.some((shape) => shape.test(line))) found.push(`${path.relative(dir, file)}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  return found;
+}
 
 /**
  * One rule per floor: a module on floor i may not import a module on any floor above it. `floors[0]` is the ground
@@ -69,6 +104,20 @@ async function check(dirs: string[], baseDir: string): Promise<string[]> {
 }
 
 describe('architecture', () => {
+  test('no transport source contains an allow/deny decision (issue 37: they are access control’s, asked through the service)', () => {
+    expect(decisionsIn(path.join(repoRoot, 'packages/provider/src/transports'))).toEqual([]);
+  });
+
+  test('the decision scan finds a decision written in a transport', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-arch-decisions-'));
+    try {
+      writeFileSync(path.join(dir, 'route.ts'), "if (session.caller.agentId !== caller.agentId) return reject(res, 403, 'Forbidden');\nreturn { allowed: true };\n");
+      expect(decisionsIn(dir)).toEqual([expect.stringMatching(/^route\.ts:1: /), expect.stringMatching(/^route\.ts:2: /)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('no module cycle and no dependency against the layering in packages/*/src', async () => {
     const packages = readdirSync(path.join(repoRoot, 'packages')).filter((p) => existsSync(path.join(repoRoot, 'packages', p, 'src')));
     expect(packages).toEqual(expect.arrayContaining(['core', 'messagebus', 'provider', 'toolbox-mcp', 'toolbox-http', 'create-ovos-toolbox']));
@@ -93,6 +142,14 @@ describe('architecture', () => {
       file('packages/provider/src/catalog/Reloader.ts', 'export const Reloader = 1;\n');
       file('packages/provider/src/service/A.ts', "import type { B } from './B.js';\nexport type A = { b?: B };\n");
       file('packages/provider/src/service/B.ts', "import type { A } from './A.js';\nexport type B = { a?: A };\n");
+      // a transport importing an access rule (a decision of its own in the making)
+      file('packages/provider/src/transports/http/claims.ts', "import { actingFor } from '../../access/callerKeys.js';\nexport const c = actingFor;\n");
+      file('packages/provider/src/access/callerKeys.ts', 'export const actingFor = 1;\n');
+      // each floor importing the floor above it
+      PROVIDER_FLOORS.slice(0, -1).forEach((floor, i) => {
+        file(`packages/provider/src/${floor[0]}/up${i}.ts`, `import { above } from '../${PROVIDER_FLOORS[i + 1]![0]}/above${i}.js';\nexport const up = above;\n`);
+        file(`packages/provider/src/${PROVIDER_FLOORS[i + 1]![0]}/above${i}.ts`, 'export const above = 1;\n');
+      });
       const violations = await check(['packages'], base);
       expect(violations).toEqual(
         expect.arrayContaining([
@@ -102,6 +159,10 @@ describe('architecture', () => {
           expect.stringMatching(/^provider-floor-1-imports-no-higher-floor: packages\/provider\/src\/policy\/ExecutionPolicy\.ts → packages\/provider\/src\/config\/ProviderConfig\.ts/),
           expect.stringMatching(/^provider-transports-know-no-catalog: packages\/provider\/src\/transports\/http\/server\.ts → packages\/provider\/src\/catalog\/Reloader\.ts/),
           expect.stringMatching(/^no-cycles-at-all: packages\/provider\/src\/service\/A\.ts → packages\/provider\/src\/service\/B\.ts/),
+          expect.stringMatching(/^provider-transports-decide-nothing: packages\/provider\/src\/transports\/http\/claims\.ts → packages\/provider\/src\/access\/callerKeys\.ts/),
+          ...PROVIDER_FLOORS.slice(0, -1).map((floor, i) =>
+            expect.stringMatching(new RegExp(`^provider-floor-${i}-imports-no-higher-floor: packages/provider/src/${floor[0]}/up${i}\\.ts → packages/provider/src/${PROVIDER_FLOORS[i + 1]![0]}/above${i}\\.ts`)),
+          ),
         ]),
       );
     } finally {

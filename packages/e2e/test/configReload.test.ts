@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sha256Hex } from '@ovos-tools/provider';
+import { hashCredential } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { freePort, linkedPluginRoot, RawOvosClient, repoRoot, startServe, type ServeProcess } from './helpers/system.js';
@@ -62,7 +62,7 @@ describe('reload re-reads the config file', () => {
   test('agents added to the config may use the HTTP API after a reload', async () => {
     const asAgent = () => fetch(`${httpBase}/internal/tools`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect((await asAgent()).status).toBe(401);
-    writeConfig({ ...base(), agents: { 'agent:late': { credential: { sha256: sha256Hex(TOKEN) }, tools: ['add'] } } });
+    writeConfig({ ...base(), agents: { 'agent:late': { credential: { sha256: hashCredential(TOKEN, 'sha256') }, tools: ['add'] } } });
     expect((await reload()).problems).toEqual([]);
     const res = await asAgent();
     expect(res.status).toBe(200);

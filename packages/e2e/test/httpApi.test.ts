@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@ovos-tools/core';
-import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { PrometheusMetrics, startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,8 +110,8 @@ export class Toolbox extends ToolBox {
     federation: false,
     'ovos-http-tools': { file: toolsFile },
     agents: {
-      'agent:sofia': { credential: { sha256: sha256Hex('dev-secret-token') }, tools: ['*'] },
-      'agent:kid': { credential: { sha256: sha256Hex('kid-token-0123456789') }, tools: ['tag:test'] },
+      'agent:sofia': { credential: { sha256: hashCredential('dev-secret-token', 'sha256') }, tools: ['*'], reads: ['metrics'] },
+      'agent:kid': { credential: { sha256: hashCredential('kid-token-0123456789', 'sha256') }, tools: ['tag:test'] },
     },
   });
   provider = new ToolsProvider({ settings, pluginRoots: [root], logger: silentLogger, logLevel: 'silent', brain: null, metrics });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fromMcpToolName, MAX_OUTPUT_CHARS_META_KEY, SEARCH_TOOLS_NAME, TRUNCATED_META_KEY, toMcpToolName } from '@ovos-tools/provider/mcp';
-import { sha256Hex } from '@ovos-tools/provider';
+import { hashCredential } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { cliPath } from '../../provider/test/helpers/serve.js';
@@ -91,8 +91,8 @@ function config(target: string) {
       'ovos-http-tools': { file: tools },
       mcp: { search_tool: true },
       agents: {
-        'agent:kid': { credential: { sha256: sha256Hex(KID_TOKEN) }, hivemind: { client: KID_SATELLITE }, tools: ['get_current_datetime', 'vip.*', 'kid.*'], rate_per_minute: RATE },
-        'agent:boss': { credential: { sha256: sha256Hex(BOSS_TOKEN) }, tools: ['*'] },
+        'agent:kid': { credential: { sha256: hashCredential(KID_TOKEN, 'sha256') }, hivemind: { client: KID_SATELLITE }, tools: ['get_current_datetime', 'vip.*', 'kid.*'], rate_per_minute: RATE },
+        'agent:boss': { credential: { sha256: hashCredential(BOSS_TOKEN, 'sha256') }, tools: ['*'] },
       },
     }),
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { toMcpToolName } from '@ovos-tools/provider/mcp';
-import { sha256Hex } from '@ovos-tools/provider';
+import { hashCredential } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PluginRoot } from '../../provider/test/helpers/pluginRoot.js';
 import { cliPath } from '../../provider/test/helpers/serve.js';
@@ -66,7 +66,7 @@ beforeAll(async () => {
       federation: false,
       bus_agent_field: 'agent_id',
       'ovos-filesystem-tools': { root_path: workspace, allow_write: true },
-      agents: { 'agent:voice': { credential: { sha256: sha256Hex(VOICE_TOKEN) }, tools: ['*'], voice: true } },
+      agents: { 'agent:voice': { credential: { sha256: hashCredential(VOICE_TOKEN, 'sha256') }, tools: ['*'], voice: true } },
     }),
   );
   const httpPort = await freePort();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { sha256Hex } from '@ovos-tools/provider';
+import { hashCredential } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { freePort, LONG_TEXT, scaleRoot, startHaproxy, startRedis, startReplica } from '../fixtures/scale.mjs';
 
@@ -194,12 +194,12 @@ describe.skipIf(Boolean(skipReason))('three replicas behind HAProxy with shared 
       http: { allowed_hosts: [`127.0.0.1:${lbPort}`] },
       state: { redis: redis.url, command_timeout_ms: 500 },
       agents: {
-        'agent:app': { credential: { sha256: sha256Hex(TOKENS.app) }, tools: ['*'], rate_per_minute: 1_000_000, max_concurrency: 100 },
-        'agent:free': { credential: { sha256: sha256Hex(TOKENS.free) }, tools: ['*'] },
-        'agent:limited': { credential: { sha256: sha256Hex(TOKENS.limited) }, tools: ['*'], rate_per_minute: RATE },
-        'agent:pair': { credential: { sha256: sha256Hex(TOKENS.pair) }, tools: ['*'], max_concurrency: 2 },
+        'agent:app': { credential: { sha256: hashCredential(TOKENS.app, 'sha256') }, tools: ['*'], rate_per_minute: 1_000_000, max_concurrency: 100 },
+        'agent:free': { credential: { sha256: hashCredential(TOKENS.free, 'sha256') }, tools: ['*'] },
+        'agent:limited': { credential: { sha256: hashCredential(TOKENS.limited, 'sha256') }, tools: ['*'], rate_per_minute: RATE },
+        'agent:pair': { credential: { sha256: hashCredential(TOKENS.pair, 'sha256') }, tools: ['*'], max_concurrency: 2 },
         // a voice persona that must confirm slow_echo; no limits, so only its tokens need Redis
-        'agent:voice': { credential: { sha256: sha256Hex(TOKENS.voice) }, tools: ['*'], confirm: ['slow_echo'] },
+        'agent:voice': { credential: { sha256: hashCredential(TOKENS.voice, 'sha256') }, tools: ['*'], confirm: ['slow_echo'] },
       },
       // every replica signs confirm tokens with the same key, so any of them verifies another's
       confirmation: { secret: 'scale-test-confirmation-secret-0123456789' },

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The public surface of every published package, as a visible diff (issue 26 item 6): for each entry of a
- * package's `exports` map, every name its built declarations (`dist/**\/*.d.ts`) export, with its kind, sorted; the
+ * package's `exports` map, every name its built declarations (`dist/**\/*.d.ts`) export, with its kind, sorted, and
+ * the public members of each class and interface (issue 37: a member that comes or goes is a surface change too); the
  * committed snapshot is `test/surface/<package>.txt`. A change to a surface fails this test until the snapshot is
  * updated (`npx vitest run test/surface.test.ts -u`) and committed with the change, so reviewers see every name that
  * comes or goes. It also imports each entry's JavaScript from `dist` and checks that the runtime names are exactly
@@ -81,14 +82,34 @@ function isValue(symbol: ts.Symbol): boolean {
   return (target.flags & ts.SymbolFlags.Value) !== 0;
 }
 
-function declaredExports(file: string): Array<{ name: string; kind: string; value: boolean }> {
+/** Whether a member is private (a `#name`, a `private` modifier): not part of the surface. */
+function isPrivate(member: ts.Symbol): boolean {
+  if (member.name.startsWith('#') || member.name.startsWith('__#')) return true;
+  return (member.declarations ?? []).some((d) => (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0);
+}
+
+/** The public members of an exported class or interface (`static x` for a class's statics), sorted; none for other kinds. */
+function membersOf(symbol: ts.Symbol): string[] {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  if (!(target.flags & (ts.SymbolFlags.Class | ts.SymbolFlags.Interface))) return [];
+  const names = checker
+    .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(target))
+    .filter((m) => !isPrivate(m))
+    .map((m) => m.name);
+  if (target.flags & ts.SymbolFlags.Class) {
+    for (const m of checker.getPropertiesOfType(checker.getTypeOfSymbol(target))) if (m.name !== 'prototype' && !isPrivate(m)) names.push(`static ${m.name}`);
+  }
+  return names.sort();
+}
+
+function declaredExports(file: string): Array<{ name: string; kind: string; value: boolean; members: string[] }> {
   const source = program.getSourceFile(file);
   if (!source) throw new Error(`${file} is missing; run pnpm build first`);
   const moduleSymbol = checker.getSymbolAtLocation(source);
   if (!moduleSymbol) return [];
   return checker
     .getExportsOfModule(moduleSymbol)
-    .map((s) => ({ name: s.name, kind: kindOf(s), value: isValue(s) }))
+    .map((s) => ({ name: s.name, kind: kindOf(s), value: isValue(s), members: membersOf(s) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
@@ -105,7 +126,10 @@ describe('public surface of every published package (exported names, from dist)'
       const runtime = Object.keys(await import(pathToFileURL(entry.js).href)).sort();
       expect(runtime, `${pkg.name} ${entry.subpath}: the names dist exports at run time are the declared values`).toEqual(declared.filter((d) => d.value).map((d) => d.name));
       lines.push(`${pkg.name}${entry.subpath === '.' ? '' : entry.subpath.slice(1)}`);
-      for (const d of declared) lines.push(`  ${d.name}: ${d.kind}`);
+      for (const d of declared) {
+        lines.push(`  ${d.name}: ${d.kind}`);
+        for (const m of d.members) lines.push(`    .${m}`);
+      }
     }
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./surface/${pkg.dir}.txt`);
   });

@@ -113,7 +113,7 @@ describe('parseServerArgs', () => {
   it('overlays flags on the config defaults', () => {
     expect(parseServerArgs([], DEFAULT_MESSAGEBUS_CONFIG)).toEqual({
       help: false,
-      options: { host: '127.0.0.1', port: 8181, route: '/core', maxMsgSizeMiB: 25, allowedOrigins: [], allowedHosts: [], secret: '' },
+      options: { host: '127.0.0.1', port: 8181, route: '/core', maxMsgSizeMiB: 8, allowedOrigins: [], allowedHosts: [], secret: '' },
     });
     const cmd = parseServerArgs(
       ['--host', '0.0.0.0', '--port=9000', '--max-msg-size', '2.5', '--allow-origin', 'a', '--allow-origin', 'b', '--allow-host', 'box.lan'],

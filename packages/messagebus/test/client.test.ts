@@ -90,6 +90,31 @@ describe('MessageBusClient', () => {
     expect(rawSeen).toEqual(['{"type":"good","data":{"ok":1},"context":{}}']);
   });
 
+  it('drops a received frame above maxFrameBytes unparsed, says so to onMalformed, and keeps its connection', async () => {
+    const server = await startServer({ maxMsgSizeMiB: 4 });
+    const bus = await client(server.url, { maxFrameBytes: 1024 * 1024 });
+    const raw = await rawClient(server.url);
+    const got: Message[] = [];
+    const malformed: string[] = [];
+    bus.on('big', (m) => void got.push(m));
+    bus.on('small', (m) => void got.push(m));
+    bus.onMalformed((err) => void malformed.push(err.message));
+    raw.ws.send(JSON.stringify({ type: 'big', data: { pad: 'x'.repeat(2 * 1024 * 1024) }, context: {} }));
+    raw.ws.send('{"type":"small","data":{},"context":{}}');
+    await waitUntil(() => got.length === 1, 'the small frame');
+    expect(got.map((m) => m.type)).toEqual(['small']);
+    expect(malformed).toEqual([expect.stringMatching(/^dropped a frame of 20971\d\d bytes unread: larger than maxFrameBytes \(1048576\)/)]);
+  });
+
+  it('a server refuses a frame above its limit (default 8 MiB) from its header with 1009, and logs why', async () => {
+    const logger = captureLogger();
+    const server = await startServer({ logger });
+    const raw = await rawClient(server.url);
+    raw.ws.send('x'.repeat(8 * 1024 * 1024 + 1));
+    expect(await raw.closed).toBe(1009);
+    await waitUntil(() => logger.lines.some((l) => l.message.includes('frame larger than 8388608 bytes')), 'the log line');
+  });
+
   it('gives a too-deep frame to onMalformed with the safe request, so the topic owner answers instead of staying silent', async () => {
     const server = await startServer();
     const owner = await client(server.url);

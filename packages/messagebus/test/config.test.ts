@@ -19,13 +19,13 @@ function conf(content: unknown): string {
 }
 
 describe('loadMessageBusConfig', () => {
-  it('returns the OVOS defaults when no file exists', () => {
+  it('returns the OVOS defaults (but an 8 MiB frame limit) when no file exists', () => {
     expect(loadMessageBusConfig({ paths: ['/nonexistent/mycroft.conf'] })).toEqual({
       host: '127.0.0.1',
       port: 8181,
       route: '/core',
       ssl: false,
-      maxMsgSizeMiB: 25,
+      maxMsgSizeMiB: 8,
     });
   });
 
@@ -86,6 +86,8 @@ describe('isLoopbackHost', () => {
     ['127.0.0.1', true], ['127.9.9.9', true], ['localhost', true], ['LOCALHOST.', true], ['::1', true], ['[::1]', true],
     ['::ffff:127.0.0.1', true], ['0.0.0.0', false], ['::', false], ['10.0.0.1', false], ['192.168.1.2', false],
     ['mybox.lan', false], ['localhost.evil.example', false], ['::ffff:10.0.0.1', false],
+    ['[::ffff:127.0.0.1]', true], ['[::ffff:7f00:1]', true], ['0:0:0:0:0:0:0:1', true], ['127.1', true], ['0x7f000001', true], ['2130706433', true],
+    ['127.0.0.1.evil.example', false], ['[::ffff:7f00:1]x', false], ['', false],
   ])('%s → %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
   });

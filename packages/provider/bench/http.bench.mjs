@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
-import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer } from '@ovos-tools/provider/http';
 
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
@@ -66,7 +66,7 @@ const connect = async (url) => {
 const settings = parseProviderConfig({
   isolation: 'inline',
   federation: false,
-  agents: { 'agent:bench': { credential: { sha256: sha256Hex('bench-token-0123456789') }, tools: ['tag:bench'] } },
+  agents: { 'agent:bench': { credential: { sha256: hashCredential('bench-token-0123456789', 'sha256') }, tools: ['tag:bench'] } },
 });
 const bus = new MessageBusServer({ port: 0, logger: silentLogger });
 await bus.start();

@@ -60,7 +60,7 @@ export { registerOvosBus, STATIC_CALL_TOPIC } from './transports/ovos-bus/regist
 export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
-export { hashCredential, parseAgentsConfig, sha256Hex } from './access/index.js';
+export { hashCredential, parseAgentsConfig } from './access/index.js';
 export type { AgentDefinition, StoredCredential, ToolRule } from './access/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';

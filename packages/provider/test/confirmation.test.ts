@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { FakeBus, Message, silentLogger, type JsonObject } from '@ovos-tools/core';
-import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { CONFIRM_TOKEN_META_KEY, ERROR_CODE_META_KEY, LANG_META_KEY } from '@ovos-tools/provider/mcp';
 import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 import { spawnSync } from 'node:child_process';
@@ -65,9 +65,9 @@ beforeAll(async () => {
   root.addPackage('danger-tools', toolboxEntry('danger'), { 'index.js': dangerToolbox('danger') });
   const started = await startProvider({
     agents: {
-      'agent:voice': { credential: { sha256: sha256Hex(VOICE) }, tools: ['*'], voice: true },
-      'agent:voice2': { credential: { sha256: sha256Hex(VOICE2) }, tools: ['*'], voice: true },
-      'agent:trusted': { credential: { sha256: sha256Hex(TRUSTED) }, tools: ['*'], voice: true, confirm: 'never' },
+      'agent:voice': { credential: { sha256: hashCredential(VOICE, 'sha256') }, tools: ['*'], voice: true },
+      'agent:voice2': { credential: { sha256: hashCredential(VOICE2, 'sha256') }, tools: ['*'], voice: true },
+      'agent:trusted': { credential: { sha256: hashCredential(TRUSTED, 'sha256') }, tools: ['*'], voice: true, confirm: 'never' },
     },
   });
   bus = started.bus;
@@ -167,7 +167,7 @@ export class Toolbox extends ToolBox {
   });
 
   test('an expired token is refused and a new question asked (ttl_seconds)', async () => {
-    const short = await startProvider({ agents: { 'agent:voice': { credential: { sha256: sha256Hex(VOICE) }, tools: ['*'], voice: true } }, confirmation: { ttl_seconds: 0.2 } });
+    const short = await startProvider({ agents: { 'agent:voice': { credential: { sha256: hashCredential(VOICE, 'sha256') }, tools: ['*'], voice: true } }, confirmation: { ttl_seconds: 0.2 } });
     try {
       const first = await ask(short.bus, 'ovos.tools.invoke', { name: 'wipe_note', args: { name: 'old' } }, asVoice());
       await new Promise((r) => setTimeout(r, 400));

@@ -52,15 +52,19 @@ describe('requests sent while the toolboxes load', () => {
     root?.cleanup();
   });
 
-  test('list, get, invoke and discover sent during a slow load each get their answer, with the tool that was loading', async () => {
+  test('list, get, search, invoke and discover sent during a slow load each get their answer, with the tool that was loading', async () => {
     const sent = Date.now();
     client.send('ovos.tools.list', {}, { request_id: 'l' });
     client.send('ovos.tools.get', { name: 'ping' }, { request_id: 'g' });
     client.send('ovos.tools.invoke', { name: 'ping', args: {} }, { request_id: 'i' });
+    client.send('ovos.tools.search', { query: 'ping' }, { request_id: 's' });
     client.send('ovos.persona.tools.discover', {}, { request_id: 'd' });
     const answer = async (type: string) => (await client.first(type, 20_000)).data;
     const [list, get, invoke] = await Promise.all([answer('ovos.tools.list.response'), answer('ovos.tools.get.response'), answer('ovos.tools.invoke.response')]);
     const discover = await answer('ovos.persona.tools.discover.response');
+    const search = await answer('ovos.tools.search.response');
+    // search waits for the first load too (issue 37: the wait is the service's, for every request)
+    expect((search.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(['ping']);
     expect(bannerAt).toBeGreaterThan(sent); // they were sent before the provider said it was serving
     expect((list.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(['ping']);
     expect(get).toMatchObject({ name: 'ping', toolbox_id: 'slow-load' });

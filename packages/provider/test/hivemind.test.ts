@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FakeBus, Message, silentLogger, type JsonObject } from '@ovos-tools/core';
-import { parseProviderConfig, ProviderConfigError, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, parseProviderConfig, ProviderConfigError, ToolsProvider } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, providerDir, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     bus_agent_field: 'agent_id',
     agents: {
       'agent:kitchen': { hivemind: { client: '7::kitchen-satellite' }, tools: ['safe_*'], rate_per_minute: 4 },
-      'agent:boss': { credential: { sha256: sha256Hex('boss-token-0123456789') }, tools: ['*'] },
+      'agent:boss': { credential: { sha256: hashCredential('boss-token-0123456789', 'sha256') }, tools: ['*'] },
     },
   });
   bus = new FakeBus();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import type { Logger } from '@ovos-tools/core';
 import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { PrometheusMetrics } from '../src/metrics/index.js';
@@ -137,8 +138,14 @@ describe('authentication', () => {
     const claim = await fetch(`${s.url}/internal/tools?agent_id=agent:kid`, { headers: { 'X-Internal-Secret': 'operator-secret-0123456789' } });
     expect(claim.status).toBe(200);
     expect((await claim.json()).total).toBe(2);
+    // an agent not declared under agents, named with the operator secret, gets toolcore's rule: every tool whose
+    // allowed_agents is absent or names it
     const unknown = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'clock.now', agent_id: 'agent:nobody' }) });
-    expect(await unknown.json()).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('agent "agent:nobody": not declared in agents') });
+    expect(await unknown.json()).toMatchObject({ ok: true });
+    const pm = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'pm.only', agent_id: 'agent:nobody' }) });
+    expect(await pm.json()).toMatchObject({ ok: false, code: 'forbidden', error: expect.stringContaining('allowed_agents ["agent:pm"] does not include "agent:nobody"') });
+    const asPm = await fetch(`${s.url}/internal/tools/call`, { method: 'POST', headers: json('operator-secret-0123456789'), body: JSON.stringify({ tool_id: 'pm.only', agent_id: 'agent:pm' }) });
+    expect(await asPm.json()).toMatchObject({ ok: true });
     await fetch(`${s.url}/internal/tools/call`, {
       method: 'POST',
       headers: json('operator-secret-0123456789'),
@@ -253,7 +260,7 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     const lines: string[] = [];
     const logger: Logger = { debug() {}, info: (m) => lines.push(m), warn() {}, error() {} };
     const metrics = new PrometheusMetrics();
-    const service = catalog({ agents: agents(), metrics });
+    const service = catalog({ agents: agents({ 'agent:sofia': { credential: { sha256: sha256Hex(SECRET) }, tools: ['*'], reads: ['metrics'] } }), metrics });
     const s = await start(service, { metrics, logger });
     const tp = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
     await fetch(`${s.url}/internal/tools/call`, {
@@ -266,8 +273,57 @@ describe('catalog query parameters, OpenAPI, metrics, tracing', () => {
     expect(text).toMatch(/ovos_tools_invocations_total\{tool="clock.now",toolbox_id="clock",outcome="ok",transport="http"\} 1/);
     expect(text).toMatch(/ovos_tools_invocation_duration_seconds_count\{tool="clock.now",outcome="ok"\} 1/);
     expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
+    // an agent without reads: ["metrics"] is refused (the counters name tools hidden from it)
+    const kid = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer kid-token-0123456789' } });
+    expect(kid.status).toBe(403);
+    expect(await kid.json()).toMatchObject({ code: 'forbidden', error: expect.stringContaining('reads') });
     const line = lines.find((l) => l.includes('/internal/tools/call'))!;
     expect(line).toMatch(/^http POST \/internal\/tools\/call 200 agent=agent:sofia tool=clock\.now outcome=ok latency_ms=\d+\.\d{3} traceparent=00-4bf9/);
     expect(line).not.toContain('do-not-log');
+  });
+});
+
+/** A raw request with the headers as given (fetch would set Host itself): the status and body. */
+function rawRequest(port: number, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string; host?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: options.host ?? '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/internal/tools', headers: options.headers ?? {} }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.once('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('one Host/Origin policy for every route', () => {
+  it('a server on [::ffff:127.0.0.1] checks Host like any loopback server (it once skipped the check)', async () => {
+    const s = await start(catalog(), { agents: [], host: '::ffff:127.0.0.1' });
+    const foreign = await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host: `evil.example:${s.port}` } });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body)).toMatchObject({ code: 'forbidden', error: expect.stringContaining('DNS rebinding') });
+    for (const host of [`[::ffff:127.0.0.1]:${s.port}`, `127.0.0.1:${s.port}`, `localhost:${s.port}`, `[::1]:${s.port}`]) {
+      expect((await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host } })).status, host).toBe(200);
+    }
+    expect((await rawRequest(s.port, { host: '::ffff:127.0.0.1', headers: { host: '127.0.0.1:1' } })).status).toBe(403); // another port
+  });
+
+  it('allowedOrigins lets a named web page in; any other Origin is refused on POST whatever the content type', async () => {
+    const s = await start(catalog(), { agents: [], allowedOrigins: ['https://console.example.org'] });
+    const call = (origin: string, type?: string) =>
+      rawRequest(s.port, { method: 'POST', path: '/internal/tools/call', headers: { host: `127.0.0.1:${s.port}`, origin, ...(type ? { 'content-type': type } : {}) }, body: '{"tool_id":"clock.now"}' });
+    expect((await call('https://console.example.org', 'application/json')).status).toBe(200);
+    expect((await call(`http://127.0.0.1:${s.port}`, 'application/json')).status).toBe(200);
+    for (const type of [undefined, 'text/plain', 'application/json']) {
+      const refused = await call('https://other.example.org', type);
+      expect(refused.status, String(type)).toBe(403);
+      expect(JSON.parse(refused.body).error).toMatch(/http\.allowed_origins/);
+    }
+  });
+
+  it('allowedHosts adds Host values (a balancer’s name) to those a loopback server accepts', async () => {
+    const s = await start(catalog(), { agents: [], host: '127.0.0.1', allowedHosts: ['tools.example.org'] });
+    expect((await rawRequest(s.port, { headers: { host: 'tools.example.org' } })).status).toBe(200);
+    expect((await rawRequest(s.port, { headers: { host: 'other.example.org' } })).status).toBe(403);
   });
 });

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { silentLogger } from '@ovos-tools/core';
 import { MessageBusServer, type InProcessBusClient } from '@ovos-tools/messagebus';
-import { MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 import { MAX_OUTPUT_CHARS_META_KEY, TRUNCATED_META_KEY } from '@ovos-tools/provider/mcp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   server = new MessageBusServer({ port: 0, logger: silentLogger });
   await server.start();
   busLink = server.attach({ logger: silentLogger });
-  const agent = (token: string, extra: Record<string, unknown> = {}) => ({ credential: { sha256: sha256Hex(token) }, tools: ['*'], ...extra });
+  const agent = (token: string, extra: Record<string, unknown> = {}) => ({ credential: { sha256: hashCredential(token, 'sha256') }, tools: ['*'], ...extra });
   const settings = parseProviderConfig({
     isolation: 'inline',
     federation: false,

@@ -1,6 +1,6 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { silentLogger, type Logger } from '@ovos-tools/core';
-import { MemoryResultStore, parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, MemoryResultStore, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer } from '@ovos-tools/provider/http';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { RedisConfirmationStore } from '../src/state/RedisConfirmationStore.js';
@@ -125,6 +125,15 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
         error: { error: `ValueError: Result handle "${kept.handle}" has expired (results are kept 1 s); call the tool again`, code: 'invalid_request' },
       });
       expect(await a.stats()).toEqual({ entries: 0, bytes: 0 });
+    });
+
+    test('eviction by owner across replicas: 45 results of one owner never push out another’s one (the owner holding the most gives up its own)', async () => {
+      const [a, b] = await resultStores({ maxEntries: 8 });
+      const alice = await a.put('agent alice', '"alice"');
+      expect(alice.ok).toBe(true);
+      for (let i = 0; i < 45; i++) expect((await (i % 2 ? a : b).put('agent mallory', `"m${i}"`)).ok).toBe(true);
+      expect(alice.ok && (await b.page(alice.handle, 'agent alice', 0, 5)).ok).toBe(true);
+      expect((await a.stats()).entries).toBe(8);
     });
 
     test('bounded across replicas in entries, bytes, and bytes per owner: least recently used first, the owner’s own first', async () => {
@@ -312,7 +321,7 @@ describe.skipIf(Boolean(skipReason))('shared stores in Redis', () => {
           federation: false,
           state: { redis: own.url, command_timeout_ms: 300 },
           confirmation: { secret: 'a-shared-secret-of-32-characters' },
-          agents: { kid: { credential: { sha256: sha256Hex(TOKEN) }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
+          agents: { kid: { credential: { sha256: hashCredential(TOKEN, 'sha256') }, tools: ['*'], confirm: ['confirmed'], max_output_chars: 200 } },
         });
         const provider = await replica(settings);
         http = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents });

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { silentLogger } from '@ovos-tools/core';
 import { MessageBusServer, type InProcessBusClient } from '@ovos-tools/messagebus';
-import { parseProviderConfig, sha256Hex, ToolsProvider } from '@ovos-tools/provider';
+import { hashCredential, parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { startHttpServer, type HttpServerHandle } from '@ovos-tools/provider/http';
 import { SEARCH_TOOLS_NAME } from '@ovos-tools/provider/mcp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -50,7 +50,7 @@ beforeAll(async () => {
     isolation: 'inline',
     federation: false,
     bus_agent_field: 'agent_id',
-    agents: { 'agent:kid': { credential: { sha256: sha256Hex(KID) }, tools: ['get_weather_forecast', 'set_kitchen_timer', 'search'] } },
+    agents: { 'agent:kid': { credential: { sha256: hashCredential(KID, 'sha256') }, tools: ['get_weather_forecast', 'set_kitchen_timer', 'search'] } },
   });
   provider = new ToolsProvider({ bus: busLink, pluginRoots: [root.dir], settings, logger: silentLogger, logLevel: 'silent', brain: null });
   await provider.start();

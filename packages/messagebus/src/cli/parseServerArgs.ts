@@ -12,7 +12,7 @@ Options:
   --host <host>           interface to bind (default 127.0.0.1; 0.0.0.0 exposes the bus: set --secret)
   --port <port>           TCP port, 0 for an ephemeral one (default 8181)
   --route <path>          URL path (default /core)
-  --max-msg-size <MiB>    largest frame accepted (default 25)
+  --max-msg-size <MiB>    largest frame accepted (default 8)
   --allow-origin <origin> extra browser origin allowed to connect (exact), repeatable; "*" allows any
   --allow-host <name>     host name websocket-client/browser clients may connect by besides IPs, localhost
                           and --host (DNS-rebinding guard), repeatable

@@ -1,4 +1,4 @@
-import { BusEndpoint, type BusEndpointOptions, type Message } from '@ovos-tools/core';
+import { BusEndpoint, MalformedMessageError, type BusEndpointOptions, type Message } from '@ovos-tools/core';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { busUrl } from '../config/MessageBusConfig.js';
@@ -33,7 +33,15 @@ export interface MessageBusClientOptions extends BusEndpointOptions {
   maxQueue?: number;
   /** Websocket opening-handshake timeout in ms; default 5000. */
   handshakeTimeoutMs?: number;
+  /**
+   * Frames received larger than this many bytes are dropped unparsed (handed to the malformed-frame handlers with an
+   * error naming the size) instead of keeping this process busy parsing them; default 8 MiB. The connection stays.
+   */
+  maxFrameBytes?: number;
 }
+
+/** The default {@link MessageBusClientOptions.maxFrameBytes}: 8 MiB. */
+const DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
 /** Connection events of a {@link MessageBusClient} and their listener arguments. */
 export interface ConnectionEvents {
@@ -281,6 +289,12 @@ export class MessageBusClient extends BusEndpoint {
   }
 
   private onFrame(data: WebSocket.RawData, _isBinary: boolean): void {
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer).byteLength;
+    const max = this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+    if (size > max) {
+      this.handlers.dispatchMalformed(new MalformedMessageError(`dropped a frame of ${size} bytes unread: larger than maxFrameBytes (${max})`), '');
+      return;
+    }
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : (data as Buffer).toString('utf8');
     const ownType = this.ownFrames.match(text);
     if (ownType !== undefined && !this.wants(ownType)) return; // our own frame back, and nothing here wants it

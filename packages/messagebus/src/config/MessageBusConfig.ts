@@ -12,7 +12,10 @@ export interface MessageBusConfig {
   route: string;
   /** Whether clients use `wss://` (`websocket.ssl`); default `false`. */
   ssl: boolean;
-  /** Largest accepted frame in MiB (`websocket.max_msg_size`); default `25`. */
+  /**
+   * Largest accepted frame in MiB (`websocket.max_msg_size`); default `8` (OVOS's own is 25: a frame that large keeps
+   * every reader busy parsing it for seconds, so a larger limit is the operator's choice).
+   */
   maxMsgSizeMiB: number;
   /**
    * Shared secret of the bus (not an OVOS key: `websocket.shared_secret`, overridden by `$OVOS_TOOLS_BUS_SECRET`);
@@ -21,13 +24,13 @@ export interface MessageBusConfig {
   secret?: string;
 }
 
-/** The OVOS defaults for {@link MessageBusConfig} (ovos-config `websocket` section). */
+/** The OVOS defaults for {@link MessageBusConfig} (ovos-config `websocket` section), but a frame limit of 8 MiB (OVOS: 25). */
 export const DEFAULT_MESSAGEBUS_CONFIG: Readonly<MessageBusConfig> = Object.freeze({
   host: '127.0.0.1',
   port: 8181,
   route: '/core',
   ssl: false,
-  maxMsgSizeMiB: 25,
+  maxMsgSizeMiB: 8,
 });
 
 /** Returns `route` with exactly one leading `/` (`core` → `/core`, `` → `/`). */

@@ -33,7 +33,7 @@ export function defaultMycroftConfPaths(env: NodeJS.ProcessEnv = process.env): s
 /**
  * Reads the `websocket` section of OVOS mycroft.conf files (ovos-bus-client `load_message_bus_config`),
  * later files overriding earlier ones key by key, over the OVOS defaults
- * (`127.0.0.1`, `8181`, `/core`, `ssl: false`, `max_msg_size: 25`). The shared secret comes from
+ * (`127.0.0.1`, `8181`, `/core`, `ssl: false`, `max_msg_size: 8`). The shared secret comes from
  * `websocket.shared_secret` (an ovos-tools key), overridden by the env var `OVOS_TOOLS_BUS_SECRET` when set.
  *
  * Files are JSON; whole-line `//` comments are removed first (ovos-config writes none, but users do).

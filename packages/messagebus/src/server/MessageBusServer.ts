@@ -34,7 +34,10 @@ export interface MessageBusServerOptions {
   port?: number;
   /** URL path of the bus; default `/core`. Other paths get HTTP 404. */
   route?: string;
-  /** Largest accepted frame in MiB (OVOS `max_msg_size`); default 25. Larger frames close that connection with 1009. */
+  /**
+   * Largest accepted frame in MiB (OVOS `max_msg_size`); default 8 (OVOS: 25). A larger frame is refused from its
+   * header, before it is read or parsed: that connection is closed with 1009 (Message Too Big) and the server logs why.
+   */
   maxMsgSizeMiB?: number;
   /**
    * Extra browser origins (e.g. `http://localhost:3000`) allowed to connect, matched exactly; `*` allows any.
@@ -58,7 +61,7 @@ export interface MessageBusServerOptions {
   authTimeoutMs?: number;
   /**
    * Backpressure bound: a client that still has more than this many bytes unsent when the next frame is
-   * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (50 MiB for 25 MiB), whichever is larger.
+   * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (16 MiB for 8 MiB), whichever is larger.
    */
   maxBufferedBytes?: number;
   /** Where connections, rejections and disconnects are logged; default silent. */
@@ -283,7 +286,11 @@ export class MessageBusServer {
   private onConnection(ws: WebSocket): void {
     this.clients.add(ws);
     this.logger.debug(`client connected (${this.clients.size} connected)`);
-    ws.on('error', (err) => this.logger.warn(`client connection error: ${err.message}`));
+    ws.on('error', (err) => {
+      const tooBig = (err as NodeJS.ErrnoException).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+      if (tooBig) this.logger.warn(`closed a client with 1009: it sent a frame larger than ${this.maxPayload} bytes (websocket.max_msg_size ${this.maxPayload / 1024 / 1024} MiB); the frame was not read`);
+      else this.logger.warn(`client connection error: ${err.message}`);
+    });
     ws.on('close', (code) => {
       this.clients.delete(ws);
       this.logger.debug(`client disconnected with ${code} (${this.clients.size} connected)`);

@@ -1,5 +1,6 @@
 import type { WireError } from '@ovos-tools/core';
-import type { AccessDecision, Caller, CatalogEntry, OperatorAction } from '../service/ToolService.js';
+import type { AccessDecision, Caller, CatalogEntry, OperatorAction, SessionRules } from '../service/ToolService.js';
+import { actingFor, DEFAULT_SESSION_RULES } from './callerKeys.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 import { AgentLimiter } from './AgentLimiter.js';
 import type { AgentLimits, LimitDecision } from './AgentLimits.js';
@@ -55,8 +56,15 @@ export interface AccessControl {
    * promise (that never rejects) when they are counted in a shared store.
    */
   admit(caller: Caller): Admission | Promise<Admission>;
-  /** May `caller` perform an operator action? Agents never may; bus callers per {@link BusReloadRule}. */
+  /**
+   * May `caller` perform an operator action? `reload`: never an agent; `metrics` and `events` (reading the provider's
+   * counters, the bus traffic): an agent only when its `reads` grants it; bus callers per {@link BusReloadRule}.
+   */
   allows(caller: Caller, action: OperatorAction): AccessDecision;
+  /** Who a request acts for, given the `agent_id` it names; default `actingFor` of callerKeys. */
+  actingFor?(caller: Caller, claimedAgentId: string | undefined): Caller | { refused: string };
+  /** Whose sessions a caller may use and the key its session quota counts under; default `sessionOwner`/`mayUseSession` of callerKeys. */
+  readonly sessions?: SessionRules;
 }
 
 /** What {@link createAccessControl} is built from: the `agents` section and the bus rules. */
@@ -95,19 +103,26 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   const limiter = options.limits ?? new AgentLimiter(options.agents, options.now);
   const busReload = options.busReload ?? 'auto';
   const exposure = options.busExposure ?? 'loopback';
+  const agents = new Map(options.agents.map((a) => [a.id, a]));
   return {
     canUse: authorize,
+    actingFor,
+    sessions: DEFAULT_SESSION_RULES,
     admit(caller) {
       const slot = limiter.acquire(caller.agentId);
       return slot instanceof Promise ? slot.then(toAdmission) : toAdmission(slot);
     },
     allows(caller, action) {
-      const what = action === 'reload' ? 'reload' : 'read the bus traffic stream';
-      if (caller.agentId) return { allowed: false, rule: `${action} is for the operator: agent "${caller.agentId}" may not ${what}` };
+      const what = action === 'reload' ? 'reload' : action === 'metrics' ? 'read the metrics' : 'read the bus traffic stream';
+      if (caller.agentId) {
+        if (action !== 'reload' && agents.get(caller.agentId)?.reads?.includes(action)) return { allowed: true };
+        const grant = action === 'reload' ? '' : ` (grant it with "reads": ["${action}"] in its section of agents)`;
+        return { allowed: false, rule: `${action} is for the operator: agent "${caller.agentId}" may not ${what}${grant}` };
+      }
       if (caller.satellite) return { allowed: false, rule: `${action} is for the operator: a HiveMind satellite (peer "${caller.satellite.peer}") may not ${what}` };
       if (caller.transport !== 'ovos-bus') return { allowed: true };
       if (options.busRequiresAgent) return { allowed: false, rule: `${action} is for the operator: the bus message names no agent and bus_requires_agent is set` };
-      if (action === 'events') return { allowed: true };
+      if (action !== 'reload') return { allowed: true };
       if (busReload === 'allow' || (busReload === 'auto' && exposure !== 'open')) return { allowed: true };
       const why =
         busReload === 'deny'

@@ -1,4 +1,4 @@
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../budget/truncationMarker.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
 import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolRule.js';
 
@@ -14,7 +14,8 @@ import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolR
  *     "max_output_chars": 4000,                  // optional: default budget of its answers (issue 27)
  *     "voice": true,                             // optional: a voice persona (confirmation.voice_tools apply)
  *     "confirm": ["annotation:destructive"],     // optional: the tools it must confirm, or "never"
- *     "hivemind": {"client": "7::kitchen"}       // optional: the HiveMind satellite acting as this agent
+ *     "hivemind": {"client": "7::kitchen"},      // optional: the HiveMind satellite acting as this agent
+ *     "reads": ["metrics", "events"]             // optional: operator data it may read (GET /metrics, /internal/events)
  *   }
  * }
  * ```
@@ -52,9 +53,18 @@ export interface AgentDefinition {
    * `"never"` (an empty list here) for a trusted agent. Absent: the provider-wide confirmation settings decide.
    */
   confirm?: CompiledToolRule[];
+  /**
+   * `reads`: the operator's data this agent may read as well (`metrics`: `GET /metrics`; `events`: the bus traffic
+   * stream `GET /internal/events`). Absent: none (both name tools hidden from it and every caller's activity).
+   */
+  reads?: ReadableData[];
 }
 
-const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm', 'hivemind']);
+/** Operator data an agent may be granted to read (`reads` of its section). */
+export type ReadableData = 'metrics' | 'events';
+const READABLE: readonly ReadableData[] = ['metrics', 'events'];
+
+const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm', 'hivemind', 'reads']);
 
 /**
  * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
@@ -64,7 +74,7 @@ const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concu
 export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): AgentDefinition[] {
   if (raw === undefined || raw === null) return [];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?, hivemind?}}');
+    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?, hivemind?, reads?}}');
     return [];
   }
   const out: AgentDefinition[] = [];
@@ -99,6 +109,9 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
     else if (a.confirm !== undefined) {
       problems.push(`${where}.confirm: expected "never" or a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:destructive"), received ${JSON.stringify(a.confirm)}`);
     }
+    let reads: ReadableData[] | undefined;
+    if (Array.isArray(a.reads) && a.reads.every((r) => READABLE.includes(r as ReadableData))) reads = [...new Set(a.reads as ReadableData[])];
+    else if (a.reads !== undefined) problems.push(`${where}.reads: expected a list of ${READABLE.map((r) => `"${r}"`).join(', ')}, received ${JSON.stringify(a.reads)}`);
     const limit = (key: string): number | undefined => {
       const v = a[key];
       if (v === undefined) return undefined;
@@ -120,6 +133,7 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
       ...(maxOutputChars ? { maxOutputChars } : {}),
       ...(typeof a.voice === 'boolean' ? { voice: a.voice } : {}),
       ...(confirm ? { confirm } : {}),
+      ...(reads?.length ? { reads } : {}),
     });
   }
   return out;

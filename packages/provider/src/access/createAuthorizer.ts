@@ -19,7 +19,9 @@ export interface AuthorizerOptions {
  * 1. a caller that names no agent (in-process, an open bus, the HTTP operator secret, a transport without
  *    credentials): allowed, except tools that have `allowed_agents` (those need an agent) and, with
  *    `busRequiresAgent`, any tool on the OVOS bus;
- * 2. an agent that is not declared: refused (`agent "x": not declared in agents`);
+ * 2. an agent that is not declared: refused (`agent "x": not declared in agents`), unless the operator secret acts
+ *    for it (toolcore's runtime: one service secret, any `agent_id`): then every tool whose `allowed_agents` is
+ *    absent or names it;
  * 3. the tool's own `allowed_agents`, when it has one: refused if the agent is not listed;
  * 4. the agent's allowlist: allowed by the first matching rule, else refused naming the rules it has.
  */
@@ -37,8 +39,12 @@ export function createAuthorizer(options: AuthorizerOptions): Authorizer {
       return { allowed: true };
     }
     const agent = byId.get(caller.agentId);
-    if (!agent) return { allowed: false, rule: `agent "${caller.agentId}": not declared in agents` };
     const allowedAgents = entry.tool.allowedAgents;
+    if (!agent) {
+      if (!caller.operator) return { allowed: false, rule: `agent "${caller.agentId}": not declared in agents` };
+      if (!allowedAgents || allowedAgents.includes(caller.agentId)) return { allowed: true };
+      return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(allowedAgents)} does not include "${caller.agentId}"` };
+    }
     if (allowedAgents && !allowedAgents.includes(agent.id)) {
       return { allowed: false, rule: `tool "${name}": allowed_agents ${JSON.stringify(allowedAgents)} does not include "${agent.id}"` };
     }

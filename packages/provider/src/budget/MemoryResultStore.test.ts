@@ -163,3 +163,24 @@ describe('MemoryResultStore limits', () => {
     expect(() => new MemoryResultStore({ maxBytes: 100, maxBytesPerOwner: 200 })).toThrow(/maxBytesPerOwner must be an integer from 1 to 100/);
   });
 });
+
+describe('MemoryResultStore: eviction by owner', () => {
+  it('with every entry taken, the owner holding the most gives up its own least recently used: 45 of one owner never push out another’s one', async () => {
+    const store = new MemoryResultStore({ maxEntries: 8 });
+    const alice = handleOf(await store.put('alice', '"alice"'));
+    const mallory: string[] = [];
+    for (let i = 0; i < 45; i++) mallory.push(handleOf(await store.put('mallory', `"m${i}"`)));
+    expect((await store.page(alice, 'alice', 0, 5)).ok).toBe(true);
+    expect((await store.stats()).entries).toBe(8);
+    expect((await store.page(mallory[44]!, 'mallory', 0, 3)).ok).toBe(true);
+    expect(refusal(await store.page(mallory[0]!, 'mallory', 0, 3))).toMatchObject({ reason: 'evicted' });
+  });
+
+  it('maxEntriesPerOwner caps one owner even when the store has room', async () => {
+    const store = new MemoryResultStore({ maxEntries: 8, maxEntriesPerOwner: 2 });
+    const kept = [];
+    for (let i = 0; i < 3; i++) kept.push(handleOf(await store.put('o', `"${i}"`)));
+    expect(refusal(await store.page(kept[0]!, 'o', 0, 3))).toMatchObject({ reason: 'evicted' });
+    expect((await store.stats()).entries).toBe(2);
+  });
+});

@@ -34,11 +34,13 @@ export class MemoryResultStore implements ResultStore {
   private readonly maxBytes: number;
   private readonly maxEntries: number;
   private readonly maxBytesPerOwner: number;
+  private readonly maxEntriesPerOwner: number;
   private readonly maxPageChars: number;
   private readonly now: () => number;
   /** handle → entry, least recently used first. */
   private readonly entries = new Map<string, Entry>();
   private readonly ownerBytes = new Map<string, number>();
+  private readonly ownerEntries = new Map<string, number>();
   /** [handle, expiresAt] in the order results were kept, which is their expiry order (one TTL for all). */
   private expiries: Array<[string, number]> = [];
   private expiryHead = 0;
@@ -51,6 +53,7 @@ export class MemoryResultStore implements ResultStore {
     this.maxBytes = limits.maxBytes;
     this.maxEntries = limits.maxEntries;
     this.maxBytesPerOwner = limits.maxBytesPerOwner;
+    this.maxEntriesPerOwner = limits.maxEntriesPerOwner;
     this.maxPageChars = limits.maxPageChars;
     this.now = options.now ?? Date.now;
   }
@@ -60,26 +63,38 @@ export class MemoryResultStore implements ResultStore {
     return Math.ceil(this.ttlMs / 1000);
   }
 
-  /** Stores a result as {@link ResultStore.put} says. Makes room first: expired results, then the owner's oldest past its share, then the least recently used. */
+  /**
+   * Stores a result as {@link ResultStore.put} says. Makes room first: expired results, then the owner's own least
+   * recently used past its share (bytes, entries), then — with the store full — the least recently used of the owner
+   * holding the most (so one owner never evicts another's results while it holds fewer).
+   */
   async put(owner: string, text: string): Promise<PutOutcome> {
     if (typeof owner !== 'string') return { ok: false, error: budgetErrors.invalidOwner(owner) };
     if (typeof text !== 'string') return { ok: false, error: { error: `RuntimeError: result store text must be a string, received ${typeof text}`, code: 'internal' } };
     const bytes = text.length * 2 + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.maxBytesPerOwner) return { ok: false, error: budgetErrors.tooLargeToKeep(bytes, this.maxBytesPerOwner) };
     this.sweep();
-    // the owner's own oldest results make room first, then everyone's least recently used
+    // the owner's own least recently used results make room first
+    const overShare = () => (this.ownerBytes.get(owner) ?? 0) + bytes > this.maxBytesPerOwner || (this.ownerEntries.get(owner) ?? 0) >= this.maxEntriesPerOwner;
     for (const [handle, entry] of this.entries) {
-      if ((this.ownerBytes.get(owner) ?? 0) + bytes <= this.maxBytesPerOwner) break;
+      if (!overShare()) break;
       if (entry.owner === owner) this.remove(handle, 'evicted');
     }
-    for (const [handle] of this.entries) {
-      if (this.bytes + bytes <= this.maxBytes && this.entries.size < this.maxEntries) break;
-      this.remove(handle, 'evicted');
+    // then, with the store full, the heaviest owner's least recently used
+    while (this.entries.size > 0 && (this.bytes + bytes > this.maxBytes || this.entries.size >= this.maxEntries)) {
+      const byEntries = this.entries.size >= this.maxEntries;
+      const heaviest = heaviestOwner(byEntries ? this.ownerEntries : this.ownerBytes);
+      for (const [handle, entry] of this.entries) {
+        if (entry.owner !== heaviest) continue;
+        this.remove(handle, 'evicted');
+        break;
+      }
     }
     const handle = `res_${randomBytes(16).toString('base64url')}`;
     const expiresAt = this.now() + this.ttlMs;
     this.entries.set(handle, { owner, text, bytes, expiresAt });
     this.ownerBytes.set(owner, (this.ownerBytes.get(owner) ?? 0) + bytes);
+    this.ownerEntries.set(owner, (this.ownerEntries.get(owner) ?? 0) + 1);
     this.bytes += bytes;
     this.expiries.push([handle, expiresAt]);
     return { ok: true, handle, expiresInS: this.ttlS };
@@ -124,6 +139,7 @@ export class MemoryResultStore implements ResultStore {
   async clear(): Promise<void> {
     this.entries.clear();
     this.ownerBytes.clear();
+    this.ownerEntries.clear();
     this.tombstones.clear();
     this.expiries = [];
     this.expiryHead = 0;
@@ -151,7 +167,23 @@ export class MemoryResultStore implements ResultStore {
     const left = (this.ownerBytes.get(entry.owner) ?? 0) - entry.bytes;
     if (left > 0) this.ownerBytes.set(entry.owner, left);
     else this.ownerBytes.delete(entry.owner);
+    const count = (this.ownerEntries.get(entry.owner) ?? 0) - 1;
+    if (count > 0) this.ownerEntries.set(entry.owner, count);
+    else this.ownerEntries.delete(entry.owner);
     this.tombstones.set(handle, { owner: entry.owner, reason });
     if (this.tombstones.size > MAX_TOMBSTONES) this.tombstones.delete(this.tombstones.keys().next().value!);
   }
+}
+
+/** The owner with the largest count (the first such in insertion order). */
+function heaviestOwner(counts: ReadonlyMap<string, number>): string | undefined {
+  let best: string | undefined;
+  let most = -1;
+  for (const [owner, n] of counts) {
+    if (n > most) {
+      best = owner;
+      most = n;
+    }
+  }
+  return best;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryResultStore } from './MemoryResultStore.js';
 import { OutputBudgets } from './OutputBudgets.js';
-import { resultOwner } from './resultOwner.js';
+import { resultOwner } from '../access/callerKeys.js';
 
 describe('resultOwner: who may page a kept result', () => {
   it('an agent on any transport is the agent; without one, the session of that transport; the HTTP operator; nobody else', () => {
@@ -9,7 +9,8 @@ describe('resultOwner: who may page a kept result', () => {
     expect(resultOwner({ transport: 'mcp', agentId: 'agent:a' })).toBe('agent agent:a');
     expect(resultOwner({ transport: 'ovos-bus', session: 's1' })).toBe('ovos-bus session s1');
     expect(resultOwner({ transport: 'mcp', session: 's1' })).toBe('mcp session s1'); // never the bus session of the same id
-    expect(resultOwner({ transport: 'http' })).toBe('http operator');
+    expect(resultOwner({ transport: 'http', operator: true })).toBe('operator');
+    expect(resultOwner({ transport: 'http' })).toBe('http anonymous');
     expect(resultOwner({ transport: 'in-process' })).toBe('in-process');
     expect(resultOwner({ transport: 'ovos-bus' })).toBeUndefined();
     expect(resultOwner({ transport: 'mcp' })).toBeUndefined();

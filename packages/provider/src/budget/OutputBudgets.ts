@@ -3,7 +3,7 @@ import type { Caller, OutputTruncation, ResultPageOutcome, ResultPageRequest } f
 import { applyOutputBudget } from './applyOutputBudget.js';
 import { budgetErrors } from './budgetErrors.js';
 import type { ResultStore } from './ResultStore.js';
-import { resultOwner } from './resultOwner.js';
+import { resultOwner } from '../access/callerKeys.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
 
 /** A page's `limit` when the request gives none (and the caller has no lower configured budget), in characters. */

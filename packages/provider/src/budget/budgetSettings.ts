@@ -19,6 +19,7 @@ export const BudgetKeys = Type.Object({
         max_bytes: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes for all kept results (2 per character; default 64 MiB)' })),
         max_entries: Type.Optional(Type.Integer({ minimum: 1, description: 'Results kept at once (default 1000)' })),
         max_bytes_per_caller: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes one caller’s results may take (default a quarter of max_bytes)' })),
+        max_entries_per_caller: Type.Optional(Type.Integer({ minimum: 1, description: 'Results one caller may keep at once (default max_entries; when the store is full, the caller holding the most gives up its oldest either way)' })),
       },
       { additionalProperties: false, description: 'Where cut results wait to be paged (in memory; with state.redis, in Redis, shared by the replicas)' },
     ),
@@ -32,7 +33,7 @@ export interface BudgetSettings {
    * own; absent: no limit.
    */
   maxOutputChars: number | undefined;
-  /** `result_store`: `{ttl_s, max_bytes, max_entries, max_bytes_per_caller}`, the limits of the result store (in memory, or in Redis with `state.redis`). */
+  /** `result_store`: `{ttl_s, max_bytes, max_entries, max_bytes_per_caller, max_entries_per_caller}`, the limits of the result store (in memory, or in Redis with `state.redis`). */
   store: MemoryResultStoreOptions;
 }
 
@@ -46,6 +47,10 @@ export function budgetSettings(k: Static<typeof BudgetKeys>, problems: string[])
   if (s.max_bytes_per_caller !== undefined && s.max_bytes_per_caller > maxBytes) {
     problems.push(`result_store.max_bytes_per_caller: must be at most result_store.max_bytes (${maxBytes}), received ${s.max_bytes_per_caller}`);
   }
+  const maxEntries = s.max_entries ?? RESULT_STORE_DEFAULTS.maxEntries;
+  if (s.max_entries_per_caller !== undefined && s.max_entries_per_caller > maxEntries) {
+    problems.push(`result_store.max_entries_per_caller: must be at most result_store.max_entries (${maxEntries}), received ${s.max_entries_per_caller}`);
+  }
   return {
     maxOutputChars: k.max_output_chars,
     store: {
@@ -53,6 +58,7 @@ export function budgetSettings(k: Static<typeof BudgetKeys>, problems: string[])
       ...(s.max_bytes !== undefined ? { maxBytes: s.max_bytes } : {}),
       ...(s.max_entries !== undefined ? { maxEntries: s.max_entries } : {}),
       ...(s.max_bytes_per_caller !== undefined ? { maxBytesPerOwner: s.max_bytes_per_caller } : {}),
+      ...(s.max_entries_per_caller !== undefined && s.max_entries_per_caller <= maxEntries ? { maxEntriesPerOwner: s.max_entries_per_caller } : {}),
     },
   };
 }

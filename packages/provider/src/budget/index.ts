@@ -12,6 +12,6 @@ export { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS, RES
 export type { TruncationMarker } from './truncationMarker.js';
 export { DEFAULT_PAGE_CHARS, OutputBudgets } from './OutputBudgets.js';
 export type { BudgetChoice, BudgetedOutcome, OutputBudgetsOptions } from './OutputBudgets.js';
-export { resultOwner } from './resultOwner.js';
+export { resultOwner } from '../access/callerKeys.js';
 export { BudgetKeys, budgetSettings } from './budgetSettings.js';
 export type { BudgetSettings } from './budgetSettings.js';

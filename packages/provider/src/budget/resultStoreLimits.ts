@@ -13,6 +13,12 @@ export interface ResultStoreLimitOptions {
    * everyone else's results out. Default a quarter of `maxBytes` (16 MiB: a 5 MB `read_file` fits, as 10 MB).
    */
   maxBytesPerOwner?: number;
+  /**
+   * Results one owner may keep at once: past it the owner's own least recently used go first. Default `maxEntries`.
+   * Whatever it is, with every entry taken the owner holding the most gives up its least recently used, so one caller
+   * never evicts another's results while it holds fewer than that one.
+   */
+  maxEntriesPerOwner?: number;
   /** The largest `limit` of one page, in characters. Default 1,000,000. */
   maxPageChars?: number;
 }
@@ -31,8 +37,8 @@ export type ResultStoreLimits = Required<ResultStoreLimitOptions>;
 /**
  * The limits of `options` with their defaults, checked.
  * @param store - the store's class name, for the error.
- * @throws RangeError when an option is not a positive integer, the TTL exceeds a day, or `maxBytesPerOwner` exceeds
- *   `maxBytes`: `<store>: <name> must be an integer from 1 to <max>, received <value>`.
+ * @throws RangeError when an option is not a positive integer, the TTL exceeds a day, `maxBytesPerOwner` exceeds
+ *   `maxBytes` or `maxEntriesPerOwner` exceeds `maxEntries`: `<store>: <name> must be an integer from 1 to <max>, received <value>`.
  */
 export function resultStoreLimits(options: ResultStoreLimitOptions, store: string): ResultStoreLimits {
   const positive = (name: string, value: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -41,10 +47,12 @@ export function resultStoreLimits(options: ResultStoreLimitOptions, store: strin
   };
   const ttlMs = positive('ttlMs', options.ttlMs ?? RESULT_STORE_DEFAULTS.ttlMs, MAX_RESULT_TTL_S * 1000);
   const maxBytes = positive('maxBytes', options.maxBytes ?? RESULT_STORE_DEFAULTS.maxBytes);
+  const maxEntries = positive('maxEntries', options.maxEntries ?? RESULT_STORE_DEFAULTS.maxEntries);
   return {
     ttlMs,
     maxBytes,
-    maxEntries: positive('maxEntries', options.maxEntries ?? RESULT_STORE_DEFAULTS.maxEntries),
+    maxEntries,
+    maxEntriesPerOwner: positive('maxEntriesPerOwner', options.maxEntriesPerOwner ?? maxEntries, maxEntries),
     maxBytesPerOwner: positive('maxBytesPerOwner', options.maxBytesPerOwner ?? Math.floor(maxBytes / 4), maxBytes),
     maxPageChars: positive('maxPageChars', options.maxPageChars ?? RESULT_STORE_DEFAULTS.maxPageChars),
   };

@@ -1,5 +1,6 @@
 import { restoreStrictArguments, silentLogger, UnknownToolError, toWireError, VendorNameIndex, type Logger, type WireError } from '@ovos-tools/core';
 import type { AccessControl } from '../access/AccessControl.js';
+import { actingFor, DEFAULT_SESSION_RULES } from '../access/callerKeys.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
 import type { CatalogHolder } from '../catalog/CatalogHolder.js';
@@ -25,6 +26,7 @@ import type {
   ToolboxStatus,
 } from '../service/ToolService.js';
 import { LOAD_WAIT_MS, loadedWithin } from '../service/loadedWithin.js';
+import { protoKeyPath } from '../service/protoKeyPath.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /** What {@link createToolService} composes. */
@@ -75,6 +77,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     },
     whenLoaded: () => catalog.firstLoad,
   };
+  /** The first-load wait of every request, bounded by `loadWaitMs`. */
+  const ready = async (): Promise<WireError | undefined> => (catalog.loaded || (await loadedWithin(firstLoad, loadWaitMs)) ? undefined : wireErrors.stillLoading(loadWaitMs));
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
@@ -141,6 +145,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       return { ok: true, report };
     },
     allows: (caller, action) => access.allows(caller, action),
+    ready,
+    actingFor: (caller, claimed) => (access.actingFor ? access.actingFor(caller, claimed) : actingFor(caller, claimed)),
+    sessions: access.sessions ?? DEFAULT_SESSION_RULES,
     onChange(listener) {
       return catalog.onSwap(({ report }) => {
         if (report.added.length || report.removed.length || report.updated.length) listener(toChange(report));
@@ -165,8 +172,13 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     // a budget the request gets wrong (e.g. below the marker's own size) is refused before anything runs
     const budget = budgets.choose(request.caller ?? IN_PROCESS, request.maxOutputChars);
     if (!budget.ok) return { ok: false, error: budget.error, latencyMs: elapsed(started) };
-    if (!catalog.loaded && !(await loadedWithin(firstLoad, loadWaitMs))) {
-      return { ok: false, error: wireErrors.stillLoading(loadWaitMs), latencyMs: elapsed(started) };
+    // `__proto__` in the arguments is refused on every door (HTTP refuses such a body before it gets here)
+    const proto = protoKeyPath(request.args);
+    if (proto) return { ok: false, error: wireErrors.protoKey(proto), latencyMs: elapsed(started) };
+    // (loaded: no await, so a call binds to the generation current when it arrived, before any reload swaps it)
+    if (!catalog.loaded) {
+      const notReady = await ready();
+      if (notReady) return { ok: false, error: notReady, latencyMs: elapsed(started) };
     }
     const generation = catalog.current;
     const release = generation.acquire();

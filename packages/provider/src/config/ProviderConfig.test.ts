@@ -112,7 +112,7 @@ describe('output budgets, the result store and MCP search (issue 27)', () => {
   test('defaults: no budget, the store’s own limits, no search_tools', () => {
     const s = parseProviderConfig({});
     expect(s.budget).toEqual({ maxOutputChars: undefined, store: {} });
-    expect(s.mcp).toEqual({ agent: undefined, searchTool: false });
+    expect(s.mcp).toEqual({ agent: undefined, searchTool: false, sessions: {} });
   });
 
   test('max_output_chars, result_store, agents.<id>.max_output_chars and mcp.search_tool are read', () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * It is taken of the arguments as the call sends them to the toolbox (after `openai-strict` nulls are taken back
  * out), before the toolbox validates and coerces them: the confirmed call is the call as written, so the same
  * arguments in another key order need no new confirmation, while `"5"` and `5` (which validation might make equal)
- * do. Throws for arguments JSON cannot express (a cycle, a BigInt).
+ * do. Every own key counts, `__proto__` included (as data). Throws for arguments JSON cannot express (a cycle, a BigInt).
  */
 export function argumentsDigest(args: unknown): string {
   return createHash('sha256').update(canonicalJson(args === undefined ? {} : args), 'utf8').digest('base64url');
@@ -25,8 +25,12 @@ function sortKeys(value: unknown, path: Set<object>): unknown {
   path.add(value);
   try {
     if (Array.isArray(value)) return value.map((v) => sortKeys(v, path));
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key], path);
+    // a prototype-less copy: every own key is kept as data, `__proto__` included (on `{}` it would set the prototype
+    // and vanish from the JSON, so `{"a":1,"__proto__":{…}}` would digest as `{"a":1}`)
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value).sort()) {
+      Object.defineProperty(out, key, { value: sortKeys((value as Record<string, unknown>)[key], path), enumerable: true, writable: true, configurable: true });
+    }
     return out;
   } finally {
     path.delete(value);

@@ -201,3 +201,12 @@ describe('session and languages of a call', () => {
     expect(languagesOf({})).toEqual([]);
   });
 });
+
+describe('argumentsDigest keeps every key', () => {
+  it('`__proto__` is data: it changes the digest and appears in the canonical JSON', async () => {
+    const { argumentsDigest, canonicalJson } = await import('./argumentsDigest.js');
+    const smuggled = JSON.parse('{"tag":"a","__proto__":{"x":1}}') as unknown;
+    expect(canonicalJson(smuggled)).toBe('{"__proto__":{"x":1},"tag":"a"}');
+    expect(argumentsDigest(smuggled)).not.toBe(argumentsDigest({ tag: 'a' }));
+  });
+});

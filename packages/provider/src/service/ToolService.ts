@@ -24,6 +24,12 @@ export interface Caller {
    * key (`agentId`); one without such an agent may do nothing, and a satellite never has operator rights.
    */
   satellite?: SatelliteOrigin;
+  /**
+   * Set by a transport when the request presented the operator secret (HTTP, MCP over HTTP). The operator may act
+   * for a named agent (`agent_id`, see `actingFor`): that agent's rules then apply, and an agent not declared under
+   * `agents` gets toolcore's rule (every tool whose `allowed_agents` is null or names it).
+   */
+  operator?: boolean;
 }
 
 /** Which HiveMind satellite a request came from (see {@link Caller.satellite}). */
@@ -72,7 +78,15 @@ export type Authorizer = (caller: Caller, entry: CatalogEntry) => AccessDecision
  * What an operator may do that an agent may not: `reload` (rescan the plugin roots and swap the catalog) and
  * `events` (read the live tools-topic traffic of the messagebus, which shows every caller's arguments and results).
  */
-export type OperatorAction = 'reload' | 'events';
+export type OperatorAction = 'reload' | 'events' | 'metrics';
+
+/** Whose transport sessions a caller may use, and how they are counted (see `AccessControl.sessions`). */
+export interface SessionRules {
+  /** The key a caller's sessions are counted under (`agent <id>`, `operator`, `anonymous`). */
+  owner(caller: Caller): string;
+  /** May `caller` use a session `opener` opened? Only the same owner. */
+  mayUse(opener: Caller, caller: Caller): AccessDecision;
+}
 
 /** What {@link ToolService.list} filters by. */
 export interface ListQuery {
@@ -416,10 +430,23 @@ export interface ToolService {
    * never rejects for a bad toolbox.
    */
   reload(caller?: Caller): Promise<ReloadOutcome>;
-  /** May `caller` perform an operator action (reload, the bus traffic stream)? Agents never may. */
+  /** May `caller` perform an operator action (reload, the bus traffic stream, the metrics)? See `AccessControl.allows`. */
   allows(caller: Caller, action: OperatorAction): AccessDecision;
+  /**
+   * Who a request acts for, given the `agent_id` it names (see `AccessControl.actingFor`): the caller, narrowed to
+   * the named agent for the operator, or why the claim is refused (an agent credential naming another agent).
+   */
+  actingFor(caller: Caller, claimedAgentId: string | undefined): Caller | { refused: string };
+  /** The rules of transport sessions (MCP over HTTP): whose sessions a caller may use, and the key its quota counts under. */
+  readonly sessions: SessionRules;
   /** Resolves once the first load has swapped in its catalog (at once afterwards); requests that arrive earlier can wait on it. */
   whenLoaded(): Promise<void>;
+  /**
+   * The first-load wait, decided here for every transport and every request (list, get, search, invoke, discover):
+   * resolves `undefined` at once when the first load is done, when it finishes within the service's bound (30 s by
+   * default), or the `toolbox_unavailable` error to answer ("still loading … retry in a moment") when it does not.
+   */
+  ready(): Promise<WireError | undefined>;
   /** True once the first load has swapped in its catalog. */
   readonly loaded: boolean;
   /** Called after every reload (or host refresh) that changed the catalog. Returns the unsubscribe function. */

@@ -19,6 +19,14 @@ export const wireErrors = {
     error: `ValueError: Tool name '${name}' is provided by several toolboxes (${toolboxIds.join(', ')}); call it through its toolbox (duplicate_tool_names is "error", OVOS-TOOLS-1)`,
     code: 'invalid_request',
   }),
+  /**
+   * Arguments with an own `__proto__` key (at `path`): refused on every door, as HTTP refuses such a JSON body, so a
+   * confirmed or validated call can never carry a member that a copy would turn into a prototype.
+   */
+  protoKey: (path: string): WireError => ({
+    error: `ValueError: Invalid arguments: the key "__proto__" (at ${path}) is not accepted; rename it`,
+    code: 'invalid_request',
+  }),
   /** An agent over its `rate_per_minute` or `max_concurrency` (`rule` names which); the caller should wait and retry. */
   rateLimited: (rule: string): WireError => ({ error: `refused by ${rule}`, code: 'rate_limited' }),
   /**

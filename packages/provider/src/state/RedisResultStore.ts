@@ -23,8 +23,8 @@ const SWEEP_MAX = 64;
 /**
  * A {@link ResultStore} in the Redis every replica shares (`state.redis`), so a handle issued by one replica pages on
  * any other. Same rules as `MemoryResultStore`: only the owner pages a handle (another caller hears `forbidden`, and
- * an expired or evicted handle is named so only to its owner); bounded in bytes, entries and bytes per owner (evicting
- * the owner's own least recently used results first, then everyone's); a fixed time to live, on Redis's clock (`PX`
+ * an expired or evicted handle is named so only to its owner); bounded in bytes, entries, and bytes and entries per owner
+ * (evicting the owner's own least recently used results first, then the least recently used of the owner holding the most); a fixed time to live, on Redis's clock (`PX`
  * on the text, and the index), not extended by paging. Each operation is one Lua script, atomic across replicas.
  *
  * Paging reads only the slice asked for (`GETRANGE`), never the whole text: a text is stored with a fixed width per
@@ -43,6 +43,7 @@ export class RedisResultStore implements ResultStore {
   readonly #maxBytes: number;
   readonly #maxEntries: number;
   readonly #maxBytesPerOwner: number;
+  readonly #maxEntriesPerOwner: number;
   readonly #maxPageChars: number;
   readonly #put: RedisScript;
   readonly #page: RedisScript;
@@ -60,6 +61,7 @@ export class RedisResultStore implements ResultStore {
     this.#maxBytes = limits.maxBytes;
     this.#maxEntries = limits.maxEntries;
     this.#maxBytesPerOwner = limits.maxBytesPerOwner;
+    this.#maxEntriesPerOwner = limits.maxEntriesPerOwner;
     this.#maxPageChars = limits.maxPageChars;
     // one hash tag for every key: a script may touch any entry (eviction), so they must share a Cluster slot
     const key = (name: string) => state.key('{results}', name);
@@ -90,7 +92,7 @@ export class RedisResultStore implements ResultStore {
     try {
       await this.#put(
         [...this.#keys, this.#ownerPrefix + ownerKey, this.#dataPrefix + handle],
-        [...this.#common(), handle, ownerKey, data, text.length, width, bytes, this.#maxBytes, this.#maxEntries, this.#maxBytesPerOwner],
+        [...this.#common(), handle, ownerKey, data, text.length, width, bytes, this.#maxBytes, this.#maxEntries, this.#maxBytesPerOwner, this.#maxEntriesPerOwner],
       );
     } catch (err) {
       return { ok: false, error: failure(err) };

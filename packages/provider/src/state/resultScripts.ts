@@ -57,23 +57,36 @@ end
 
 /**
  * Keeps a text. KEYS[9]: the owner's sorted set; KEYS[10]: the text's key. ARGV[6..]: handle, owner digest, text
- * (bytes), chars, width, bytes accounted, max bytes, max entries, max bytes per owner. Makes room first (expired
- * entries, then the owner's least recently used past its share, then everyone's least recently used), then keeps it.
+ * (bytes), chars, width, bytes accounted, max bytes, max entries, max bytes per owner, max entries per owner. Makes
+ * room first (expired entries, then the owner's least recently used past its share of bytes or entries, then — with
+ * the store full — the least recently used of the owner holding the most entries, or bytes when bytes are full, so
+ * one owner never evicts another's results while it holds fewer), then keeps it.
  * Answers the expiry (ms, Redis's clock).
  */
 export const PUT = `${PRELUDE}
 local OWNER_SET, DATA = KEYS[9], KEYS[10]
 local h, owner, text = ARGV[6], ARGV[7], ARGV[8]
 local chars, width, bytes = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
-local maxBytes, maxEntries, maxPerOwner = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
+local maxBytes, maxEntries, maxPerOwner, maxEntriesPerOwner = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15])
 sweep()
-while (tonumber(redis.call('HGET', OWNERS, owner)) or 0) + bytes > maxPerOwner do
+while (tonumber(redis.call('HGET', OWNERS, owner)) or 0) + bytes > maxPerOwner or redis.call('ZCARD', OWNER_SET) >= maxEntriesPerOwner do
   local oldest = redis.call('ZRANGE', OWNER_SET, 0, 0)
   if #oldest == 0 then redis.call('HDEL', OWNERS, owner) break end
   remove(oldest[1], 'evicted')
 end
 while (tonumber(redis.call('GET', TOTAL)) or 0) + bytes > maxBytes or redis.call('ZCARD', LRU) >= maxEntries do
-  local oldest = redis.call('ZRANGE', LRU, 0, 0)
+  local byEntries = redis.call('ZCARD', LRU) >= maxEntries
+  local owners = redis.call('HGETALL', OWNERS)
+  local heaviest, most = nil, -1
+  for i = 1, #owners, 2 do
+    local weight = byEntries and redis.call('ZCARD', ownerPrefix .. owners[i]) or tonumber(owners[i + 1])
+    if weight > most then heaviest, most = owners[i], weight end
+  end
+  local oldest = heaviest and redis.call('ZRANGE', ownerPrefix .. heaviest, 0, 0) or {}
+  if #oldest == 0 then
+    if heaviest then redis.call('HDEL', OWNERS, heaviest) end
+    oldest = redis.call('ZRANGE', LRU, 0, 0)
+  end
   if #oldest == 0 then redis.call('SET', TOTAL, 0) break end
   remove(oldest[1], 'evicted')
 end

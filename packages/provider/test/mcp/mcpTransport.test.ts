@@ -140,11 +140,41 @@ describe('createMcpHttpHandler behind a balancer', () => {
 });
 
 describe('createMcpHttpHandler session limits', () => {
-  test('beyond maxSessions, initialize is refused with 503', async () => {
-    const { url, handler } = await httpMount({ maxSessions: 1 });
-    await client(url);
+  test('beyond maxSessions, initialize of another caller is refused with 503; the same caller has its oldest session closed', async () => {
+    const { url, handler } = await httpMount({ maxSessions: 1, callerOf });
+    const first = await client(url, 'alice');
     expect(handler.sessionCount).toBe(1);
-    await expect(client(url)).rejects.toThrow(/503|Too many MCP sessions/);
+    await expect(client(url, 'bob')).rejects.toThrow(/503|Too many MCP sessions/);
+    const second = await client(url, 'alice');
+    expect(handler.sessionCount).toBe(1);
+    await expect(first.listTools()).rejects.toThrow(/mcp\.max_sessions/);
+    expect((await second.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  test('beyond maxSessionsPerCaller, the caller’s least recently used session is closed and says why; others keep theirs', async () => {
+    const { url, handler } = await httpMount({ maxSessionsPerCaller: 2, callerOf });
+    const bob = await client(url, 'bob');
+    const a1 = await client(url, 'alice');
+    const a2 = await client(url, 'alice');
+    await a1.listTools(); // a2 is now alice's least recently used
+    const a3 = await client(url, 'alice');
+    expect(handler.sessionCount).toBe(3);
+    await expect(a2.listTools()).rejects.toThrow(/max_sessions_per_caller/);
+    for (const c of [bob, a1, a3]) expect((await c.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  test('concurrent initialize requests of one caller cannot pass its cap together', async () => {
+    const { url, handler } = await httpMount({ maxSessionsPerCaller: 2, callerOf });
+    const init = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { authorization: 'Bearer alice', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      }).then(async (r) => (await r.text(), r.status));
+    const statuses = await Promise.all(Array.from({ length: 6 }, init));
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(handler.sessionCount).toBeLessThanOrEqual(2);
+    expect(handler.sessionCount).toBeGreaterThan(0);
   });
 
   test('a session with no requests for sessionIdleMs is closed and its id answers 404', async () => {
@@ -152,7 +182,7 @@ describe('createMcpHttpHandler session limits', () => {
     const c = await client(url);
     for (let i = 0; i < 300 && handler.sessionCount > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(handler.sessionCount).toBe(0);
-    await expect(c.listTools()).rejects.toThrow(/404|Session not found/);
+    await expect(c.listTools()).rejects.toThrow(/Session not found|Session closed after 2000 ms/);
   });
 });
 

@@ -47,10 +47,9 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
   );
 
   const { serveMcpStdio } = await import('../../transports/mcp/serveMcpStdio.js');
-  const version = await providerVersion();
   const searchTool = options.searchTool === true || settings.mcp.searchTool;
   if (searchTool) logger.info('deferred loading (mcp.search_tool): tools/list offers search_tools and the tools its searches found');
-  const mcp = await serveMcpStdio(provider.service, { logger, serverInfo: { name: 'ovos-tools', version }, caller: { transport: 'mcp', ...(agentId ? { agentId } : {}) }, searchTool });
+  const mcp = await serveMcpStdio(provider.service, { logger, caller: { transport: 'mcp', ...(agentId ? { agentId } : {}) }, searchTool });
   const watcher = options.watch ? new PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
 
@@ -76,13 +75,4 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
   await watcher?.close();
   await mcp.close();
   await provider.close();
-}
-
-async function providerVersion(): Promise<string> {
-  try {
-    const { createRequire } = await import('node:module');
-    return (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
 }

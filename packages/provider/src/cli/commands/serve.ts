@@ -98,7 +98,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     http = httpOn
       ? await (
           await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool })
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool, mcpSessions: settings.mcp.sessions })
       : undefined;
   } catch (err) {
     await provider.close();
@@ -116,7 +116,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
       provider.service.toolboxes().map((t) => `  - ${t.toolboxId === t.source ? t.source : `${t.toolboxId} (${t.source})`}`).join('\n') +
       (report.loaded.length ? '\n' : '') +
       `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
-      (http ? `HTTP API on ${http.url} (/internal/tools, /openapi.json, /metrics, /health)\ninspector: ${http.url}/inspector\n` : '') +
+      (http ? `HTTP API on ${http.url}:\n${http.routes.map((r) => `  ${r}`).join('\n')}\ninspector: ${http.url}/inspector\n` : '') +
       (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)\n` : ''),
   );
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);

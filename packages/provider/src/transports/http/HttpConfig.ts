@@ -2,7 +2,7 @@
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json
  * "http": {"listen": "127.0.0.1:7009", "secret_env": "OVOS_TOOLS_HTTP_SECRET", "max_body_bytes": 1048576, "log_arguments": false,
- *          "allowed_hosts": ["127.0.0.1:8080"]}
+ *          "allowed_hosts": ["127.0.0.1:8080"], "allowed_origins": ["https://console.example.org"]}
  * ```
  * Off unless the section (or `ovos-tools serve --http`) is given.
  */
@@ -21,14 +21,19 @@ export interface HttpConfig {
   /** Include argument values in access log lines; default false. */
   logArguments: boolean;
   /**
-   * `allowed_hosts`: more `Host` header values `/mcp` accepts (its DNS-rebinding check), e.g. the address of a
+   * `allowed_hosts`: more `Host` header values every route accepts (the DNS-rebinding check), e.g. the address of a
    * balancer in front of a loopback server (`["127.0.0.1:8080", "tools.example.org"]`). A loopback server always
    * accepts its own addresses; a server on another address checks `Host` only when this is set.
    */
   allowedHosts?: string[];
+  /**
+   * `allowed_origins`: browser origins (`scheme://host[:port]`) whose pages may send state-changing requests and use
+   * `/mcp`, besides the server's own; default none.
+   */
+  allowedOrigins?: string[];
 }
 
-const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments', 'allowed_hosts']);
+const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments', 'allowed_hosts', 'allowed_origins']);
 
 /**
  * Parses `[host:]port` (IPv6 hosts in brackets: `[::1]:7009`).
@@ -48,7 +53,7 @@ export function parseListen(text: string): { host: string; port: number } | stri
 export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('http: expected an object {listen, secret?, secret_env?, max_body_bytes?, log_arguments?, allowed_hosts?}');
+    problems.push('http: expected an object {listen, secret?, secret_env?, max_body_bytes?, log_arguments?, allowed_hosts?, allowed_origins?}');
     return undefined;
   }
   const h = raw as Record<string, unknown>;
@@ -72,12 +77,12 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
     if (Array.isArray(h.allowed_hosts) && h.allowed_hosts.every((v) => typeof v === 'string' && /^[^\s/]+$/.test(v))) allowedHosts = h.allowed_hosts as string[];
     else problems.push('http.allowed_hosts: expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]');
   }
+  let allowedOrigins: string[] | undefined;
+  if (h.allowed_origins !== undefined) {
+    const isOrigin = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^\s/]+$/.test(v) && URL.canParse(v) && new URL(v).origin === v;
+    if (Array.isArray(h.allowed_origins) && h.allowed_origins.every(isOrigin)) allowedOrigins = h.allowed_origins as string[];
+    else problems.push('http.allowed_origins: expected a list of origins such as ["https://console.example.org", "http://localhost:5173"] (scheme://host[:port], no path)');
+  }
   const secret = typeof h.secret === 'string' ? h.secret : env[typeof h.secret_env === 'string' ? h.secret_env : 'OVOS_TOOLS_HTTP_SECRET'] || undefined;
-  return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true, ...(allowedHosts ? { allowedHosts } : {}) };
-}
-
-/** True for `127.0.0.0/8`, `::1` and `localhost`: the addresses the server may bind without a secret. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+  return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true, ...(allowedHosts ? { allowedHosts } : {}), ...(allowedOrigins ? { allowedOrigins } : {}) };
 }

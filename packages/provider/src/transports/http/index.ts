@@ -5,11 +5,9 @@
 export { startHttpServer, HttpServerConfigError } from './startHttpServer.js';
 export { startHttpFromSettings } from './startHttpFromSettings.js';
 export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
-export { isLoopbackHost, parseHttpConfig, parseListen } from './HttpConfig.js';
+export type { McpSessionLimits } from '../mcp/McpSessions.js';
+export { parseHttpConfig } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';
-export { pickTraceparent } from './traceparent.js';
-export { acceptLanguage } from '../acceptLanguage.js';
-export { toolView } from './toolView.js';
 export { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 export { BusTrafficFeed, isToolsTopic } from './inspector/BusTrafficFeed.js';
 export type { RawFrameSource, TrafficEvent } from './inspector/BusTrafficFeed.js';

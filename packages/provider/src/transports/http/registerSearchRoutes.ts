@@ -32,7 +32,8 @@ function queryInteger(value: string | undefined): number | string | undefined {
  * Adds tool search and result paging (issue 27) to the HTTP API, with the bodies of the OVOS bus answers:
  * - `GET /internal/tools/search?q=…&limit=…&include_schema=…&explain=…&tags=…&agent_id=…`: `{query, tools, total}` (see
  *   `ovos.tools.search`); bad input 400 `{ok: false, query, tools: [], total: 0, error, code}`. Without `q`, the path
- *   is the tool named `search` (`GET /internal/tools/{tool_id}`), so such a tool stays reachable.
+ *   is the tool named `search` (`GET /internal/tools/{tool_id}`), so such a tool stays reachable. While the first
+ *   load runs it waits (the service's bound), then 503 `toolbox_unavailable`.
  * - `GET /internal/tools/results/{handle}?offset=…&limit=…&agent_id=…`: `{handle, text, offset, next_offset,
  *   total_chars}` for the caller the handle was issued to; 404 unknown, 410 expired or evicted, 403 another caller's
  *   (nothing of it shown), 400 a bad range, 503 (`Retry-After: 1`) when the handle is kept in a Redis that cannot be
@@ -43,6 +44,8 @@ export function registerSearchRoutes(app: FastifyInstance, service: ToolService,
     const q = req.query as { q?: string; limit?: string; include_schema?: string; explain?: string; tags?: string; agent_id?: string; format?: string };
     const caller = options.actingFor(req, q.agent_id);
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
+    const notReady = await service.ready();
+    if (notReady) return reply.code(503).header('retry-after', '1').send({ ok: false, ...searchResponseJson(q.q, { ok: false, error: notReady }, false) });
     if (q.q === undefined && service.get('search', caller).ok) return options.getTool(req, reply, 'search');
     const fail = (error: WireError) => reply.code(400).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
     if (q.q === undefined) return fail(wireErrors.missingSearchQuery());

@@ -68,6 +68,7 @@ export const searchToolsSchema = {
     400: errorBody,
     401: errorBody,
     403: errorBody,
+    503: errorBody,
   },
 } as const;
 

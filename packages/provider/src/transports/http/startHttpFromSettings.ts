@@ -4,6 +4,7 @@ import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { parseListen, type HttpConfig } from './HttpConfig.js';
 import type { RawFrameSource } from './inspector/BusTrafficFeed.js';
+import type { McpSessionLimits } from '../mcp/McpSessions.js';
 import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
 
 /** What {@link startHttpFromSettings} reads: the `http` section, `--http`, the agents, and what the server serves. */
@@ -22,6 +23,8 @@ export interface HttpFromSettings {
   bus?: RawFrameSource;
   /** `mcp.search_tool`: `/mcp` sessions offer `search_tools` and defer the tool list. */
   mcpSearchTool?: boolean;
+  /** `mcp.max_sessions`, `mcp.max_sessions_per_caller`, `mcp.session_idle_s`. */
+  mcpSessions?: McpSessionLimits;
 }
 
 /**
@@ -48,6 +51,8 @@ export async function startHttpFromSettings(service: ToolService, options: HttpF
     maxBodyBytes: config?.maxBodyBytes ?? 1024 * 1024,
     logArguments: config?.logArguments ?? false,
     ...(config?.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
+    ...(config?.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
+    ...(options.mcpSessions ? { mcpSessions: options.mcpSessions } : {}),
     logger: options.logger,
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bus ? { bus: options.bus } : {}),

@@ -4,9 +4,10 @@ import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { createMcpToolServer, type McpToolServer } from './createMcpToolServer.js';
+import { McpSessions, type McpSessionLimits } from './McpSessions.js';
 
 /** Options of {@link createMcpHttpHandler}. */
-export interface McpHttpHandlerOptions {
+export interface McpHttpHandlerOptions extends McpSessionLimits {
   /**
    * Who a request acts for, from its credential (e.g. a bearer token checked by the HTTP server), never its
    * body. Answer `undefined` to refuse the request (401). Default: every request is `{transport: 'mcp'}`.
@@ -16,12 +17,8 @@ export interface McpHttpHandlerOptions {
   logger?: Logger;
   /** Largest request body accepted, in bytes; default 4 MiB. */
   maxBodyBytes?: number;
-  /** At most this many open MCP sessions; `initialize` beyond it answers 503. Default 64. */
-  maxSessions?: number;
   /** The MCP `serverInfo` announced at initialize; default `ovos-tools` and the package version. */
   serverInfo?: { name: string; version: string };
-  /** A session with no request for this long (ms) is closed; default 30 minutes. Clients that vanish without `DELETE` free their slot. */
-  sessionIdleMs?: number;
   /**
    * Host header values accepted (DNS-rebinding protection of the SDK transport, e.g. `['127.0.0.1:8080']`); with
    * `allowedOrigins`, the Origin values accepted. Default: not checked — set them when the server listens on loopback
@@ -49,8 +46,6 @@ export interface McpHttpHandler {
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   mcp: McpToolServer;
-  caller: Caller;
-  lastSeen: number;
 }
 
 /**
@@ -58,26 +53,24 @@ interface Session {
  * POST opens a session (`Mcp-Session-Id` header) with its OWN SDK server and transport, so pending requests,
  * responses and progress are keyed per session and can never reach another client (the SDK's CVE-2026-25536
  * class, where a shared server or transport routed one client's answer to another). A session is bound to the
- * caller that opened it: a request for it from another `agentId` is refused (403). `DELETE` ends a session.
- * Sessions idle for `sessionIdleMs` are closed. Errors: 400 malformed JSON or no session, 401 when `callerOf`
- * refuses, 403 another caller's session, 404 unknown session, 413 body too large, 503 too many sessions.
+ * caller that opened it (the service's session rules): a request for it from another caller is refused (403).
+ * `DELETE` ends a session. Sessions are bounded per caller and in total (see {@link McpSessionLimits}); sessions idle
+ * for `sessionIdleMs` are closed. Errors: 400 malformed JSON or no session, 401 when `callerOf` refuses, 403 another
+ * caller's session, 404 unknown session (or a closed one, saying why), 413 body too large, 503 every session taken
+ * by other callers.
  */
 export function createMcpHttpHandler(service: ToolService, options: McpHttpHandlerOptions = {}): McpHttpHandler {
   const logger = options.logger ?? silentLogger;
   const callerOf = options.callerOf ?? (() => ({ transport: 'mcp' }) as Caller);
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const maxSessions = options.maxSessions ?? 64;
-  const sessions = new Map<string, Session>();
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const sessions = new McpSessions<Session>(service.sessions, (s) => void s.mcp.close(), {
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.maxSessionsPerCaller !== undefined ? { maxSessionsPerCaller: options.maxSessionsPerCaller } : {}),
+    ...(options.sessionIdleMs !== undefined ? { sessionIdleMs: options.sessionIdleMs } : {}),
+  });
   const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [id, s] of sessions) {
-      if (now - s.lastSeen < idleMs) continue;
-      sessions.delete(id);
-      logger.info(`MCP session ${id} closed after ${idleMs} ms without a request`);
-      void s.mcp.close();
-    }
-  }, Math.min(idleMs, 60_000));
+    for (const id of sessions.sweep()) logger.info(`MCP session ${id} closed after ${sessions.idleMs} ms without a request`);
+  }, Math.min(sessions.idleMs, 60_000));
   sweeper.unref();
   const dnsRebinding =
     options.allowedHosts || options.allowedOrigins
@@ -96,36 +89,41 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
       }
       const sessionId = header(req, 'mcp-session-id');
       if (sessionId) {
-        const session = sessions.get(sessionId);
-        if (!session) return reject(res, 404, 'Session not found: initialize a new session');
-        if (session.caller.agentId !== caller.agentId) return reject(res, 403, 'Forbidden: this session belongs to another caller');
-        session.lastSeen = Date.now();
+        const used = sessions.use(sessionId, caller);
+        if (!used.ok) {
+          if (used.why === 'forbidden') return reject(res, 403, 'Forbidden: this session belongs to another caller');
+          return reject(res, 404, used.reason ?? 'Session not found: initialize a new session');
+        }
         if (req.method === 'POST') holdHeadersUntilFirstEvent(res);
-        await session.transport.handleRequest(req, res, body);
+        await used.session.value.transport.handleRequest(req, res, body);
         return;
       }
       if (req.method !== 'POST' || !isInitialize(body)) return reject(res, 400, 'Bad Request: no Mcp-Session-Id; send an initialize request first');
-      if (sessions.size >= maxSessions) return reject(res, 503, `Too many MCP sessions (max ${maxSessions}); close one with DELETE`);
+      const full = sessions.admit(caller);
+      if (full) return reject(res, 503, full);
       const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}), ...(options.searchTool ? { searchTool: true } : {}) });
+      let added = false;
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
         ...dnsRebinding,
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          sessions.set(id, { transport, mcp, caller, lastSeen: Date.now() });
+          added = true;
+          sessions.add(id, caller, session);
         },
-        onsessionclosed: (id) => {
-          const s = sessions.get(id);
-          sessions.delete(id);
-          void s?.mcp.close();
-        },
+        onsessionclosed: (id) => void sessions.forget(id)?.value.mcp.close(),
       });
+      const session: Session = { transport, mcp };
       transport.onclose = () => {
         const id = transport.sessionId;
-        if (id && sessions.get(id)?.transport === transport) sessions.delete(id);
+        if (id) sessions.forget(id, session);
         void mcp.close();
       };
-      await mcp.server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      try {
+        await mcp.server.connect(transport);
+        await transport.handleRequest(req, res, body);
+      } finally {
+        if (!added) sessions.release(caller); // the initialize failed: its reserved slot is free again
+      }
     } catch (err) {
       logger.error(`MCP HTTP request failed: ${(err as Error)?.stack ?? String(err)}`);
       if (!res.headersSent) reject(res, 500, 'Internal error');
@@ -136,9 +134,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
   Object.defineProperty(handler, 'sessionCount', { get: () => sessions.size });
   handler.close = async () => {
     clearInterval(sweeper);
-    const all = [...sessions.values()];
-    sessions.clear();
-    await Promise.allSettled(all.map(async (s) => s.mcp.close()));
+    await Promise.allSettled(sessions.clear().map(async (s) => s.mcp.close()));
   };
   return handler;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { SERVER_INFO } from '../serverInfo.js';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
 import type { Caller, ToolService } from '../../service/ToolService.js';
-import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
@@ -18,7 +18,7 @@ export interface McpToolServerOptions {
   caller?: Caller;
   /** Where protocol problems are logged (never stdout: over stdio that is the protocol). */
   logger?: Logger;
-  /** `serverInfo` of the initialize answer; default `{name: 'ovos-tools', version: '0.0.0'}`. */
+  /** `serverInfo` of the initialize answer; default {@link SERVER_INFO} (`ovos-tools` and the provider package's version). */
   serverInfo?: { name: string; version: string };
   /**
    * Deferred loading (`mcp.search_tool`): `tools/list` answers the `search_tools` meta tool plus the tools this
@@ -75,12 +75,13 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   const searchTool = options.searchTool === true;
   /** Deferred loading: catalog names this connection's searches found. */
   const found = new Set<string>();
-  const server = new Server(options.serverInfo ?? { name: 'ovos-tools', version: '0.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
+  const server = new Server(options.serverInfo ?? { ...SERVER_INFO }, { capabilities: { tools: { listChanged: true }, resources: {} } });
   registerResultResources(server, service, caller);
 
   // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
   server.setRequestHandler('tools/list', async () => {
-    if (!(await loadedWithin(service))) throw new ProtocolError(ProtocolErrorCode.InternalError, wireErrors.stillLoading(LOAD_WAIT_MS).error);
+    const notReady = await service.ready();
+    if (notReady) throw new ProtocolError(ProtocolErrorCode.InternalError, notReady.error);
     if (!searchTool) return { tools: listTools(service, caller, logger) } as never;
     return { tools: [SEARCH_TOOLS_TOOL, ...listTools(service, caller, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
   });
@@ -88,6 +89,8 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
     if (searchTool && params.name === SEARCH_TOOLS_NAME) {
+      const notReady = await service.ready();
+      if (notReady) return { content: [{ type: 'text', text: notReady.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: notReady.code } } as never;
       const answer = callSearchTools(service, caller, params.arguments);
       const before = found.size;
       for (const name of answer.found) found.add(name);

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@ovos-tools/core';
+import type { McpSessionLimits } from './McpSessions.js';
 
-/** The MCP transport's key of the provider config: `mcp: {agent, search_tool}`. */
+/** The MCP transport's key of the provider config: `mcp: {agent, search_tool, max_sessions, max_sessions_per_caller, session_idle_s}`. */
 export const McpKeys = Type.Object({
   mcp: Type.Optional(
     Type.Object(
@@ -9,6 +10,11 @@ export const McpKeys = Type.Object({
         search_tool: Type.Optional(
           Type.Boolean({ description: 'Deferred loading: tools/list offers the search_tools meta tool and the tools it found in this session, not every tool' }),
         ),
+        max_sessions: Type.Optional(Type.Integer({ minimum: 1, description: '/mcp sessions open at once, every caller together (default 64)' })),
+        max_sessions_per_caller: Type.Optional(
+          Type.Integer({ minimum: 1, description: '/mcp sessions one caller (an agent, the operator, the anonymous caller) may hold; past it its least recently used is closed (default 8)' }),
+        ),
+        session_idle_s: Type.Optional(Type.Integer({ minimum: 1, description: 'An /mcp session with no request for this long is closed, s (default 300)' })),
       },
       { additionalProperties: false, description: 'The MCP servers (ovos-tools mcp, /mcp of the HTTP API)' },
     ),
@@ -25,9 +31,17 @@ export interface McpSettings {
    * that found new ones), instead of every tool. Any tool the caller may call can still be called by name. Default false.
    */
   searchTool: boolean;
+  /** `mcp.max_sessions`, `mcp.max_sessions_per_caller`, `mcp.session_idle_s`: the limits of `/mcp` sessions (defaults 64, 8, 300 s). */
+  sessions: McpSessionLimits;
 }
 
 /** The {@link McpSettings} of keys read against {@link McpKeys}. */
 export function mcpSettings(k: Static<typeof McpKeys>): McpSettings {
-  return { agent: k.mcp?.agent, searchTool: k.mcp?.search_tool === true };
+  const m = k.mcp ?? {};
+  const sessions: McpSessionLimits = {
+    ...(m.max_sessions !== undefined ? { maxSessions: m.max_sessions } : {}),
+    ...(m.max_sessions_per_caller !== undefined ? { maxSessionsPerCaller: m.max_sessions_per_caller } : {}),
+    ...(m.session_idle_s !== undefined ? { sessionIdleMs: m.session_idle_s * 1000 } : {}),
+  };
+  return { agent: m.agent, searchTool: m.search_tool === true, sessions };
 }

@@ -11,15 +11,14 @@ import {
   type JsonObject,
   type Logger,
   type ToolsChangedEventData,
+  type WireError,
 } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { withBusSession } from './busCaller.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, resultPagePayload, searchPayload, toolboxCallPayload } from './payloads.js';
-import { LOAD_WAIT_MS, loadedWithin } from '../../service/loadedWithin.js';
 import { wireErrors } from '../../service/wireErrors.js';
 
-const stillLoading = () => wireErrors.stillLoading(LOAD_WAIT_MS);
 
 /** The OVOS-TOOLS-1 static call topic: `{toolbox_id, name, kwargs}`; a host stays silent for toolboxes it does not serve. */
 export const STATIC_CALL_TOPIC = 'ovos.persona.tools.call';
@@ -83,12 +82,14 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const ctx = (m: Message): JsonObject => m.context ?? {};
   const served = () => service.toolboxes().filter((t) => t.kind !== 'bus');
 
+  /** The answer's empty fields with the service's first-load error, or `undefined` when the service is ready. */
+  const loading = (notReady: WireError | undefined, empty: JsonObject): JsonObject | undefined => (notReady ? { ...empty, error: notReady.error, code: notReady.code } : undefined);
   const fixed: Array<[string, BusHandler]> = [
-    // list and get that arrive while the toolboxes load wait for them (bounded), as invoke does in the service
-    [Topics.toolsList, answer(async (m) => ((await loadedWithin(service)) ? listToolsPayload(service, m.data ?? {}, callerOf(m)) : { tools: [], ...stillLoading() }), () => ({ tools: [] }))],
-    [Topics.toolsGet, answer(async (m) => ((await loadedWithin(service)) ? getToolPayload(service, m.data ?? {}, callerOf(m)) : { ...stillLoading() }))],
+    // list, get and search that arrive while the toolboxes load wait for them (the service's bound), as invoke does
+    [Topics.toolsList, answer(async (m) => loading(await service.ready(), { tools: [] }) ?? listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer(async (m) => loading(await service.ready(), {}) ?? getToolPayload(service, m.data ?? {}, callerOf(m)))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
-    [Topics.toolsSearch, answer((m) => searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
+    [Topics.toolsSearch, answer(async (m) => loading(await service.ready(), { query: m.data?.query ?? null, tools: [], total: 0 }) ?? searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
     [Topics.toolsResultGet, answer((m) => resultPagePayload(service, m.data ?? {}, callerOf(m)), (data) => ({ handle: data.handle ?? null }))],
     [
       Topics.toolsReload,
@@ -104,7 +105,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     [
       Topics.personaDiscover,
       async (m: Message) => {
-        await loadedWithin(service);
+        await service.ready();
         const caller = callerOf(m);
         const entries = service.list({ caller });
         for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
@@ -115,7 +116,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       async (m: Message) => {
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
         if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
-        await loadedWithin(service);
+        await service.ready();
         const id = m.data.toolbox_id as string;
         if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
