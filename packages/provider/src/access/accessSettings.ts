@@ -1,10 +1,11 @@
 import { Type, type Static } from '@ovos-tools/core';
 import type { BusReloadRule } from './AccessControl.js';
 import { parseAgentsConfig, type AgentDefinition } from './AgentDefinition.js';
+import { AgentsSchema } from './agentsSchema.js';
 
 /** Access control's keys of the provider config (snake_case on disk); `agents` has its own parser. */
 export const AccessKeys = Type.Object({
-  agents: Type.Optional(Type.Unknown({ description: 'Agents and credentials; read by parseAgentsConfig' })),
+  agents: Type.Optional(AgentsSchema),
   bus_requires_agent: Type.Boolean({ default: false, description: 'Refuse bus messages that name no agent' }),
   bus_reload: Type.Enum(['auto', 'allow', 'deny'], { default: 'auto', description: 'Who may reload over the messagebus (auto: not on an open bus)' }),
 });

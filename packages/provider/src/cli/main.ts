@@ -119,7 +119,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof ProviderConfigError) {
-      process.stderr.write(`ovos-tools: ${err.message}\n`);
+      // one line per problem, then what it means: nothing runs with a config that has any
+      const n = err.problems.length;
+      process.stderr.write(`${err.problems.map((p) => `ovos-tools: ${p}\n`).join('')}ovos-tools: the config has ${n} problem${n === 1 ? '' : 's'}; nothing was started\n`);
       return ExitCode.usage;
     }
     process.stderr.write(`ovos-tools: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);

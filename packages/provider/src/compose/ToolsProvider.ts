@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
+import { createLogger, parseLogLevel, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
 import { randomBytes } from 'node:crypto';
 import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
 import { createSatelliteResolver } from '../access/resolveAgent.js';
@@ -384,6 +384,6 @@ function protectedPaths(pluginRoots: readonly string[], configPaths: readonly st
 }
 
 function envLevel(): LogLevel {
-  const v = process.env.OVOS_TOOLS_LOG_LEVEL?.toLowerCase();
-  return v === 'debug' || v === 'info' || v === 'warn' || v === 'error' || v === 'silent' ? v : 'info';
+  const read = parseLogLevel(process.env.OVOS_TOOLS_LOG_LEVEL ?? 'info');
+  return read.ok ? read.level : 'info';
 }

@@ -1,5 +1,4 @@
 import { Type, type Static } from '@ovos-tools/core';
-import { configProblem, type ConfigProblem } from '@ovos-tools/core/node';
 import { compileRules } from '../access/AgentDefinition.js';
 import type { CompiledToolRule } from '../access/toolRule.js';
 
@@ -29,19 +28,10 @@ export const ConfirmKeys = Type.Object({
         secret: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key of confirm tokens (share it between replicas)' })),
         secret_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the HMAC key' })),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, description: "Which calls need the user's confirmation, and how confirm tokens are made" },
     ),
   ),
 });
-
-/** The keys a raw `confirmation` section has that {@link ConfirmKeys} does not know (a typo would otherwise be ignored). */
-export function unknownConfirmKeys(raw: unknown): ConfigProblem[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const known = Object.keys(ConfirmKeys.properties.confirmation.properties);
-  return Object.keys(raw)
-    .filter((key) => !known.includes(key))
-    .map((key) => configProblem('confirmation', `[${key}] is not a confirmation setting (expected ${known.join(', ')})`, (raw as Record<string, unknown>)[key]));
-}
 
 /** Which calls need the user's confirmation, and how tokens are made (confirmation's part of the provider config). */
 export interface ConfirmSettings {

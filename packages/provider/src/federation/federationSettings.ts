@@ -21,12 +21,15 @@ export const FederationKeys = Type.Object({
   federation: Type.Union(
     [
       Type.Boolean(),
-      Type.Object({
-        enabled: Type.Optional(Type.Boolean()),
-        discover_window_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
-        interval_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
-        answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'How long a call to a federated toolbox waits for its answer, ms' })),
-      }),
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean({ default: true, description: 'Serve toolboxes found elsewhere on the messagebus' })),
+          discover_window_ms: Type.Optional(Type.Number({ minimum: 0, default: 300, description: 'How long a discovery collects answers, ms' })),
+          interval_ms: Type.Optional(Type.Number({ minimum: 0, default: 60_000, description: 'Re-discovery period, ms (0: only on reload and announcements)' })),
+          answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 3000, description: 'How long a call to a federated toolbox waits for its answer, ms' })),
+        },
+        { additionalProperties: false },
+      ),
     ],
     { default: true, description: 'Serve toolboxes that live elsewhere on the messagebus' },
   ),

@@ -1,4 +1,3 @@
-import { configProblem, type ConfigProblem } from '@ovos-tools/core/node';
 import { Type, type Static } from '@ovos-tools/core';
 
 /** How a toolbox runs: in the provider's thread, in its own worker thread, or in its own Node process. */
@@ -101,20 +100,6 @@ export function hostDefaults(k: Static<typeof HostKeys>): HostDefaults {
     warmUp: k.warm_up,
     toolboxHosts: Object.fromEntries(Object.entries(k.toolbox_hosts).map(([ep, h]) => [ep, hostSettings(h)])),
   };
-}
-
-/** A misspelt key of a `toolbox_hosts` entry is an error, never silently dropped (they grant or limit access). */
-export function unknownHostKeys(raw: unknown): ConfigProblem[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const known = Object.keys(HostSettingsSchema.properties);
-  const out: ConfigProblem[] = [];
-  for (const [ep, host] of Object.entries(raw)) {
-    if (!host || typeof host !== 'object' || Array.isArray(host)) continue;
-    for (const key of Object.keys(host)) {
-      if (!known.includes(key)) out.push(configProblem('toolbox_hosts', `[${ep}.${key}] is not a host setting (expected ${known.join(', ')})`, (host as Record<string, unknown>)[key]));
-    }
-  }
-  return out;
 }
 
 /**

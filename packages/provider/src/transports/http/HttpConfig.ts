@@ -1,3 +1,5 @@
+import { HttpSchema } from './httpSchema.js';
+
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json
@@ -28,7 +30,7 @@ export interface HttpConfig {
   allowedHosts?: string[];
 }
 
-const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments', 'allowed_hosts']);
+const HTTP_KEYS = new Set(Object.keys(HttpSchema.properties));
 
 /**
  * Parses `[host:]port` (IPv6 hosts in brackets: `[::1]:7009`).
@@ -60,7 +62,7 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
     else listen = parsed;
   }
   if (h.secret !== undefined && (typeof h.secret !== 'string' || h.secret.length < 16)) problems.push('http.secret: expected a string of at least 16 characters');
-  if (h.secret_env !== undefined && typeof h.secret_env !== 'string') problems.push('http.secret_env: expected an environment variable name');
+  if (h.secret_env !== undefined && (typeof h.secret_env !== 'string' || h.secret_env === '')) problems.push('http.secret_env: expected an environment variable name');
   let maxBodyBytes = 1024 * 1024;
   if (h.max_body_bytes !== undefined) {
     if (typeof h.max_body_bytes === 'number' && Number.isInteger(h.max_body_bytes) && h.max_body_bytes > 0) maxBodyBytes = h.max_body_bytes;
