@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { parseProviderConfig, ProviderConfigError } from './ProviderConfig.js';
 import { ProviderConfigSchema } from './ProviderConfigSchema.js';
@@ -102,5 +103,29 @@ describe('every bad value class of every key is an error naming the key', () => 
     // the key is named either whole or as its top-level key with the nested path in brackets (the kit's style)
     const named = problems.some((p) => p.startsWith(`provider config '${key}'`) || p.startsWith(`provider config '${path[0]}': [${path.slice(1).join('.')}`) || p.startsWith(`provider config '${path.slice(0, -1).join('.')}'`));
     expect(named, problems.join('\n')).toBe(true);
+  });
+});
+
+describe('rules across keys', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  test('two agents with one credential are refused, whether written as sha256 twice, as sha256 and env, or as one scrypt string', () => {
+    process.env.OVOS_TEST_DUP_TOKEN = 'a-token-of-agent-a';
+    try {
+      expect(problemsOf({ agents: { a: { credential: { sha256: sha('t') }, tools: ['*'] }, b: { credential: { sha256: sha('t').toUpperCase() }, tools: ['*'] } } })).toEqual([
+        'provider config \'agents.b.credential\': is the credential of agent "a" too; give each agent its own (a token would otherwise act as both)',
+      ]);
+      expect(problemsOf({ agents: { a: { credential: { env: 'OVOS_TEST_DUP_TOKEN' }, tools: ['*'] }, b: { credential: { sha256: sha('a-token-of-agent-a') }, tools: ['*'] } } })).toHaveLength(1);
+      const scrypt = 'scrypt$16384$8$1$c2FsdA$aGFzaA';
+      expect(problemsOf({ agents: { a: { credential: { scrypt }, tools: ['*'] }, b: { credential: { scrypt }, tools: ['*'] } } }).join()).toContain("'agents.b.credential': is the credential of agent \"a\" too");
+      expect(problemsOf({ agents: { a: { credential: { sha256: sha('1') }, tools: ['*'] }, b: { credential: { sha256: sha('2') }, tools: ['*'] } } })).toEqual([]);
+    } finally {
+      delete process.env.OVOS_TEST_DUP_TOKEN;
+    }
+  });
+
+  test('bus_agent_field "peer" is refused with why', () => {
+    expect(problemsOf({ bus_agent_field: 'peer' })).toEqual([expect.stringMatching(/^provider config 'bus_agent_field': must not be "peer": HiveMind stamps context\.peer .* received "peer"$/)]);
+    expect(problemsOf({ bus_agent_field: 'agent_id' })).toEqual([]);
   });
 });
