@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createLogger, type ChatEngine, type HostSource, type HostSourceResult, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
+import type { LoadedNames } from '../config/unmatchedNames.js';
 import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
@@ -51,6 +52,8 @@ export interface ReloaderOptions {
   builtInSources?: readonly BuiltInHostSource[];
   /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
   onHostRestart?: (toolboxId: string) => void;
+  /** Called after each reload's swap with the names it found installed and serving (to check the config's names). */
+  onLoaded?: (names: LoadedNames) => void;
   /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
   holder: CatalogHolder;
 }
@@ -167,6 +170,8 @@ export class Reloader {
     }
     const r = report(previous, next, started);
     this.swap(previous, next, r);
+    const packages = [...scan.declarations, ...scan.problems].flatMap((d) => (d.packageName ? [d.packageName] : []));
+    this.options.onLoaded?.({ entryPoints: new Set(scan.declarations.map((d) => d.entryPointName)), packages: new Set(packages), toolNames: next.toolNames, toolboxIds: new Set(next.toolboxes.map((t) => t.host.toolboxId)) });
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
     return r;
   }

@@ -16,6 +16,7 @@ import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
 import { createConfirmation, type Confirmation } from '../confirm/createConfirmation.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
 import { RESTART_ONLY_KEYS, rereadSettings } from '../config/rereadSettings.js';
+import { unmatchedNames } from '../config/unmatchedNames.js';
 import { BusFederation, type OwnBusServer } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
@@ -171,6 +172,9 @@ export class ToolsProvider {
       logLevel: options.logLevel ?? envLevel(),
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
+      onLoaded: (names) => {
+        for (const warning of unmatchedNames(this.#settings, names)) this.logger.warn(warning);
+      },
     });
     // with `state.redis`, agents' limits are counted in the Redis every replica shares (never per replica)
     this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
