@@ -13,6 +13,7 @@ import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../re
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
 import { loadHostSource } from './loadHostSource.js';
+import { report } from './reloadReport.js';
 
 /**
  * A core {@link HostSource} the provider itself brings (not declared by a package), e.g. the federation of
@@ -134,7 +135,7 @@ export class Reloader {
         await localReady;
         const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
         for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
-        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems) };
+        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems, logger) };
       } catch (err) {
         return { hosts: [], problems: [{ entryPoint: name, packageName: name, error: errorText(err) }] };
       }
@@ -200,7 +201,7 @@ export class Reloader {
       const r = await this.runSource(source, decl.entryPointName, own);
       return {
         hosts: r.hosts.map((host) => ({ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin })),
-        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems),
+        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems, this.options.logger),
       };
     }
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
@@ -278,26 +279,18 @@ export class Reloader {
   }
 }
 
-/** A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`. */
-function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems']): LoadProblem[] {
-  return problems.map((p) => ({ entryPoint, packageName, error: `toolbox '${p.toolboxId}': ${p.error}` }));
+/**
+ * A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`, each
+ * also logged (a toolbox-mcp server entry with an unknown key is said at start, not only by `list` and `reload`).
+ */
+function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems'], logger: Logger): LoadProblem[] {
+  return problems.map((p) => {
+    const error = `toolbox '${p.toolboxId}': ${p.error}`;
+    logger.warn(`${entryPoint}: ${error}`);
+    return { entryPoint, packageName, error };
+  });
 }
 
-function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {
-  const before = previous.toolNames;
-  const after = next.toolNames;
-  const oldPrints = new Map(previous.toolboxes.map((t) => [t.source, t.fingerprint]));
-  return {
-    loaded: next.loaded,
-    totalTools: next.totalTools,
-    generation: next.number,
-    problems: [...next.problems],
-    added: [...after].filter((n) => !before.has(n)),
-    removed: [...before].filter((n) => !after.has(n)),
-    updated: [...new Set(next.toolboxes.filter((t) => oldPrints.has(t.source) && oldPrints.get(t.source) !== t.fingerprint).map((t) => t.source))],
-    durationMs: Math.round(performance.now() - started),
-  };
-}
 
 function hash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
