@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createLogger, type ChatEngine, type HostSource, type HostSourceResult, type Logger, type LogLevel, type ToolboxHost } from '@ovos-tools/core';
-import type { LoadedNames } from '../config/unmatchedNames.js';
 import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import { hostSettingsFor, type HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
@@ -12,6 +11,7 @@ import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
+import type { LoadedNames } from './LoadedNames.js';
 import { loadHostSource } from './loadHostSource.js';
 import { report } from './reloadReport.js';
 

@@ -106,6 +106,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .argument('<package-dir>', 'directory of a built toolbox package (its package.json)')
     .description('check a toolbox package as the provider loads it (exit 4 when it has a problem)')
     .option('--examples', "also run every tool's examples and compare them with their declared results")
+    .option('--config <file>', "provider config JSON: each toolbox's section is checked against the toolbox's configSchema and passed to it")
     .option('--json', 'print the report as JSON')
     .action(async (dir, opts) => void (commandExit = await (await import('./commands/check.js')).checkCommand(dir, opts)));
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { configProblem, configProblemText, readConfig } from '@ovos-tools/core/node';
+import { configProblem, configProblemText, readConfig, unknownKeys } from '@ovos-tools/core/node';
 import { Type } from '@ovos-tools/core';
 import { accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { brainSettings, type BrainConfig } from '../brain/brainSettings.js';
@@ -19,7 +19,6 @@ import { busSettings, type BusSettings } from '../transports/ovos-bus/busSetting
 import { duplicateCredentials } from './duplicateCredentials.js';
 import { OWN_PARSER_KEYS, PROVIDER_KEYS, ProviderConfigSchema } from './ProviderConfigSchema.js';
 import { topLevelKeys } from './topLevelKeys.js';
-import { unknownKeys } from './unknownKeys.js';
 
 /**
  * The provider's settings, parsed from its config section (the `PHAL` → `ovos-phal-plugin-tools` section of

@@ -1,5 +1,4 @@
-import type { ConfigProblem } from '@ovos-tools/core/node';
-import { nearestKey } from './nearestKey.js';
+import { nearestKey, type ConfigProblem } from '@ovos-tools/core/node';
 import { PROVIDER_KEYS } from './ProviderConfigSchema.js';
 
 /** What {@link topLevelKeys} found among the keys that are not the provider's own. */

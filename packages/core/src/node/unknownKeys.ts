@@ -1,4 +1,4 @@
-import type { ConfigProblem } from '@ovos-tools/core/node';
+import type { ConfigProblem } from './readConfig.js';
 import { nearestKey } from './nearestKey.js';
 
 /** The JSON Schema keywords the walk reads (TypeBox schemas are plain JSON Schema). */
