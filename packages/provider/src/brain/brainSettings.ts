@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
 export interface BrainConfig {
@@ -38,3 +39,6 @@ export function brainSettings(k: Static<typeof BrainKeys>): BrainConfig | undefi
   if (b.timeout_ms !== undefined) out.timeoutMs = b.timeout_ms;
   return out;
 }
+
+/** How a reload applies `brain`: only at the next start (toolboxes were given the chat engine at their start). */
+export const brainReload: ReloadRule<BrainConfig | undefined> = restartOnly('brain', 'toolboxes were given the chat engine at their start');

@@ -41,7 +41,7 @@ describe('parseProviderConfig', () => {
     const s = parseProviderConfig({});
     expect(s.policy).toEqual({ defaultTimeoutMs: 30_000, toolTimeouts: {}, maxConcurrency: 64, maxConcurrencyPerToolbox: 16, maxQueue: 50_000, logArguments: false });
     expect(s.hosts).toMatchObject({ isolation: 'worker', memoryLimitMb: 256, importTimeoutMs: 10_000, maxRestarts: 5 });
-    expect(s.access).toEqual({ agents: [], busRequiresAgent: false, busReload: 'auto' });
+    expect(s.access).toEqual({ agents: [], busRequiresAgent: false, busReload: 'auto', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(s.discovery.pluginRoots).toBeUndefined();
     expect(userPluginRoot()).toMatch(/ovos-tools\/plugins$/);
   });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { configProblem, configProblemText, readConfig, unknownKeys } from '@ovos-tools/core/node';
@@ -55,11 +54,6 @@ export interface ProviderSettings {
   state: StateSettings | undefined;
   /** Toolbox config sections by entry-point name. */
   toolboxConfigs: Record<string, Record<string, unknown>>;
-  /**
-   * A digest of the access keys as written (`agents`, `bus_requires_agent`, `bus_reload`): a reload that reads the
-   * same keeps the running access control, and with it every agent's rate window and calls in flight.
-   */
-  accessDigest?: string;
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -139,7 +133,6 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     brain: brainSettings(k),
     state,
     toolboxConfigs: top.toolboxConfigs,
-    accessDigest: createHash('sha256').update(JSON.stringify([c.agents ?? null, k.bus_requires_agent, k.bus_reload])).digest('hex'),
   };
 }
 

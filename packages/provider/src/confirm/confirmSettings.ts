@@ -1,6 +1,7 @@
 import { Type, type Static } from '@ovos-tools/core';
 import { compileRules } from '../access/AgentDefinition.js';
 import type { CompiledToolRule } from '../access/toolRule.js';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 const Rules = (description: string) => Type.Array(Type.String({ minLength: 1 }), { description });
 
@@ -81,3 +82,6 @@ export function confirmSettings(k: Static<typeof ConfirmKeys>, problems: string[
   }
   return { tools, voiceTools, voiceBus: c.voice_bus ?? false, ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000, secret };
 }
+
+/** How a reload applies the ConfirmSettings: live, as a whole. */
+export const confirmReload: ReloadRule<ConfirmSettings> = applyLive();

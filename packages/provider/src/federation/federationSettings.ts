@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Settings of `BusFederation` (`federation` in the provider config). */
 export interface FederationSettings {
@@ -47,3 +48,15 @@ export function federationSettings(k: Static<typeof FederationKeys>): Federation
     answerTimeoutMs: f.answer_timeout_ms ?? out.answerTimeoutMs,
   };
 }
+
+/** How a reload applies the {@link FederationSettings}: its timing live; switching it on or off only at start. */
+export const federationReload: ReloadRule<FederationSettings> = {
+  restartOnly: [
+    {
+      key: 'federation',
+      why: 'federation is switched on or off at start (its timing applies at once)',
+      changed: (running, next) => running.enabled !== next.enabled,
+      keep: (running, next) => ({ ...next, enabled: running.enabled }),
+    },
+  ],
+};

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 /** How a toolbox runs: in the provider's thread, in its own worker thread, or in its own Node process. */
 export type IsolationMode = 'inline' | 'worker' | 'process';
@@ -132,3 +133,6 @@ function hostSettings(h: Static<typeof HostSettingsSchema>): HostSettings {
   if (h.worker_group !== undefined) out.workerGroup = h.worker_group;
   return out;
 }
+
+/** How a reload applies the HostDefaults: live, as a whole. */
+export const hostsReload: ReloadRule<HostDefaults> = applyLive();

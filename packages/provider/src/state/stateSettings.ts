@@ -1,5 +1,6 @@
 import { Type } from '@ovos-tools/core';
 import { redactRedisUrl } from './redactRedisUrl.js';
+import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
 /** The shared state's key of the provider config: `state`, read by {@link stateSettings}. */
 export const StateKeys = Type.Object({
@@ -103,3 +104,6 @@ function checkUrl(v: unknown, key: string, problems: string[]): string | undefin
   }
   return v;
 }
+
+/** How a reload applies `state`: only at the next start (the connection to the state replicas share is opened at start). */
+export const stateReload: ReloadRule<StateSettings | undefined> = restartOnly('state', 'the connection to the state replicas share is opened at start');

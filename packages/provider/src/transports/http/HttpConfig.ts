@@ -1,3 +1,4 @@
+import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 import { HttpSchema } from './httpSchema.js';
 
 /**
@@ -83,3 +84,6 @@ export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
+
+/** How a reload applies `http`: only at the next start (the HTTP API listens with the address and secret it started with). */
+export const httpReload: ReloadRule<HttpConfig | undefined> = restartOnly('http', 'the HTTP API listens with the address and secret it started with');

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 
 /** The MCP transport's key of the provider config: `mcp: {agent, search_tool}`. */
 export const McpKeys = Type.Object({
@@ -31,3 +32,6 @@ export interface McpSettings {
 export function mcpSettings(k: Static<typeof McpKeys>): McpSettings {
   return { agent: k.mcp?.agent, searchTool: k.mcp?.search_tool === true };
 }
+
+/** How a reload applies `mcp`: only at the next start (an MCP session keeps the agent it started with). */
+export const mcpReload: ReloadRule<McpSettings> = restartOnly('mcp', 'an MCP session keeps the agent it started with');
