@@ -49,7 +49,7 @@ export interface OvosBusOptions {
  * `ovos.tools.changed` after every catalog change and re-binds the per-toolbox topics in the same synchronous step,
  * so two generations never answer together. Toolboxes that live elsewhere on the bus (kind `bus`) answer their own
  * topics and are not answered here. Every request gets exactly one `message.response(...)`; a handler failure still
- * answers with `{error, code: "internal"}`. Returns the unregister function.
+ * answers with `{error, code: "internal"}`. Returns the unregister function, which broadcasts `ovos.tools.stopped`.
  */
 export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
   const { logger } = options;
@@ -179,6 +179,12 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     for (const [topic, handler] of fixed) bus.off(topic, handler);
     for (const [id, handler] of perToolbox) bus.off(personaCallTopic(id), handler);
     perToolbox.clear();
+    // clients waiting for an answer learn at once that this provider takes no more requests
+    try {
+      bus.emit(new Message(Topics.toolsStopped, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
+    } catch (err) {
+      logger.error('could not broadcast ovos.tools.stopped', err);
+    }
   };
 }
 
