@@ -52,9 +52,10 @@ export interface OwnBusServer {
  * - soon after a call a toolbox left unanswered (the host is then unavailable until the toolbox answers again);
  * - 1, 2 and 4 s after a toolbox answered with no tools (a fresh Python toolbox first may);
  * - every `interval_ms`, and when another provider broadcasts `ovos.tools.changed`.
- * Answers carrying a provider's `tools_host` (this one's, or another ovos-tools provider's, which serves its own
- * toolboxes on every topic) and toolbox ids served locally are never federated. Discover answers are read with
- * core's payload schemas (`readDiscoverAnswer`).
+ * This provider's own toolboxes are known by their ids (`setLocalIds`, and the reloader drops a remote host whose id
+ * a local one of the same load has), so its own discover answers, which carry exactly a Python ToolBox's keys, are
+ * never federated; answers carrying a `tools_host` (earlier ovos-tools providers stamped it) are not either. Discover
+ * answers are read with core's payload schemas (`readDiscoverAnswer`).
  */
 export class BusFederation implements HostSource {
   readonly [HOST_SOURCE_BRAND] = HOST_SOURCE_CONTRACT_VERSION;

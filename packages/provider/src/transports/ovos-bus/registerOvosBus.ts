@@ -34,9 +34,8 @@ export interface OvosBusOptions {
    */
   callerOf?: (message: Message) => Caller;
   /**
-   * Sent as `tools_host` in the data of this provider's discover answers and change broadcasts, so that no
-   * provider's federation serves the toolboxes this one serves itself. (In data, not context: a reply's context is
-   * the request's, as the Python bus client's `Message.response()` makes it.)
+   * Sent as `tools_host` in the data of this provider's `ovos.tools.changed` and `ovos.tools.stopped` broadcasts (its
+   * own federation ignores its own changes). Discover answers carry no stamp: they are exactly a Python ToolBox's.
    */
   hostId?: string;
 }
@@ -107,7 +106,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
         await loadedWithin(service);
         const caller = callerOf(m);
         const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
       },
     ],
     [
