@@ -37,6 +37,8 @@ export interface OwnBusServer {
   otherClients(): number;
   /** Calls `listener` each time a client connects (once admitted); returns a function that removes it. */
   onClientConnected(listener: () => void): () => void;
+  /** Calls `listener` each time an admitted client's connection closes; returns a function that removes it. */
+  onClientDisconnected?(listener: () => void): () => void;
 }
 
 /**
@@ -47,8 +49,9 @@ export interface OwnBusServer {
  * - within a second of a joiner's first discover answer — to anyone's `ovos.persona.tools.discover`, or sent unasked
  *   as an announcement — naming a toolbox it does not serve;
  * - on a bus whose server the provider runs ({@link OwnBusServer}), 0.25 and 2 s after a client connects (a Python
- *   toolbox answers discovers but never announces itself); and while no other client is connected, a discovery
- *   answers at once with nothing instead of listening for `discover_window_ms`;
+ *   toolbox answers discovers but never announces itself), and at once when a client's connection closes (a toolbox
+ *   that died is dropped within the discovery window, not after a call goes unanswered); and while no other client
+ *   is connected, a discovery answers at once with nothing instead of listening for `discover_window_ms`;
  * - soon after a call a toolbox left unanswered (the host is then unavailable until the toolbox answers again);
  * - 1, 2 and 4 s after a toolbox answered with no tools (a fresh Python toolbox first may);
  * - every `interval_ms`, and when another provider broadcasts `ovos.tools.changed`.
@@ -99,7 +102,13 @@ export class BusFederation implements HostSource {
     this.started = true;
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
     this.bus.on(discoverResponse, this.onAnswer);
-    this.stopWatchingConnections = this.ownBus?.onClientConnected(() => this.clientConnected());
+    const unConnected = this.ownBus?.onClientConnected(() => this.clientConnected());
+    // a toolbox whose connection closed is dropped at once: ask the bus now, not at the next call left unanswered
+    const unDisconnected = this.ownBus?.onClientDisconnected?.(() => this.clientDisconnected());
+    this.stopWatchingConnections = () => {
+      unConnected?.();
+      unDisconnected?.();
+    };
     // a client that connected while the first load ran (after its discovery) is asked now
     if (this.ownBus && this.ownBus.otherClients() > 0) this.clientConnected();
     this.restartInterval();
@@ -179,6 +188,11 @@ export class BusFederation implements HostSource {
       timer.unref?.();
       this.connectTimers.add(timer);
     }
+  }
+
+  /** A client's connection to the bus the provider serves closed: if it was a federated toolbox, drop it now. */
+  private clientDisconnected(): void {
+    if (this.started && this.hosts.size > 0) void this.check();
   }
 
   /** A discover answer on the bus that was not for this federation: a joiner, an announcement, or a comeback. */

@@ -10,8 +10,8 @@ export interface FederationSettings {
   /** Re-discovery period, ms; default 60000 (0: only on reload, on joiners' answers and on other providers' `ovos.tools.changed`). */
   intervalMs: number;
   /**
-   * How long a call to a federated toolbox waits for its answer, ms; default 3000 (the Python bus client's
-   * `wait_for_response` default). It is the time limit of every federated tool (`tool_timeouts` still sets one tool's);
+   * How long a call to a federated toolbox waits for its answer, ms; default 2000, so a toolbox that died is answered
+   * as unavailable before a Python caller's default `wait_for_response` of 3 s gives up. It is the time limit of every federated tool (`tool_timeouts` still sets one tool's);
    * a toolbox that stays silent that long is marked unavailable until it answers a discovery again.
    */
   answerTimeoutMs: number;
@@ -27,7 +27,7 @@ export const FederationKeys = Type.Object({
           enabled: Type.Optional(Type.Boolean({ default: true, description: 'Serve toolboxes found elsewhere on the messagebus' })),
           discover_window_ms: Type.Optional(Type.Number({ minimum: 0, default: 300, description: 'How long a discovery collects answers, ms' })),
           interval_ms: Type.Optional(Type.Number({ minimum: 0, default: 60_000, description: 'Re-discovery period, ms (0: only on reload and announcements)' })),
-          answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 3000, description: 'How long a call to a federated toolbox waits for its answer, ms' })),
+          answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 2000, description: 'How long a call to a federated toolbox waits for its answer, ms (below the 3 s a Python caller waits by default)' })),
         },
         { additionalProperties: false },
       ),
@@ -36,9 +36,9 @@ export const FederationKeys = Type.Object({
   ),
 });
 
-/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 3000 ms). */
+/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 2000 ms). */
 export function federationSettings(k: Static<typeof FederationKeys>): FederationSettings {
-  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 3000 };
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 2000 };
   const f = k.federation;
   if (typeof f === 'boolean') return { ...out, enabled: f };
   return {

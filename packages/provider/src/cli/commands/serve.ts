@@ -143,6 +143,7 @@ function ownBusServerOf(server: MessageBusServer): OwnBusServer {
   return {
     otherClients: () => server.connectionCount + server.attachmentCount - 1,
     onClientConnected: (listener) => server.onClientConnected(listener),
+    onClientDisconnected: (listener) => server.onClientDisconnected(listener),
   };
 }
 
