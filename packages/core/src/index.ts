@@ -151,4 +151,4 @@ export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js'
 export { createLogger, isLogEnabled, LOG_LEVELS, parseLogLevel, parseTraceparent, silentLogger, withTraceparent } from './logging/Logger.js';
 export type { Logger, LogLevel } from './logging/Logger.js';
 export { Type } from 'typebox';
-export type { Static, TSchema } from 'typebox';
+export type { Static, TObject, TSchema } from 'typebox';

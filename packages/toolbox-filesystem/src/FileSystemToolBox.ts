@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
+import { ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
 import { FileSystemConfigSchema, FileSystemConfigError, parseFileSystemConfig, type FileSystemConfig } from './config.js';
 import { PathProtection } from './sandbox/protectedPaths.js';
 import { Sandbox } from './sandbox/Sandbox.js';
@@ -40,7 +40,7 @@ import { writeFileTool } from './tools/writeFile.js';
 export class FileSystemToolBox extends ToolBox {
   static override toolboxId = 'ovos-filesystem-tools';
   /** The keys of its config section (the provider checks the section against them at every load). */
-  static override configSchema = FileSystemConfigSchema;
+  static override configSchema: TObject = FileSystemConfigSchema;
 
   /** The parsed configuration. */
   readonly settings: FileSystemConfig;

@@ -1,4 +1,4 @@
-import { ToolBox, type AgentTool, type ChatEngine } from '@ovos-tools/core';
+import { ToolBox, type AgentTool, type ChatEngine, type TObject } from '@ovos-tools/core';
 import { SkillMDConfigSchema, readSkillMDSettings } from './config.js';
 import { SkillMDLoader } from './SkillMDLoader.js';
 import { MAX_SLUG_LENGTH, slugifySkillName } from './slugify.js';
@@ -30,7 +30,7 @@ import type { SkillMDEntry, SkillProblem } from './types.js';
 export class SkillMDToolBox extends ToolBox {
   static override toolboxId = 'ovos-skill-md-toolbox';
   /** The keys of its config section (the provider checks the section against them at every load). */
-  static override configSchema = SkillMDConfigSchema;
+  static override configSchema: TObject = SkillMDConfigSchema;
 
   private readonly loader = new SkillMDLoader();
   private lastProblems: SkillProblem[] = [];

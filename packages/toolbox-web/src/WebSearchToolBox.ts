@@ -1,4 +1,4 @@
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
+import { ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
 import { WebConfigSchema, parseWebConfig, type ParsedWebConfig } from './config/WebConfig.js';
 import { systemResolver, type HostResolver } from '@ovos-tools/core/net';
 import { DuckDuckGoBackend } from './search/DuckDuckGoBackend.js';
@@ -25,7 +25,7 @@ export interface WebSearchToolBoxOptions extends ToolBoxOptions {
 export class WebSearchToolBox extends ToolBox {
   static override toolboxId = 'ovos-web-search-tools';
   /** The keys of its config section (the provider checks the section against them at every load). */
-  static override configSchema = WebConfigSchema;
+  static override configSchema: TObject = WebConfigSchema;
 
   private readonly resolveHost: HostResolver;
   private readonly injectedBackend: SearchBackend | undefined;

@@ -13,8 +13,9 @@ export const STOPPED_GRACE_MS = 3000;
 export interface WatchedRequest {
   /** The request (e.g. an `ovos.tools.invoke`). */
   request: Message;
-  /** How long to wait for its answer, ms, and what that wait is, e.g. `--timeout` (said when it runs out). */
+  /** How long to wait for its answer, ms. */
   waitMs: number;
+  /** What that wait is, said when it runs out, e.g. `--timeout 500 ms`. */
   why: string;
   /** Said after a wait that ran out, e.g. `leave out --timeout to wait for its time limit`. */
   hint?: string;

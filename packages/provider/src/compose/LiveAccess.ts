@@ -25,6 +25,7 @@ export interface LiveAccessOptions {
   sharedState?: RedisState;
   /** Where confirm-token uses are recorded (given, or in the shared state). */
   confirmationStore?: ConfirmationStore;
+  /** Where it logs (the replica-secret warning, the shared limiter). */
   logger: Logger;
 }
 

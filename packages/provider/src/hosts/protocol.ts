@@ -181,5 +181,5 @@ export type FromHost =
 export function isFromHost(value: unknown): value is FromHost {
   if (value === null || typeof value !== 'object') return false;
   const t = (value as { t?: unknown }).t;
-  return t === 'ready' || t === 'failed' || t === 'result' || t === 'progress' || t === 'log' || t === 'chat';
+  return t === 'ready' || t === 'failed' || t === 'result' || t === 'progress' || t === 'log' || t === 'chat' || t === 'released';
 }
