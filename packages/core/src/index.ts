@@ -148,7 +148,7 @@ export type {
 } from './host/ToolboxHost.js';
 export type { ToolProgress } from './tool/ToolProgress.js';
 export type { ChatEngine, ChatMessage, ChatOptions } from './chat/ChatEngine.js';
-export { createLogger, isLogEnabled, parseTraceparent, silentLogger, withTraceparent } from './logging/Logger.js';
+export { createLogger, isLogEnabled, LOG_LEVELS, parseLogLevel, parseTraceparent, silentLogger, withTraceparent } from './logging/Logger.js';
 export type { Logger, LogLevel } from './logging/Logger.js';
 export { Type } from 'typebox';
-export type { Static, TSchema } from 'typebox';
+export type { Static, TObject, TSchema } from 'typebox';

@@ -39,6 +39,18 @@ test('serve loads the six bundled toolboxes and every tool is listed with its sc
   expect((summary.data.tools as unknown[]).length).toBe(tools.length);
 });
 
+test('the discover answer of every bundled toolbox carries exactly the keys a Python ToolBox sends (tools, toolbox_id; each tool name, description, argument_schema, output_schema)', async () => {
+  const before = client.frames.length;
+  client.send('ovos.persona.tools.discover');
+  await new Promise((r) => setTimeout(r, 1500));
+  const answers = client.frames.slice(before).filter((f) => f.type === 'ovos.persona.tools.discover.response');
+  expect(answers.map((a) => a.data.toolbox_id).sort()).toEqual(Object.keys(BUNDLED_TOOLS).sort());
+  for (const a of answers) {
+    expect(Object.keys(a.data)).toEqual(['tools', 'toolbox_id']);
+    for (const t of a.data.tools as Array<Record<string, unknown>>) expect(Object.keys(t)).toEqual(['name', 'description', 'argument_schema', 'output_schema']);
+  }
+});
+
 describe('clock', () => {
   test('get_current_datetime', async () => {
     const r = await invoke('get_current_datetime', { timezone: 'Europe/Lisbon' });

@@ -98,6 +98,15 @@ describe('reload re-reads the config file', () => {
     expect(r.problems[0]!.error).toMatch(/^config not reloaded, the running config is kept: provider config 'max_concurrency': .*received "lots"/);
     expect(await toolNames()).toEqual(before);
 
+    // a misspelt key and two agents sharing one credential: both named, the running config kept
+    const twin = { credential: { sha256: sha256Hex(TOKEN) }, tools: ['add'] };
+    writeConfig({ ...base(), defualt_timeout_ms: 5, agents: { 'agent:a': twin, 'agent:b': twin } });
+    r = await reload();
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]!.error).toContain("provider config 'defualt_timeout_ms': unknown key; did you mean 'default_timeout_ms'?");
+    expect(r.problems[0]!.error).toContain('provider config \'agents.agent:b.credential\': is the credential of agent "agent:a" too');
+    expect(await toolNames()).toEqual(before);
+
     writeConfig(base());
     r = await reload();
     expect(r.problems).toEqual([]);

@@ -50,6 +50,26 @@ describe('MessageBusServer', () => {
     expect(server.connectionCount).toBe(2);
   });
 
+  it('tells onClientDisconnected listeners each time an admitted client leaves, not of attachments', async () => {
+    const server = await startServer();
+    let left = 0;
+    const stop = server.onClientDisconnected(() => left++);
+    const attached = server.attach();
+    const c = await rawClient(server.url);
+    await waitUntil(() => c.frames.length === 1, 'greeting');
+    await attached.close();
+    expect(left).toBe(0);
+    c.ws.terminate();
+    await waitUntil(() => left === 1, 'the disconnection');
+    expect(server.connectionCount).toBe(0);
+    stop();
+    const d = await rawClient(server.url);
+    await waitUntil(() => d.frames.length === 1, 'greeting of d');
+    d.ws.close();
+    await waitUntil(() => server.connectionCount === 0, 'd gone');
+    expect(left).toBe(1);
+  });
+
   it('relays each frame unmodified to every client, the sender included', async () => {
     const server = await startServer();
     const clients = await Promise.all([rawClient(server.url), rawClient(server.url), rawClient(server.url)]);

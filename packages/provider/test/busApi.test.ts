@@ -257,6 +257,11 @@ describe('OVOS payload schemas', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(discovered.map((d) => d.toolbox_id).sort()).toEqual(['fail_tools', 'math_tools']);
     for (const d of discovered) conforms(PersonaDiscoverResponse, d);
+    // exactly the keys a Python ToolBox sends: no provider stamp
+    for (const d of discovered) {
+      expect(Object.keys(d)).toEqual(['tools', 'toolbox_id']);
+      for (const t of d.tools as JsonObject[]) expect(Object.keys(t)).toEqual(['name', 'description', 'argument_schema', 'output_schema']);
+    }
     for (const data of [{ name: 'add', kwargs: { a: 1, b: 2 } }, { name: 'add', kwargs: { a: 'x' } }, { name: 'missing' }, {}]) {
       conforms(ToolboxCallResponse, await env.ask('ovos.persona.tools.math_tools.call', data));
       conforms(ToolboxCallResponse, await env.ask('ovos.persona.tools.call', { toolbox_id: 'math_tools', ...data }));

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource } from './helpers/pluginRoot.js';
 import { cliPath, startServe } from './helpers/serve.js';
 
@@ -74,4 +75,35 @@ test('reload exits 4 while a toolbox fails to load, 0 once it is fixed', async (
   } finally {
     await serve.stop();
   }
+});
+
+describe('a toolbox that declares its configSchema', () => {
+  const own = makePluginRoot();
+  afterAll(() => own.cleanup());
+  const source = toolboxSource('cfg_tools', { hello: '() => ({ result: 1 })' }).replace(
+    '  static toolboxId = "cfg_tools";',
+    '  static toolboxId = "cfg_tools";\n  static configSchema = Type.Object({ timeout_ms: Type.Number({ exclusiveMinimum: 0, default: 5 }), units: Type.Optional(Type.Object({ metric: Type.Boolean() })) });',
+  );
+  const cfgPackage = own.addPackage('cfg-tools', toolboxEntry('cfg_tools'), { 'index.js': source });
+  const config = path.join(own.dir, 'config.json');
+  writeFileSync(config, JSON.stringify({ cfg_tools: { timeout_msec: 5, timeout_ms: -1, units: { metrik: true } }, default_timeout_ms: 1000 }));
+
+  test('check --config checks its section against it: each unknown key with the nearest known one, each bad value (exit 4)', () => {
+    const r = cli('check', cfgPackage, '--config', config);
+    expect(r.stdout).toContain("problem: config 'timeout_msec': unknown key; did you mean 'timeout_ms'?");
+    expect(r.stdout).toContain("problem: config 'units.metrik': unknown key; did you mean 'units.metric'?");
+    expect(r.stdout).toContain("problem: config 'timeout_ms': must be > 0, received -1");
+    expect(r.status).toBe(4);
+    expect(cli('check', cfgPackage).status).toBe(0);
+  });
+
+  test('serve warns of the unknown keys of its section at every load', async () => {
+    const serve = await startServe(['--plugins', own.dir, '--config', config, '--embedded-bus', 'always']);
+    try {
+      expect(serve.output()).toContain("cfg_tools config 'timeout_msec': unknown key; did you mean 'timeout_ms'?");
+      expect(serve.output()).toContain("cfg_tools config 'units.metrik': unknown key; did you mean 'units.metric'?");
+    } finally {
+      await serve.stop();
+    }
+  });
 });

@@ -52,8 +52,20 @@ describe('ovos-tools invoke waits for the tool, not a fixed 10 s', () => {
   test('an explicit --timeout still bounds the wait, and says what it means', async () => {
     const r = await cli('invoke', 'sleep', '{"ms": 3000}', '--timeout', '500');
     expect(r.status).toBe(3);
-    expect(r.stderr).toContain('no answer to ovos.tools.invoke within 500 ms (--timeout); the tool may still be running: leave out --timeout to wait for its time limit');
+    expect(r.stderr).toContain('no answer to ovos.tools.invoke within 500 ms (the wait of --timeout 500 ms ran out); the tool may still be running: leave out --timeout to wait for its time limit');
     expect(r.stderr).not.toContain('is `ovos-tools serve` running');
+  });
+
+  test('a --timeout of a few ms says which wait ran out, never that no messagebus answers (it is up)', async () => {
+    for (const ms of ['1', '5', '15']) {
+      const invoke = await cli('invoke', 'sleep', '{"ms": 100}', '--timeout', ms);
+      expect(invoke.status).toBe(3);
+      expect(invoke.stderr).toContain(`no answer to ovos.tools.invoke within ${ms} ms (the wait of --timeout ${ms} ms ran out)`);
+      expect(invoke.stderr).not.toContain('no messagebus answers');
+      // a list may be answered in time; when it is not, the text says which wait ran out
+      const list = await cli('list', '--timeout', ms);
+      if (list.status !== 0) expect(list.stderr).toContain(`no answer to ovos.tools.list within ${ms} ms (--timeout ${ms} ms ran out; the messagebus is up)`);
+    }
   });
 
   test('get shows the time limit calls run under', async () => {

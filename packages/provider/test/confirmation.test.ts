@@ -362,9 +362,13 @@ describe('the CLI', () => {
       const done = run('invoke', 'wipe_note', '{"name": "cli"}', '--confirm-token', token);
       expect(done.status).toBe(0);
       expect(JSON.parse(done.stdout)).toMatchObject({ runs: 1 });
+      // a replayed token: why it was refused, not the question again
       const again = run('invoke', 'wipe_note', '{"name": "cli"}', '--confirm-token', token);
       expect(again.status).toBe(1);
-      expect(again.stderr).toContain('Delete the note cli?');
+      expect(again.stderr).toBe(
+        'ovos-tools: the --confirm-token was not accepted: The confirm_token was already used: a confirmation allows one call. ' +
+          'The call was not run; it needs a new confirmation: run the command again without --confirm-token to be asked\n',
+      );
     } finally {
       await serve.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -123,8 +123,8 @@ describe('the agents config for satellites', () => {
       return [];
     })();
     expect(problems).toEqual([
+      "provider config 'agents.b.hivemind.name': unknown key (expected one of client)",
       expect.stringMatching(/^provider config 'agents\.a\.hivemind\.client': expected "<client_id>::<client name>" as in HiveMind's database .*received "kitchen"$/),
-      "provider config 'agents.b.hivemind.name': unknown key (expected client)",
       `provider config 'agents.c.hivemind.client': "7::kitchen" is already the HiveMind client of agent "b" (one satellite acts as one agent)`,
       expect.stringMatching(/^provider config 'agents\.d': needs a credential .* a "hivemind": \{"client": "<client_id>::<client name>"\} \(for a HiveMind satellite\), or both$/),
     ]);

@@ -53,6 +53,26 @@ describe('ovos-tools serve --embedded-bus', () => {
     const bad = spawnSync(process.execPath, [cliPath, 'serve', '--config', cfg], { encoding: 'utf8', timeout: 20_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain("ovos-tools: provider config 'max_concurrency': must be >= 1, received 0");
+    writeFileSync(cfg, JSON.stringify({ defualt_timeout_ms: 100, result_store: { maxBytes: 4096 } }));
+    const misspelt = spawnSync(process.execPath, [cliPath, 'serve', '--config', cfg], { encoding: 'utf8', timeout: 20_000 });
+    expect(misspelt.status).toBe(2);
+    expect(misspelt.stderr).toBe(
+      "ovos-tools: provider config 'defualt_timeout_ms': unknown key; did you mean 'default_timeout_ms'?\n" +
+        "ovos-tools: provider config 'result_store.maxBytes': unknown key; did you mean 'result_store.max_bytes'?\n" +
+        'ovos-tools: the config has 2 problems; nothing was started\n',
+    );
+  });
+
+  test('log levels: one list, any case; --log-level DEBUG prints debug lines; verbose and warning are refused with the level meant', async () => {
+    const verbose = spawnSync(process.execPath, [cliPath, 'serve', '--log-level', 'verbose'], { encoding: 'utf8', timeout: 20_000 });
+    expect(verbose.status).toBe(2);
+    expect(verbose.stderr).toContain('ovos-tools: --log-level: unknown log level "verbose" (expected debug, info, warn, error or silent; did you mean "debug"?)');
+    const warning = spawnSync(process.execPath, [cliPath, 'mcp'], { encoding: 'utf8', timeout: 20_000, env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warning' } });
+    expect(warning.status).toBe(2);
+    expect(warning.stderr).toContain('ovos-tools: OVOS_TOOLS_LOG_LEVEL: unknown log level "warning" (expected debug, info, warn, error or silent; did you mean "warn"?)');
+    const serve = await startServe(['--plugins', root().dir, '--log-level', 'DEBUG']);
+    cleanups.push(() => serve.stop());
+    expect(serve.output()).toMatch(/ DEBUG \[/);
   });
 });
 

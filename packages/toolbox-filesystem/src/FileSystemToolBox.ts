@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
-import { FileSystemConfigError, parseFileSystemConfig, type FileSystemConfig } from './config.js';
+import { ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
+import { FileSystemConfigSchema, FileSystemConfigError, parseFileSystemConfig, type FileSystemConfig } from './config.js';
 import { PathProtection } from './sandbox/protectedPaths.js';
 import { Sandbox } from './sandbox/Sandbox.js';
 import type { WorkerPool } from '@ovos-tools/core/node';
@@ -39,6 +39,8 @@ import { writeFileTool } from './tools/writeFile.js';
  */
 export class FileSystemToolBox extends ToolBox {
   static override toolboxId = 'ovos-filesystem-tools';
+  /** The keys of its config section (the provider checks the section against them at every load). */
+  static override configSchema: TObject = FileSystemConfigSchema;
 
   /** The parsed configuration. */
   readonly settings: FileSystemConfig;

@@ -86,7 +86,7 @@ const limit = (key: keyof typeof DEFAULT_LIMITS, description: string, maximum = 
 const RootPath = Type.String({ minLength: 1 });
 
 /** The keys of the toolbox's config section (snake_case, as OVOS and this package document them). */
-const FileSystemConfigSchema = Type.Object({
+export const FileSystemConfigSchema = Type.Object({
   root_path: Type.Optional(
     Type.Union([RootPath, Type.Array(RootPath, { minItems: 1 })], {
       description: 'Sandbox root, or a non-empty list of roots; default the dedicated workspace `$XDG_DATA_HOME/ovos-tools/workspace`.',

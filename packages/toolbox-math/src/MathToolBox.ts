@@ -1,5 +1,5 @@
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
-import { readConfig } from './config.js';
+import { ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
+import { MathConfigSchema, readConfig } from './config.js';
 import { evaluateExpressionTool } from './tools/evaluateExpression.js';
 import { solveEquationTool } from './tools/solveEquation.js';
 import { statisticsSummaryTool } from './tools/statisticsSummary.js';
@@ -20,6 +20,8 @@ import { MathWorkerPool } from './worker/MathWorkerPool.js';
  */
 export class MathToolBox extends ToolBox {
   static override toolboxId = 'ovos-math-tools';
+  /** The keys of its config section (the provider checks the section against them at every load). */
+  static override configSchema: TObject = MathConfigSchema;
 
   private readonly pool: MathWorkerPool;
 

@@ -17,7 +17,7 @@ export interface MathConfig {
 }
 
 /** The keys of the toolbox's config section (OVOS's MathToolBox has none; these are ours). */
-const MathConfigSchema = Type.Object({
+export const MathConfigSchema = Type.Object({
   timeout_ms: Type.Number({
     exclusiveMinimum: 0,
     maximum: 600_000,

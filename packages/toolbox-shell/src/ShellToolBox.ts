@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultWorkspace, ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
-import { readShellConfig, type ShellConfig } from './config.js';
+import { defaultWorkspace, ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
+import { ShellConfigSchema, readShellConfig, type ShellConfig } from './config.js';
 import { configProblemText, isInside } from '@ovos-tools/core/node';
 import { probeBwrap, type BwrapProbe } from './exec/bwrap.js';
 import type { SpawnFunction } from './exec/runProcess.js';
@@ -47,6 +47,8 @@ export class ShellConfigError extends Error {
  */
 export class ShellToolBox extends ToolBox {
   static override toolboxId = 'ovos-shell-tools';
+  /** The keys of its config section (the provider checks the section against them at every load). */
+  static override configSchema: TObject = ShellConfigSchema;
   private readonly spawnFn: SpawnFunction | undefined;
   /** How commands are confined (decided at construction; `none` when the shell is off). */
   readonly sandbox: CommandSandbox;

@@ -60,7 +60,7 @@ const OWNER = 'ovos-shell-tools';
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The keys of the toolbox's config section (OVOS names plus ours); every fallback is the safe setting. */
-const ShellConfigSchema = Type.Object({
+export const ShellConfigSchema = Type.Object({
   allow_shell: Type.Boolean({ default: false, description: 'Nothing runs unless this is true.' }),
   max_timeout: Type.Number({ exclusiveMinimum: 0, default: DEFAULT_MAX_TIMEOUT, description: 'Longest time a command may run, in seconds.' }),
   allowed_commands: Type.Union([Type.String(), Type.Array(Type.String())], {

@@ -1,5 +1,5 @@
-import { ToolBox, type AgentTool, type ChatEngine } from '@ovos-tools/core';
-import { readSkillMDSettings } from './config.js';
+import { ToolBox, type AgentTool, type ChatEngine, type TObject } from '@ovos-tools/core';
+import { SkillMDConfigSchema, readSkillMDSettings } from './config.js';
 import { SkillMDLoader } from './SkillMDLoader.js';
 import { MAX_SLUG_LENGTH, slugifySkillName } from './slugify.js';
 import { createSkillTool } from './tools/skillTool.js';
@@ -29,6 +29,8 @@ import type { SkillMDEntry, SkillProblem } from './types.js';
  */
 export class SkillMDToolBox extends ToolBox {
   static override toolboxId = 'ovos-skill-md-toolbox';
+  /** The keys of its config section (the provider checks the section against them at every load). */
+  static override configSchema: TObject = SkillMDConfigSchema;
 
   private readonly loader = new SkillMDLoader();
   private lastProblems: SkillProblem[] = [];

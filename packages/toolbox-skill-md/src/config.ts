@@ -21,7 +21,7 @@ const pathList = (description: string, options: { default?: string[] } = {}) =>
   Type.Union([Type.String(), Type.Array(Type.String())], { description, ...options });
 
 /** The keys of the toolbox's config section; the defaults of the first two depend on the environment. */
-const SkillMDConfigSchema = Type.Object({
+export const SkillMDConfigSchema = Type.Object({
   user_skills_dir: Type.Optional(Type.String({ minLength: 1, description: 'The per-user skills directory; default `$XDG_DATA_HOME/ovos-tools/skills`.' })),
   search_roots: Type.Optional(
     pathList("Directories whose `node_modules` are scanned; default the provider's plugin roots, else the current directory and `$XDG_DATA_HOME/ovos-tools/plugins`."),

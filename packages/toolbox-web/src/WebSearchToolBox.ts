@@ -1,5 +1,5 @@
-import { ToolBox, type AgentTool, type ToolBoxOptions } from '@ovos-tools/core';
-import { parseWebConfig, type ParsedWebConfig } from './config/WebConfig.js';
+import { ToolBox, type AgentTool, type ToolBoxOptions, type TObject } from '@ovos-tools/core';
+import { WebConfigSchema, parseWebConfig, type ParsedWebConfig } from './config/WebConfig.js';
 import { systemResolver, type HostResolver } from '@ovos-tools/core/net';
 import { DuckDuckGoBackend } from './search/DuckDuckGoBackend.js';
 import type { SearchBackend } from './search/SearchBackend.js';
@@ -24,6 +24,8 @@ export interface WebSearchToolBoxOptions extends ToolBoxOptions {
  */
 export class WebSearchToolBox extends ToolBox {
   static override toolboxId = 'ovos-web-search-tools';
+  /** The keys of its config section (the provider checks the section against them at every load). */
+  static override configSchema: TObject = WebConfigSchema;
 
   private readonly resolveHost: HostResolver;
   private readonly injectedBackend: SearchBackend | undefined;

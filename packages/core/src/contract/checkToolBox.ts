@@ -1,3 +1,4 @@
+import type { TObject } from 'typebox';
 import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
 import { checkConfirmationTemplate } from '../tool/ConfirmationTemplate.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
@@ -34,6 +35,8 @@ export type ToolBoxClass = (new (options: Record<string, unknown>) => ToolBoxLik
   readonly toolboxId?: unknown;
   /** The class name, used in messages. */
   readonly name: string;
+  /** The schema of the toolbox's config section, when the class declares one (`static configSchema`; checked to be an object schema). */
+  readonly configSchema?: TObject;
 };
 
 /** The class, or a message saying exactly what is wrong. */
@@ -53,10 +56,16 @@ export type ToolBoxClassCheck =
 
 const METHODS = ['discoverTools', 'refreshTools', 'callTool', 'bind', 'unbind', 'close'] as const;
 
+/** A JSON Schema of an object with declared properties (what `Type.Object` makes). */
+function isObjectSchema(v: unknown): v is TObject {
+  return v !== null && typeof v === 'object' && (v as { type?: unknown }).type === 'object' && typeof (v as { properties?: unknown }).properties === 'object';
+}
+
 /**
  * Checks that `value` is a toolbox class of this core's contract, as the provider does at load: the
  * `Symbol.for('ovos-tools.toolbox')` brand equals {@link TOOLBOX_CONTRACT_VERSION}, and the prototype has every
- * method a host calls (`discoverTools`, `refreshTools`, `callTool`, `bind`, `unbind`, `close`).
+ * method a host calls (`discoverTools`, `refreshTools`, `callTool`, `bind`, `unbind`, `close`), and a `configSchema`,
+ * when the class declares one, is an object schema.
  * Ported from the provider's `checkToolBoxClass`. Never throws.
  * @returns `{ok: true, cls}`, or `{ok: false, message}` (e.g. an incompatible contract major).
  */
@@ -71,6 +80,10 @@ export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
       ok: false,
       message: `${value.name} targets toolbox contract ${String(brand)}, but this host supports contract ${TOOLBOX_CONTRACT_VERSION}; install a version of the package built on a compatible @ovos-tools/core major`,
     };
+  }
+  const schema = (value as { configSchema?: unknown }).configSchema;
+  if (schema !== undefined && !isObjectSchema(schema)) {
+    return { ok: false, message: `${value.name}.configSchema: expected an object schema of the config section (Type.Object({...})), received ${typeName(schema)}` };
   }
   const proto = (value as { prototype?: Record<string, unknown> }).prototype;
   for (const method of METHODS) {

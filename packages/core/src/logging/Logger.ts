@@ -65,6 +65,38 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+/** Every log level, in increasing severity: the one list `--log-level` and `OVOS_TOOLS_LOG_LEVEL` accept. */
+export const LOG_LEVELS: readonly LogLevel[] = Object.keys(ORDER) as LogLevel[];
+
+/** Names other loggers use, and the level of ours each means (only to suggest it: they are refused). */
+const OTHER_NAMES: Readonly<Record<string, LogLevel>> = {
+  verbose: 'debug',
+  trace: 'debug',
+  all: 'debug',
+  warning: 'warn',
+  notice: 'info',
+  critical: 'error',
+  fatal: 'error',
+  err: 'error',
+  none: 'silent',
+  off: 'silent',
+  quiet: 'silent',
+};
+
+/**
+ * Reads a log level name, case-insensitive (`DEBUG` is `debug`). Anything not in {@link LOG_LEVELS} is refused with
+ * the level it probably means: `unknown log level "verbose" (expected debug, info, warn, error or silent; did you mean
+ * "debug"?)`.
+ * @returns `{ ok: true, level }`, or `{ ok: false, error }` with that text.
+ */
+export function parseLogLevel(text: string): { ok: true; level: LogLevel } | { ok: false; error: string } {
+  const v = text.trim().toLowerCase();
+  if (v in ORDER) return { ok: true, level: v as LogLevel };
+  const near = OTHER_NAMES[v] ?? LOG_LEVELS.find((l) => v.length >= 3 && (l.startsWith(v) || v.startsWith(l)));
+  const expected = `${LOG_LEVELS.slice(0, -1).join(', ')} or ${LOG_LEVELS.at(-1)}`;
+  return { ok: false, error: `unknown log level ${JSON.stringify(text)} (expected ${expected}${near ? `; did you mean "${near}"?` : ''})` };
+}
+
 /** A logger that drops everything. */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {}, enabled: () => false };
 
@@ -81,8 +113,8 @@ export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() 
  * literal backslash sequence in the input; neither can break a line).
  *
  * @param name - shown in brackets on every line, e.g. `provider`.
- * @param level - the lowest level written; defaults to `$OVOS_TOOLS_LOG_LEVEL`, else `info`.
- *   An unknown level name falls back to `info`.
+ * @param level - the lowest level written; defaults to `$OVOS_TOOLS_LOG_LEVEL` (any case), else `info`.
+ *   An unknown level name falls back to `info` (the CLI refuses it first: see {@link parseLogLevel}).
  */
 export function createLogger(name: string, level: LogLevel = envLevel()): Logger {
   const min = ORDER[level] ?? ORDER.info;
@@ -96,8 +128,8 @@ export function createLogger(name: string, level: LogLevel = envLevel()): Logger
 }
 
 function envLevel(): LogLevel {
-  const v = process.env.OVOS_TOOLS_LOG_LEVEL?.toLowerCase();
-  return v && v in ORDER ? (v as LogLevel) : 'info';
+  const read = parseLogLevel(process.env.OVOS_TOOLS_LOG_LEVEL ?? 'info');
+  return read.ok ? read.level : 'info';
 }
 
 // C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators.

@@ -6,7 +6,10 @@
  * is `@ovos-tools/core/worker`).
  */
 export { isInside } from './paths.js';
+export { checkConfigSection } from './checkConfigSection.js';
 export { configProblem, configProblemText, readConfig, type ConfigProblem, type ConfigRead } from './readConfig.js';
+export { nearestKey } from './nearestKey.js';
+export { unknownKeyMessage, unknownKeys } from './unknownKeys.js';
 export { errorMessage, errorText, isObject, MAX_TIMER_MS, timerDelay } from './values.js';
 export { WorkerPool } from './WorkerPool.js';
 export type { WorkerJobFailure, WorkerJobOptions, WorkerJobOutcome, WorkerPoolOptions } from './WorkerPool.js';

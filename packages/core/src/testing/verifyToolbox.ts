@@ -1,4 +1,5 @@
 import { silentLogger } from '../logging/Logger.js';
+import { checkConfigSection } from '../node/checkConfigSection.js';
 import { checkExamples, type CheckExamplesOptions } from './checkExamples.js';
 import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '../contract/checkToolBox.js';
 
@@ -6,7 +7,7 @@ import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } 
 export interface VerifyToolboxOptions {
   /** The entry-point name the class is (or will be) declared under; when given, it must equal the `toolboxId`. */
   entryPointName?: string;
-  /** The toolbox's config section, passed to its constructor as the provider does; default `{}`. */
+  /** The toolbox's config section, passed to its constructor as the provider does (and checked against the class's `configSchema` when it declares one); default `{}`. */
   config?: Record<string, unknown>;
   /** Also run every tool example ({@link checkExamples}); `true` or its options. Default off. */
   examples?: boolean | CheckExamplesOptions;
@@ -26,7 +27,7 @@ export interface ToolboxVerdict {
 
 /**
  * Checks a toolbox class the way the provider does at load, in order, stopping at the first step that fails:
- * contract brand and methods ({@link checkToolBoxClass}), construction with `{config, logger}`, the entry-point
+ * contract brand and methods ({@link checkToolBoxClass}), the config section against the class's `configSchema`, construction with `{config, logger}`, the entry-point
  * name against `toolboxId`, discovery, every tool's fields ({@link checkTools}), at least one tool, then
  * optionally the examples. The instance is closed afterwards. Never throws.
  *
@@ -41,6 +42,10 @@ export async function verifyToolbox(value: unknown, options: VerifyToolboxOption
   const problem = (text: string) => verdict.problems.push(text);
   const cls = checkToolBoxClass(value);
   if (!cls.ok) return done(verdict, cls.message);
+  // the config section against the toolbox's own schema, when it declares one
+  if (cls.cls.configSchema && options.config !== undefined) {
+    for (const p of checkConfigSection(cls.cls.configSchema, options.config)) problem(`config '${p.key}': ${p.message}`);
+  }
   let instance: ToolBoxLike;
   try {
     instance = new cls.cls({ config: options.config ?? {}, logger: silentLogger });

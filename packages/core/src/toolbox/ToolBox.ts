@@ -1,3 +1,4 @@
+import type { TObject } from 'typebox';
 import type { Bus, BusHandler } from '../bus/Bus.js';
 import type { ChatEngine } from '../chat/ChatEngine.js';
 import { ToolDefinitionError, UnknownToolError } from '../errors/ToolError.js';
@@ -35,6 +36,14 @@ export abstract class ToolBox {
   static toolboxId = '';
   /** Cross-copy brand checked by hosts; see {@link TOOLBOX_BRAND}. */
   static readonly [TOOLBOX_BRAND] = TOOLBOX_CONTRACT_VERSION;
+  /**
+   * The schema of the toolbox's config section (its section of the provider config, named after its entry point),
+   * e.g. `Type.Object({ timeout_ms: Type.Number({ exclusiveMinimum: 0, default: 5000 }) })`; read it with the kit's
+   * `readConfig(schema, this.config)`. When set, the provider checks the section against it at every load (each
+   * unknown key, named with the nearest known one, and each bad value is logged as a warning) and
+   * `ovos-tools check --config FILE` reports them as problems. Optional: `undefined` checks nothing.
+   */
+  static configSchema: TObject | undefined = undefined;
 
   readonly toolboxId: string;
   readonly config: Record<string, unknown>;

@@ -17,6 +17,11 @@ export const Topics = {
   toolsResultGet: 'ovos.tools.result.get',
   /** Broadcast by the provider after a reload changed the registry (not in OVOS). */
   toolsChanged: 'ovos.tools.changed',
+  /**
+   * Broadcast by the provider when it stops serving the bus (not in OVOS): calls in flight may still be answered while
+   * it drains; new requests are not. Clients waiting for an answer (the CLI) stop waiting soon after.
+   */
+  toolsStopped: 'ovos.tools.stopped',
   /** Every bound toolbox answers with its tools. */
   personaDiscover: 'ovos.persona.tools.discover',
 } as const;

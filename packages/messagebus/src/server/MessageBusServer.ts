@@ -102,6 +102,7 @@ export class MessageBusServer {
   private readonly batcher = new WriteBatcher();
   private readonly attachments = new Set<InProcessBusClient>();
   private readonly connectionListeners = new Set<() => void>();
+  private readonly disconnectionListeners = new Set<() => void>();
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
   private startPromise: Promise<void> | undefined;
@@ -167,6 +168,17 @@ export class MessageBusServer {
   onClientConnected(listener: () => void): () => void {
     this.connectionListeners.add(listener);
     return () => void this.connectionListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` each time an admitted websocket client's connection closes (after it left the count of
+   * {@link connectionCount}). Not for {@link attach}ed clients. A listener that throws is logged and does not stop the
+   * others.
+   * @returns a function that removes the listener.
+   */
+  onClientDisconnected(listener: () => void): () => void {
+    this.disconnectionListeners.add(listener);
+    return () => void this.disconnectionListeners.delete(listener);
   }
 
   /** How many in-process clients ({@link attach}) are attached now. */
@@ -294,10 +306,16 @@ export class MessageBusServer {
     ws.on('close', (code) => {
       this.clients.delete(ws);
       this.logger.debug(`client disconnected with ${code} (${this.clients.size} connected)`);
+      this.tell(this.disconnectionListeners);
     });
     ws.on('message', (data, isBinary) => this.relay(data, isBinary));
     this.send(ws, CONNECTED_GREETING, false);
-    for (const listener of this.connectionListeners) {
+    this.tell(this.connectionListeners);
+  }
+
+  /** Calls every listener of a connection event; one that throws is logged. */
+  private tell(listeners: ReadonlySet<() => void>): void {
+    for (const listener of listeners) {
       try {
         listener();
       } catch (err) {

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { Type, type Static } from '@ovos-tools/core';
 import type { BusReloadRule } from './AccessControl.js';
 import { parseAgentsConfig, type AgentDefinition } from './AgentDefinition.js';
+import { AgentsSchema } from './agentsSchema.js';
+import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Access control's keys of the provider config (snake_case on disk); `agents` has its own parser. */
 export const AccessKeys = Type.Object({
-  agents: Type.Optional(Type.Unknown({ description: 'Agents and credentials; read by parseAgentsConfig' })),
+  agents: Type.Optional(AgentsSchema),
   bus_requires_agent: Type.Boolean({ default: false, description: 'Refuse bus messages that name no agent' }),
   bus_reload: Type.Enum(['auto', 'allow', 'deny'], { default: 'auto', description: 'Who may reload over the messagebus (auto: not on an open bus)' }),
 });
@@ -17,6 +20,8 @@ export interface AccessSettings {
   busRequiresAgent: boolean;
   /** `bus_reload`: who may send `ovos.tools.reload` on the bus: `auto` (default; not on an open bus), `allow` or `deny`. */
   busReload: BusReloadRule;
+  /** A SHA-256 of the access keys as written (`agents`, `bus_requires_agent`, `bus_reload`); see {@link accessReload}. */
+  digest: string;
 }
 
 /**
@@ -24,5 +29,12 @@ export interface AccessSettings {
  * `agents.<id>.<key>: …` (the agent is left out, so a typo never grants access).
  */
 export function accessSettings(k: Static<typeof AccessKeys>, problems: string[]): AccessSettings {
-  return { agents: parseAgentsConfig(k.agents, problems), busRequiresAgent: k.bus_requires_agent, busReload: k.bus_reload };
+  const digest = createHash('sha256').update(JSON.stringify([k.agents ?? null, k.bus_requires_agent, k.bus_reload])).digest('hex');
+  return { agents: parseAgentsConfig(k.agents, problems), busRequiresAgent: k.bus_requires_agent, busReload: k.bus_reload, digest };
 }
+
+/**
+ * How a reload applies the {@link AccessSettings}: live; a reload whose access keys read the same (`digest`) keeps
+ * the running settings, and with them the running access control, every agent's rate window and calls in flight.
+ */
+export const accessReload: ReloadRule<AccessSettings> = { same: (running, next) => running.digest === next.digest };

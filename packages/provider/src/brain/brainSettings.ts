@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
 /** Settings of the bundled OpenAI-compatible brain (`brain` section). */
 export interface BrainConfig {
@@ -17,12 +18,12 @@ export const BrainKeys = Type.Object({
   brain: Type.Optional(
     Type.Object(
       {
-        base_url: Type.Optional(Type.String()),
-        model: Type.Optional(Type.String()),
-        api_key: Type.Optional(Type.String()),
-        timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Per-request limit, ms' })),
+        base_url: Type.Optional(Type.String({ description: 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (env OPENAI_BASE_URL)' })),
+        model: Type.Optional(Type.String({ description: 'Chat model name (env OPENAI_MODEL)' })),
+        api_key: Type.Optional(Type.String({ description: 'API key, when the endpoint needs one (env OPENAI_API_KEY)' })),
+        timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 60_000, description: 'Per-request limit, ms' })),
       },
-      { description: 'The bundled OpenAI-compatible brain' },
+      { additionalProperties: false, description: 'The bundled OpenAI-compatible brain' },
     ),
   ),
 });
@@ -38,3 +39,6 @@ export function brainSettings(k: Static<typeof BrainKeys>): BrainConfig | undefi
   if (b.timeout_ms !== undefined) out.timeoutMs = b.timeout_ms;
   return out;
 }
+
+/** How a reload applies `brain`: only at the next start (toolboxes were given the chat engine at their start). */
+export const brainReload: ReloadRule<BrainConfig | undefined> = restartOnly('brain', 'toolboxes were given the chat engine at their start');

@@ -2,6 +2,7 @@ import { Type, type Static } from '@ovos-tools/core';
 import type { MemoryResultStoreOptions } from './MemoryResultStore.js';
 import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Output budgets' keys of the provider config (snake_case on disk). */
 export const BudgetKeys = Type.Object({
@@ -62,3 +63,15 @@ export function budgetSettings(k: Static<typeof BudgetKeys>, problems: string[])
     },
   };
 }
+
+/** How a reload applies the {@link BudgetSettings}: `max_output_chars` live; the result store's limits only at start. */
+export const budgetReload: ReloadRule<BudgetSettings> = {
+  restartOnly: [
+    {
+      key: 'result_store',
+      why: 'the result store is made at start, with its limits',
+      changed: (running, next) => JSON.stringify(running.store) !== JSON.stringify(next.store),
+      keep: (running, next) => ({ ...next, store: running.store }),
+    },
+  ],
+};

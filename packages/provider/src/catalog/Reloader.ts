@@ -11,7 +11,9 @@ import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
+import type { LoadedNames } from './LoadedNames.js';
 import { loadHostSource } from './loadHostSource.js';
+import { report } from './reloadReport.js';
 
 /**
  * A core {@link HostSource} the provider itself brings (not declared by a package), e.g. the federation of
@@ -51,6 +53,8 @@ export interface ReloaderOptions {
   builtInSources?: readonly BuiltInHostSource[];
   /** Called with the toolbox id each time a worker or process host restarts its runtime (metrics). */
   onHostRestart?: (toolboxId: string) => void;
+  /** Called after each reload's swap with the names it found installed and serving (to check the config's names). */
+  onLoaded?: (names: LoadedNames) => void;
   /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
   holder: CatalogHolder;
 }
@@ -133,7 +137,7 @@ export class Reloader {
         await localReady;
         const hosts = r.hosts.filter((h) => !localIds.has(h.toolboxId));
         for (const h of r.hosts) if (localIds.has(h.toolboxId) && !own.includes(h)) void h.close();
-        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems) };
+        return { hosts: hosts.map((host) => ({ host, source: name, packageName: name, fingerprint: host.toolboxId, origin })), problems: sourceProblems(name, name, r.problems, logger) };
       } catch (err) {
         return { hosts: [], problems: [{ entryPoint: name, packageName: name, error: errorText(err) }] };
       }
@@ -169,6 +173,8 @@ export class Reloader {
     }
     const r = report(previous, next, started);
     this.swap(previous, next, r);
+    const packages = [...scan.declarations, ...scan.problems].flatMap((d) => (d.packageName ? [d.packageName] : []));
+    this.options.onLoaded?.({ entryPoints: new Set(scan.declarations.map((d) => d.entryPointName)), packages: new Set(packages), toolNames: next.toolNames, toolboxIds: new Set(next.toolboxes.map((t) => t.host.toolboxId)) });
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
     return r;
   }
@@ -202,7 +208,7 @@ export class Reloader {
       const r = await this.runSource(source, decl.entryPointName, own);
       return {
         hosts: r.hosts.map((host) => ({ host, source: decl.entryPointName, packageName: decl.packageName, fingerprint, origin })),
-        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems),
+        problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems, this.options.logger),
       };
     }
     this.packages.set(decl.entryPointName, { dir: decl.packageDir, fingerprint: decl.fingerprint });
@@ -281,26 +287,18 @@ export class Reloader {
   }
 }
 
-/** A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`. */
-function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems']): LoadProblem[] {
-  return problems.map((p) => ({ entryPoint, packageName, error: `toolbox '${p.toolboxId}': ${p.error}` }));
+/**
+ * A host source's problems as load problems of the entry point that declared it: `toolbox '<id>': <error>`, each
+ * also logged (a toolbox-mcp server entry with an unknown key is said at start, not only by `list` and `reload`).
+ */
+function sourceProblems(entryPoint: string, packageName: string, problems: HostSourceResult['problems'], logger: Logger): LoadProblem[] {
+  return problems.map((p) => {
+    const error = `toolbox '${p.toolboxId}': ${p.error}`;
+    logger.warn(`${entryPoint}: ${error}`);
+    return { entryPoint, packageName, error };
+  });
 }
 
-function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {
-  const before = previous.toolNames;
-  const after = next.toolNames;
-  const oldPrints = new Map(previous.toolboxes.map((t) => [t.source, t.fingerprint]));
-  return {
-    loaded: next.loaded,
-    totalTools: next.totalTools,
-    generation: next.number,
-    problems: [...next.problems],
-    added: [...after].filter((n) => !before.has(n)),
-    removed: [...before].filter((n) => !after.has(n)),
-    updated: [...new Set(next.toolboxes.filter((t) => oldPrints.has(t.source) && oldPrints.get(t.source) !== t.fingerprint).map((t) => t.source))],
-    durationMs: Math.round(performance.now() - started),
-  };
-}
 
 function hash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);

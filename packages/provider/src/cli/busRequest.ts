@@ -5,6 +5,13 @@ import { resolveBusUrl } from './resolveBusUrl.js';
 
 /** How long a client command waits for its answer when `--timeout` is not given, ms. */
 export const DEFAULT_WAIT_MS = 10_000;
+/** How long a client command waits for the messagebus's websocket handshake (whatever `--timeout` says), ms. */
+export const BUS_REACH_WAIT_MS = 3000;
+
+/** A new context for a request the CLI sends (as an OVOS client would stamp it; the bus adds its request id). */
+export function cliContext(): JsonObject {
+  return { source: 'ovos-tools-cli', destination: 'ovos-tools' };
+}
 
 /** Options every client command accepts. */
 export interface ClientOptions {
@@ -35,18 +42,21 @@ export function timeoutOption(options: ClientOptions): number | undefined {
  * (`wait_for_response`, correlated by `context.request_id`), and closes the connection.
  * @throws {@link CliError} `unavailable` when no bus answers at the URL.
  */
-export async function withBus<T>(options: ClientOptions, session: (ask: Ask, url: string) => Promise<T>): Promise<T> {
+export async function withBus<T>(options: ClientOptions, session: (ask: Ask, url: string, client: MessageBusClient) => Promise<T>): Promise<T> {
   const url = resolveBusUrl(options.busUrl);
-  const reachWithin = Math.min(timeoutOption(options) ?? DEFAULT_WAIT_MS, 3000);
-  if (!(await isMessageBusReachable(url, reachWithin))) {
-    throw new CliError(`no messagebus answers at ${url}; start one with \`ovos-tools serve\`, or pass --bus-url or set OVOS_TOOLS_BUS_URL`, ExitCode.unavailable);
+  // whether a bus is there is its own wait: --timeout is how long the answer may take, not the connection
+  if (!(await isMessageBusReachable(url, BUS_REACH_WAIT_MS))) {
+    throw new CliError(
+      `no messagebus answers at ${url} (no websocket handshake within ${BUS_REACH_WAIT_MS} ms); start one with \`ovos-tools serve\`, or pass --bus-url or set OVOS_TOOLS_BUS_URL`,
+      ExitCode.unavailable,
+    );
   }
   const client = new MessageBusClient({ url, reconnect: false });
   try {
     await client.connect();
     const ask: Ask = async (type, data, waitMs) =>
-      (await client.waitForResponse(new Message(type, data, { source: 'ovos-tools-cli', destination: 'ovos-tools' }), undefined, waitMs))?.data;
-    return await session(ask, url);
+      (await client.waitForResponse(new Message(type, data, cliContext()), undefined, waitMs))?.data;
+    return await session(ask, url, client);
   } finally {
     await client.close();
   }
@@ -60,7 +70,10 @@ export async function busRequest(type: string, data: JsonObject, options: Client
   const waitMs = timeoutOption(options) ?? defaultWaitMs;
   return withBus(options, async (ask, url) => {
     const reply = await ask(type, data, waitMs);
-    if (!reply) throw new CliError(`no answer to ${type} within ${waitMs} ms; is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
+    if (!reply) {
+      const wait = options.timeout === undefined ? `the default wait of ${defaultWaitMs} ms` : `--timeout ${waitMs} ms`;
+      throw new CliError(`no answer to ${type} within ${waitMs} ms (${wait} ran out; the messagebus is up); is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
+    }
     return reply;
   });
 }

@@ -107,6 +107,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .argument('<package-dir>', 'directory of a built toolbox package (its package.json)')
     .description('check a toolbox package as the provider loads it (exit 4 when it has a problem)')
     .option('--examples', "also run every tool's examples and compare them with their declared results")
+    .option('--config <file>', "provider config JSON: each toolbox's section is checked against the toolbox's configSchema and passed to it")
     .option('--json', 'print the report as JSON')
     .action(async (dir, opts) => void (commandExit = await (await import('./commands/check.js')).checkCommand(dir, opts)));
 
@@ -120,7 +121,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof ProviderConfigError) {
-      process.stderr.write(`ovos-tools: ${err.message}\n`);
+      // one line per problem, then what it means: nothing runs with a config that has any
+      const n = err.problems.length;
+      process.stderr.write(`${err.problems.map((p) => `ovos-tools: ${p}\n`).join('')}ovos-tools: the config has ${n} problem${n === 1 ? '' : 's'}; nothing was started\n`);
       return ExitCode.usage;
     }
     process.stderr.write(`ovos-tools: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);

@@ -1,9 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
-import { randomBytes } from 'node:crypto';
-import { createAccessControl, type AccessControl, type BusExposure } from '../access/AccessControl.js';
-import { createSatelliteResolver } from '../access/resolveAgent.js';
+import { createLogger, parseLogLevel, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
+import type { AccessControl, BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
 import { OpenAIChatEngine } from '../brain/OpenAIChatEngine.js';
 import { warmUpWhenIdle } from '../hosts/warmUpWhenIdle.js';
@@ -13,9 +11,8 @@ import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { Reloader } from '../catalog/Reloader.js';
 import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
-import { createConfirmation, type Confirmation } from '../confirm/createConfirmation.js';
 import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
-import { RESTART_ONLY_KEYS, rereadSettings } from '../config/rereadSettings.js';
+import { unmatchedNames } from '../config/unmatchedNames.js';
 import { BusFederation, type OwnBusServer } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
@@ -25,15 +22,12 @@ import { packageUtterances } from '../search/packageUtterances.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
-import { RedisAgentLimiter } from '../state/RedisAgentLimiter.js';
 import { RedisConfirmationStore } from '../state/RedisConfirmationStore.js';
 import { RedisResultStore } from '../state/RedisResultStore.js';
 import { RedisState } from '../state/RedisState.js';
 import { createToolService } from './createToolService.js';
-import { replicaSecretWarning } from './replicaSecretWarning.js';
-
-/** How long a replaced shared limiter keeps renewing the leases of the calls it admitted (past any time limit), ms. */
-const OLD_LIMITER_GRACE_MS = 10 * 60_000;
+import { LiveAccess } from './LiveAccess.js';
+import { LiveSettings } from './LiveSettings.js';
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {
@@ -89,8 +83,8 @@ export interface ToolsProviderOptions {
   confirmationStore?: ConfirmationStore;
   /**
    * Reads the config again, with the same checks as at start (e.g. `() => parseProviderConfig(loadProviderConfig(file))`):
-   * every reload after the first calls it and applies what may change while running (see `RESTART_ONLY_KEYS` for
-   * what waits for a restart). A reader that throws leaves the running config as it is; the reload reports why in
+   * every reload after the first calls it and applies what may change while running (each feature's reload rule
+   * says what waits for a restart). A reader that throws leaves the running config as it is; the reload reports why in
    * its problems and the log. Without it, reloads keep the settings the provider was built with.
    */
   readSettings?: () => ProviderSettings;
@@ -99,10 +93,12 @@ export interface ToolsProviderOptions {
 }
 
 /**
- * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It composes the parts
+ * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It wires the parts
  * of a call's path — discovery and reload (`Reloader`) → registry generation → permissions → execution policy →
  * the toolbox's host — into a transport-free {@link ToolService}, and serves that service on the OVOS messagebus
- * when it has one. Other transports (MCP, HTTP) take `provider.service`.
+ * when it has one. Other transports (MCP, HTTP) take `provider.service`. The running settings are a
+ * {@link LiveSettings}: each part wired here subscribes to it and applies its new value on a reload, by the reload
+ * rule its feature declares (`reloadSettings`).
  */
 export class ToolsProvider {
   readonly bus: Bus | null;
@@ -113,23 +109,15 @@ export class ToolsProvider {
   /** The transport-free tool service every transport is written against. */
   readonly service: ToolService;
   private readonly catalog = new CatalogHolder();
+  private readonly live: LiveSettings;
+  private readonly liveAccess: LiveAccess;
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
-  private readonly options: ToolsProviderOptions;
   /** The result store the provider made itself (cleared on close), if it made one. */
   private readonly ownStore: MemoryResultStore | undefined;
-  /** The confirm-token secret when the config sets none: random, kept for the provider's life (config reloads included). */
-  private readonly confirmSecret = randomBytes(32).toString('base64');
   /** The connection to the state replicas share (`state.redis`), when configured. */
   private readonly sharedState: RedisState | undefined;
-  private sharedLimits: RedisAgentLimiter | undefined;
-  /** Where confirm-token uses are recorded when not in the confirmation's own default (given, or Redis with `state.redis`). */
-  private readonly confirmationStore: ConfirmationStore | undefined;
-  /** Whether the missing shared confirmation secret was warned about (once). */
-  private secretWarned = false;
-  /** The agent declared for a HiveMind client key, over the agents running now. */
-  #satelliteAgent: (client: string) => string | undefined;
   /** The generation before the last swap's (whose hosts are warm already). */
   private lastGeneration: RegistryGeneration | undefined;
   /** Cancels the warm-ups of the last swap that have not started yet. */
@@ -137,28 +125,27 @@ export class ToolsProvider {
   private unregisterBus: (() => void) | undefined;
   private closed = false;
   private loadedOnce = false;
-  #settings: ProviderSettings;
-  #access: AccessControl;
-  #confirmation: Confirmation;
 
   constructor(options: ToolsProviderOptions) {
-    this.options = options;
     this.bus = options.bus ?? null;
-    const settings = (this.#settings = options.settings ?? parseProviderConfig({}));
-    this.pluginRoots = options.pluginRoots ?? settings.discovery.pluginRoots ?? defaultPluginRoots();
+    const settings = options.settings ?? parseProviderConfig({});
     this.logger = options.logger ?? createLogger('ovos-tools');
+    const live = (this.live = new LiveSettings(settings, options.readSettings, options.configLabel ?? 'config', this.logger));
+    this.pluginRoots = options.pluginRoots ?? settings.discovery.pluginRoots ?? defaultPluginRoots();
     this.policy = new ExecutionPolicy(settings.policy, this.logger);
+    live.onChange((next) => this.policy.configure(next.policy));
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     const federation = (this.federation =
       this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload(), options.ownBusServer) : undefined);
-    // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
-    this.catalog.onSwap(({ generation }) => {
-      if (this.#settings.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
-      this.lastGeneration = generation;
-    });
     if (federation) {
+      live.onChange((next) => federation.configure(next.federation));
       this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     }
+    // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
+    this.catalog.onSwap(({ generation }) => {
+      if (live.current.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
+      this.lastGeneration = generation;
+    });
     this.reloader = new Reloader({
       ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
       discovery: settings.discovery,
@@ -172,47 +159,40 @@ export class ToolsProvider {
       logLevel: options.logLevel ?? envLevel(),
       holder: this.catalog,
       ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
-    });
-    // with `state.redis`, agents' limits are counted in the Redis every replica shares (never per replica)
-    this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
-    this.sharedLimits = this.sharedState && !options.access ? new RedisAgentLimiter(this.sharedState, settings.access.agents, { logger: this.logger }) : undefined;
-    // so are result handles and confirm-token uses, unless the embedder gave its own stores
-    this.confirmationStore = options.confirmationStore ?? (this.sharedState ? new RedisConfirmationStore(this.sharedState, { logger: this.logger }) : undefined);
-    this.#access = options.access ?? this.accessFor(settings);
-    this.#satelliteAgent = createSatelliteResolver(settings.access.agents);
-    // the service asks the access control of the settings running now (a config reload may replace it)
-    const access: AccessControl = {
-      canUse: (caller, entry) => this.#access.canUse(caller, entry),
-      admit: (caller) => this.#access.admit(caller),
-      allows: (caller, action) => this.#access.allows(caller, action),
-    };
-    const provider = this;
-    // likewise the confirmation rules, made again when the confirmation or access settings change
-    this.#confirmation = this.confirmationFor(settings);
-    const confirmation: Confirmation = {
-      check: (caller, entry, call) => this.#confirmation.check(caller, entry, call),
-      needs: (caller, entry) => this.#confirmation.needs(caller, entry),
-      get store() {
-        return provider.#confirmation.store;
+      onLoaded: (names) => {
+        for (const warning of unmatchedNames(live.current, names)) this.logger.warn(warning);
       },
-    };
+    });
+    live.onChange((next) => this.reloader.configure({ discovery: next.discovery, registry: next.registry, hosts: next.hosts, toolboxConfigs: next.toolboxConfigs }));
+    // with `state.redis`, agents' limits, result handles and confirm-token uses are kept in the Redis every replica
+    // shares, unless the embedder gave its own stores
+    this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
+    const confirmationStore = options.confirmationStore ?? (this.sharedState ? new RedisConfirmationStore(this.sharedState, { logger: this.logger }) : undefined);
+    const liveAccess = (this.liveAccess = new LiveAccess({
+      settings: live,
+      logger: this.logger,
+      ...(options.access ? { access: options.access } : {}),
+      ...(options.busExposure ? { busExposure: options.busExposure } : {}),
+      ...(this.sharedState ? { sharedState: this.sharedState } : {}),
+      ...(confirmationStore ? { confirmationStore } : {}),
+    }));
     const store =
       options.resultStore ?? (this.sharedState ? new RedisResultStore(this.sharedState, settings.budget.store) : (this.ownStore = new MemoryResultStore(settings.budget.store)));
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(() => this.rereadConfig()),
-      access,
+      access: liveAccess.access,
       policy: this.policy,
-      confirmation,
+      confirmation: liveAccess.confirmation,
       get duplicateToolNames() {
-        return provider.#settings.registry.duplicateToolNames;
+        return live.current.registry.duplicateToolNames;
       },
       budgets: new OutputBudgets({
         store,
         get defaultMaxOutputChars() {
-          return provider.#settings.budget.maxOutputChars;
+          return live.current.budget.maxOutputChars;
         },
-        agentMaxOutputChars: (id) => provider.#settings.access.agents.find((a) => a.id === id)?.maxOutputChars,
+        agentMaxOutputChars: (id) => live.current.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
       // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issue 39)
@@ -223,91 +203,21 @@ export class ToolsProvider {
     this.busOptions = {
       logger: this.logger,
       callerOf: (message: Message): Caller =>
-        busCaller(message.context, { contextField: this.#settings.bus.agentField ?? false, satelliteAgent: (client) => this.#satelliteAgent(client) }),
+        busCaller(message.context, { contextField: live.current.bus.agentField ?? false, satelliteAgent: (client) => liveAccess.satelliteAgent(client) }),
       ...(federation ? { hostId: federation.hostId } : {}),
     };
   }
 
   /** The settings running now: those it was built with, then what each reload read again (see `readSettings`). */
   get settings(): ProviderSettings {
-    return this.#settings;
+    return this.live.current;
   }
 
-  private accessFor(settings: ProviderSettings): AccessControl {
-    return createAccessControl({
-      agents: settings.access.agents,
-      busRequiresAgent: settings.access.busRequiresAgent,
-      busReload: settings.access.busReload,
-      ...(this.options.busExposure ? { busExposure: this.options.busExposure } : {}),
-      ...(this.sharedLimits ? { limits: this.sharedLimits } : {}),
-    });
-  }
-
-  private confirmationFor(settings: ProviderSettings): Confirmation {
-    return createConfirmation({
-      settings: settings.confirm.secret === undefined ? { ...settings.confirm, secret: this.confirmSecret } : settings.confirm,
-      agents: settings.access.agents,
-      ...(this.confirmationStore ? { store: this.confirmationStore } : this.#confirmation ? { store: this.#confirmation.store } : {}),
-    });
-  }
-
-  /**
-   * Before every reload but the first: reads the config again and applies what may change live (policy, access,
-   * discovery and host settings, toolbox sections, the registry rules, the federation's timing). Answers the
-   * problems the reload reports: a config that could not be read (the running one is kept), and restart-only keys
-   * that changed.
-   */
+  /** Before every reload but the first: reads the config again (see {@link LiveSettings.reread}) and answers its problems. */
   private rereadConfig(): LoadProblem[] {
     const first = !this.loadedOnce;
     this.loadedOnce = true;
-    if (first || !this.options.readSettings) return [];
-    const label = this.options.configLabel ?? 'config';
-    const read = rereadSettings(this.options.readSettings, this.#settings);
-    if (!read.ok) {
-      const error = `config not reloaded, the running config is kept: ${read.error}`;
-      this.logger.error(`${label}: ${error}`);
-      return [{ entryPoint: 'config', packageName: label, error }];
-    }
-    this.applySettings(read.settings);
-    return read.needsRestart.map((key) => {
-      const error = `config key '${key}' changed but takes effect only after a restart (${RESTART_ONLY_KEYS[key]}); the running value is kept`;
-      this.logger.warn(`${label}: ${error}`);
-      return { entryPoint: 'config', packageName: label, error };
-    });
-  }
-
-  /** Makes `settings` the running ones: every part that may change while the provider runs. */
-  private applySettings(settings: ProviderSettings): void {
-    const accessChanged = settings.access !== this.#settings.access;
-    const confirmChanged = accessChanged || JSON.stringify(settings.confirm) !== JSON.stringify(this.#settings.confirm);
-    this.#settings = settings;
-    if (confirmChanged) {
-      this.#confirmation = this.confirmationFor(settings);
-      this.warnOfReplicaSecret();
-    }
-    this.policy.configure(settings.policy);
-    this.reloader.configure({ discovery: settings.discovery, registry: settings.registry, hosts: settings.hosts, toolboxConfigs: settings.toolboxConfigs });
-    // a new access control only when the access keys changed: the agents' rate windows survive every other reload
-    if (accessChanged && !this.options.access) {
-      if (this.sharedState) {
-        // the shared limiter counts the agents of the settings running now; the old one renews the leases of the calls
-        // it admitted until they have surely ended (the longest time limit), then stops
-        const old = this.sharedLimits;
-        this.sharedLimits = new RedisAgentLimiter(this.sharedState, settings.access.agents, { logger: this.logger });
-        if (old) setTimeout(() => old.close(), OLD_LIMITER_GRACE_MS).unref();
-      }
-      this.#access = this.accessFor(settings);
-      this.#satelliteAgent = createSatelliteResolver(settings.access.agents);
-    }
-    this.federation?.configure(settings.federation);
-  }
-
-  /** Warns (once) when replicas share state but this one would sign confirm tokens no other replica accepts. */
-  private warnOfReplicaSecret(): void {
-    const warning = this.secretWarned ? undefined : replicaSecretWarning(this.#settings);
-    if (!warning) return;
-    this.secretWarned = true;
-    this.logger.warn(warning);
+    return first ? [] : this.live.reread();
   }
 
   /**
@@ -335,7 +245,7 @@ export class ToolsProvider {
    */
   async start(): Promise<ReloadReport> {
     await this.sharedState?.start(); // never rejects: with Redis down, calls that need it are refused until it is back
-    this.warnOfReplicaSecret();
+    this.liveAccess.warnOfReplicaSecret();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     const report = await this.reload();
     this.federation?.start();
@@ -358,7 +268,7 @@ export class ToolsProvider {
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
-    this.sharedLimits?.close();
+    this.liveAccess.close();
     await this.sharedState?.close();
     await this.ownStore?.clear();
   }
@@ -386,6 +296,6 @@ function protectedPaths(pluginRoots: readonly string[], configPaths: readonly st
 }
 
 function envLevel(): LogLevel {
-  const v = process.env.OVOS_TOOLS_LOG_LEVEL?.toLowerCase();
-  return v === 'debug' || v === 'info' || v === 'warn' || v === 'error' || v === 'silent' ? v : 'info';
+  const read = parseLogLevel(process.env.OVOS_TOOLS_LOG_LEVEL ?? 'info');
+  return read.ok ? read.level : 'info';
 }

@@ -41,7 +41,7 @@ describe('parseProviderConfig', () => {
     const s = parseProviderConfig({});
     expect(s.policy).toEqual({ defaultTimeoutMs: 30_000, toolTimeouts: {}, maxConcurrency: 64, maxConcurrencyPerToolbox: 16, maxQueue: 50_000, logArguments: false });
     expect(s.hosts).toMatchObject({ isolation: 'worker', memoryLimitMb: 256, importTimeoutMs: 10_000, maxRestarts: 5 });
-    expect(s.access).toEqual({ agents: [], busRequiresAgent: false, busReload: 'auto' });
+    expect(s.access).toEqual({ agents: [], busRequiresAgent: false, busReload: 'auto', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(s.discovery.pluginRoots).toBeUndefined();
     expect(userPluginRoot()).toMatch(/ovos-tools\/plugins$/);
   });
@@ -54,9 +54,9 @@ describe('parseProviderConfig', () => {
   });
 
   test('toolbox sections are the object-valued keys that are not provider keys', () => {
-    const s = parseProviderConfig({ enabled: true, brain: { base_url: 'http://x/v1', model: 'm' }, 'ovos-math-tools': { k: 1 }, stray: 5 });
+    const s = parseProviderConfig({ enabled: true, brain: { base_url: 'http://x/v1', model: 'm' }, 'ovos-math-tools': { k: 1 } });
     expect(s.toolboxConfigs).toEqual({ 'ovos-math-tools': { k: 1 } });
-    expect(s.brain).toEqual({ baseUrl: 'http://x/v1', model: 'm' });
+    expect(s.brain).toEqual({ baseUrl: 'http://x/v1', model: 'm', timeoutMs: 60_000 });
   });
 
   test('bus_reload, bus_requires_agent and mcp.agent; an mcp.agent that is not declared is refused', () => {
@@ -88,6 +88,7 @@ describe('parseProviderConfig', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ProviderConfigError);
       expect((err as ProviderConfigError).problems).toEqual([
+        "provider config 'toolbox_hosts.x.colour': unknown key (expected one of isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker, worker_group)",
         "provider config 'default_timeout_ms': must be > 0, received -1",
         "provider config 'tool_timeouts': [a] must be > 0, received 0",
         "provider config 'max_concurrency': must be number, received \"many\"",
@@ -96,7 +97,6 @@ describe('parseProviderConfig', () => {
         expect.stringMatching(/^provider config 'toolbox_hosts': \[x\.allow_fs_read\.0\] must match pattern/),
         "provider config 'plugin_roots': must be array, received \"dir\"",
         "provider config 'brain': [model] must be string, received 3",
-        "provider config 'toolbox_hosts': [x.colour] is not a host setting (expected isolation, memory_limit_mb, env, allow_fs_read, allow_fs_write, allow_child_process, allow_worker, worker_group), received \"red\"",
         "provider config 'http.secret': expected a string of at least 16 characters",
       ]);
       expect((err as Error).message).toContain("provider config 'default_timeout_ms': must be > 0, received -1; ");

@@ -1,21 +1,23 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { configProblem, configProblemText, readConfig } from '@ovos-tools/core/node';
+import { configProblem, configProblemText, readConfig, unknownKeys } from '@ovos-tools/core/node';
 import { Type } from '@ovos-tools/core';
-import { AccessKeys, accessSettings, type AccessSettings } from '../access/accessSettings.js';
-import { BrainKeys, brainSettings, type BrainConfig } from '../brain/brainSettings.js';
-import { BudgetKeys, budgetSettings, type BudgetSettings } from '../budget/budgetSettings.js';
-import { ConfirmKeys, confirmSettings, unknownConfirmKeys, type ConfirmSettings } from '../confirm/confirmSettings.js';
-import { DiscoveryKeys, discoverySettings, type DiscoverySettings } from '../discovery/discoverySettings.js';
-import { FederationKeys, federationSettings, type FederationSettings } from '../federation/federationSettings.js';
-import { HostKeys, hostDefaults, unknownHostKeys, type HostDefaults } from '../hosts/hostSettings.js';
-import { PolicyKeys, policySettings, type PolicySettings } from '../policy/policySettings.js';
-import { RegistryKeys, registrySettings, type RegistrySettings } from '../registry/registrySettings.js';
-import { StateKeys, stateSettings, type StateSettings } from '../state/stateSettings.js';
+import { accessSettings, type AccessSettings } from '../access/accessSettings.js';
+import { brainSettings, type BrainConfig } from '../brain/brainSettings.js';
+import { budgetSettings, type BudgetSettings } from '../budget/budgetSettings.js';
+import { confirmSettings, type ConfirmSettings } from '../confirm/confirmSettings.js';
+import { discoverySettings, type DiscoverySettings } from '../discovery/discoverySettings.js';
+import { federationSettings, type FederationSettings } from '../federation/federationSettings.js';
+import { hostDefaults, type HostDefaults } from '../hosts/hostSettings.js';
+import { policySettings, type PolicySettings } from '../policy/policySettings.js';
+import { registrySettings, type RegistrySettings } from '../registry/registrySettings.js';
+import { stateSettings, type StateSettings } from '../state/stateSettings.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
-import { McpKeys, mcpSettings, type McpSettings } from '../transports/mcp/mcpSettings.js';
-import { BusKeys, busSettings, type BusSettings } from '../transports/ovos-bus/busSettings.js';
+import { mcpSettings, type McpSettings } from '../transports/mcp/mcpSettings.js';
+import { busSettings, type BusSettings } from '../transports/ovos-bus/busSettings.js';
+import { duplicateCredentials } from './duplicateCredentials.js';
+import { OWN_PARSER_KEYS, PROVIDER_KEYS, ProviderConfigSchema } from './ProviderConfigSchema.js';
+import { topLevelKeys } from './topLevelKeys.js';
 
 /**
  * The provider's settings, parsed from its config section (the `PHAL` → `ovos-phal-plugin-tools` section of
@@ -52,11 +54,6 @@ export interface ProviderSettings {
   state: StateSettings | undefined;
   /** Toolbox config sections by entry-point name. */
   toolboxConfigs: Record<string, Record<string, unknown>>;
-  /**
-   * A digest of the access keys as written (`agents`, `bus_requires_agent`, `bus_reload`): a reload that reads the
-   * same keeps the running access control, and with it every agent's rate window and calls in flight.
-   */
-  accessDigest?: string;
 }
 
 /** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
@@ -75,46 +72,42 @@ export class ProviderConfigError extends Error {
 const OWNER = 'provider';
 
 /**
- * Every key of the provider's own, read with the toolbox kit's `readConfig` (lax like pydantic: numeric and boolean
- * strings are accepted): the union of the features' key schemas. `http` has its own parser (transports/http).
+ * The keys whose values the schema checks (with the toolbox kit's `readConfig`: lax like pydantic, numeric and
+ * boolean strings are accepted): every key of {@link ProviderConfigSchema} but those read by their own parser.
  */
-const ProviderKeys = Type.Object({
-  ...PolicyKeys.properties,
-  ...HostKeys.properties,
-  ...DiscoveryKeys.properties,
-  ...RegistryKeys.properties,
-  ...FederationKeys.properties,
-  ...AccessKeys.properties,
-  ...BudgetKeys.properties,
-  ...ConfirmKeys.properties,
-  ...BusKeys.properties,
-  ...McpKeys.properties,
-  ...BrainKeys.properties,
-  ...StateKeys.properties,
-  enabled: Type.Optional(Type.Unknown({ description: "OVOS's plugin switch; not read here" })),
-  http: Type.Optional(Type.Unknown({ description: 'The HTTP API; read by parseHttpConfig' })),
-});
+const ValueKeys = Type.Object(
+  Object.fromEntries(Object.entries(ProviderConfigSchema.properties).filter(([key]) => !OWN_PARSER_KEYS.includes(key) && key !== '$schema')),
+) as unknown as typeof ProviderConfigSchema;
+
+/** A feature parser's line about an unknown key: the schema's walk reports those, with the nearest known key. */
+const PARSER_UNKNOWN_KEY = /^[^:]+: unknown key \(expected/;
 
 /**
- * Parses a raw config section into {@link ProviderSettings} with defaults: the provider's own keys with the toolbox
- * kit's `readConfig` against the features' schemas, then each feature's part with its own parser.
- * @throws {@link ProviderConfigError} listing every key of the wrong type or range, one line each in the kit's
- *   style: `provider config '<key>': <what was expected>, received <value>`.
+ * Parses a raw config section into {@link ProviderSettings} with defaults, against {@link ProviderConfigSchema}:
+ * unknown keys at every level (each named with the nearest known key), toolbox sections told from misspelt keys
+ * (see `topLevelKeys`), values against the features' schemas, then each feature's part with its own parser, and
+ * the rules across keys (duplicate credentials, `mcp.agent`, `bus_agent_field`).
+ * @throws {@link ProviderConfigError} listing every problem, one line each in the kit's style:
+ *   `provider config '<key>': <what was expected>, received <value>` or `provider config '<key>': unknown key; did you mean '<key>'?`.
  */
 export function parseProviderConfig(raw: unknown): ProviderSettings {
   const cfg = raw == null ? {} : raw;
   if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([configProblemText(OWNER, configProblem('(section)', 'must be a JSON object', cfg))]);
   const c = cfg as Record<string, unknown>;
-  const { config: k, problems: keyProblems } = readConfig(ProviderKeys, c);
-  const problems = [...keyProblems, ...unknownHostKeys(c.toolbox_hosts), ...unknownConfirmKeys(c.confirmation)].map((p) => configProblemText(OWNER, p));
-  // the http and agents parsers report `<path>: <message>` lines; they take the same frame
+  const top = topLevelKeys(c);
+  const nested = PROVIDER_KEYS.flatMap((key) => (key in c ? unknownKeys((ProviderConfigSchema.properties as Record<string, object>)[key]!, c[key], key) : []));
+  const { config: k, problems: keyProblems } = readConfig(ValueKeys, c);
+  const problems = [...top.problems, ...nested, ...keyProblems].map((p) => configProblemText(OWNER, p));
+  // the feature parsers report `<path>: <message>` lines; they take the same frame
   const sectionProblems: string[] = [];
   const http = parseHttpConfig(c.http, sectionProblems);
-  const access = accessSettings(k, sectionProblems);
+  const access = accessSettings({ ...k, agents: c.agents as typeof k.agents }, sectionProblems);
+  sectionProblems.push(...duplicateCredentials(access.agents, c.agents));
   const budget = budgetSettings(k, sectionProblems);
   const confirm = confirmSettings(k, sectionProblems);
-  const state = stateSettings(k, sectionProblems);
+  const state = stateSettings(c, sectionProblems);
   for (const line of sectionProblems) {
+    if (PARSER_UNKNOWN_KEY.test(line)) continue;
     const at = line.indexOf(': ');
     problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
   }
@@ -122,12 +115,9 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   if (mcp.agent !== undefined && !access.agents.some((a) => a.id === mcp.agent)) {
     problems.push(configProblemText(OWNER, configProblem('mcp.agent', `must name an agent declared in agents (${access.agents.map((a) => a.id).join(', ') || 'none is'})`, mcp.agent)));
   }
+  const bus = busSettings(k);
+  if (bus.agentField === 'peer') problems.push(configProblemText(OWNER, configProblem('bus_agent_field', BUS_AGENT_FIELD_PEER, bus.agentField)));
   if (problems.length) throw new ProviderConfigError(problems);
-  const toolboxConfigs: Record<string, Record<string, unknown>> = {};
-  for (const [key, value] of Object.entries(c)) {
-    if (key in ProviderKeys.properties) continue;
-    if (value && typeof value === 'object' && !Array.isArray(value)) toolboxConfigs[key] = value as Record<string, unknown>;
-  }
   return {
     policy: policySettings(k),
     hosts: hostDefaults(k),
@@ -137,15 +127,18 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     access,
     budget,
     confirm,
-    bus: busSettings(k),
+    bus,
     mcp,
     http,
     brain: brainSettings(k),
     state,
-    toolboxConfigs,
-    accessDigest: createHash('sha256').update(JSON.stringify([c.agents ?? null, k.bus_requires_agent, k.bus_reload])).digest('hex'),
+    toolboxConfigs: top.toolboxConfigs,
   };
 }
+
+/** Why `bus_agent_field: "peer"` is refused. */
+const BUS_AGENT_FIELD_PEER =
+  "must not be \"peer\": HiveMind stamps context.peer on every satellite's message and such a request acts as the agent declared for its client (agents.<id>.hivemind), so this field could never name an agent; use e.g. \"agent_id\"";
 
 /**
  * The per-user plugin root: `$XDG_DATA_HOME/ovos-tools/plugins`, default `~/.local/share/ovos-tools/plugins`.

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@ovos-tools/core';
-import { configProblem, type ConfigProblem } from '@ovos-tools/core/node';
 import { compileRules } from '../access/AgentDefinition.js';
 import type { CompiledToolRule } from '../access/toolRule.js';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 const Rules = (description: string) => Type.Array(Type.String({ minLength: 1 }), { description });
 
@@ -29,19 +29,10 @@ export const ConfirmKeys = Type.Object({
         secret: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key of confirm tokens (share it between replicas)' })),
         secret_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the HMAC key' })),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, description: "Which calls need the user's confirmation, and how confirm tokens are made" },
     ),
   ),
 });
-
-/** The keys a raw `confirmation` section has that {@link ConfirmKeys} does not know (a typo would otherwise be ignored). */
-export function unknownConfirmKeys(raw: unknown): ConfigProblem[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const known = Object.keys(ConfirmKeys.properties.confirmation.properties);
-  return Object.keys(raw)
-    .filter((key) => !known.includes(key))
-    .map((key) => configProblem('confirmation', `[${key}] is not a confirmation setting (expected ${known.join(', ')})`, (raw as Record<string, unknown>)[key]));
-}
 
 /** Which calls need the user's confirmation, and how tokens are made (confirmation's part of the provider config). */
 export interface ConfirmSettings {
@@ -91,3 +82,6 @@ export function confirmSettings(k: Static<typeof ConfirmKeys>, problems: string[
   }
   return { tools, voiceTools, voiceBus: c.voice_bus ?? false, ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000, secret };
 }
+
+/** How a reload applies the ConfirmSettings: live, as a whole. */
+export const confirmReload: ReloadRule<ConfirmSettings> = applyLive();

@@ -1,7 +1,7 @@
 export { argumentsDigest, canonicalJson } from './argumentsDigest.js';
 export type { ConfirmationStore } from './ConfirmationStore.js';
 export { confirmErrors, tokenRefusals } from './confirmErrors.js';
-export { CONFIRM_SECRET_ENV, ConfirmKeys, confirmSettings, DEFAULT_CONFIRM_TTL_S, DEFAULT_VOICE_TOOLS, unknownConfirmKeys } from './confirmSettings.js';
+export { CONFIRM_SECRET_ENV, ConfirmKeys, confirmSettings, DEFAULT_CONFIRM_TTL_S, DEFAULT_VOICE_TOOLS } from './confirmSettings.js';
 export type { ConfirmSettings } from './confirmSettings.js';
 export { CONFIRM_TOKEN_PREFIX, checkConfirmTokenShape, claimDigest, issueConfirmToken, MAX_CONFIRM_TOKEN_CHARS, readConfirmToken } from './confirmToken.js';
 export type { ConfirmClaims, ReadToken } from './confirmToken.js';

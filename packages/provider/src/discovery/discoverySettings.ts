@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Discovery's keys of the provider config (snake_case on disk). */
 export const DiscoveryKeys = Type.Object({
@@ -24,3 +25,15 @@ export interface DiscoverySettings {
 export function discoverySettings(k: Static<typeof DiscoveryKeys>): DiscoverySettings {
   return { pluginRoots: k.plugin_roots, allowedPackages: k.allowed_packages, disabledToolboxes: k.disabled_toolboxes };
 }
+
+/** How a reload applies the {@link DiscoverySettings}: live, but `plugin_roots` (and what --watch watches) only at start. */
+export const discoveryReload: ReloadRule<DiscoverySettings> = {
+  restartOnly: [
+    {
+      key: 'plugin_roots',
+      why: 'the plugin roots (and what --watch watches) are fixed at start',
+      changed: (running, next) => JSON.stringify(running.pluginRoots) !== JSON.stringify(next.pluginRoots),
+      keep: (running, next) => ({ ...next, pluginRoots: running.pluginRoots }),
+    },
+  ],
+};

@@ -37,6 +37,8 @@ export interface OwnBusServer {
   otherClients(): number;
   /** Calls `listener` each time a client connects (once admitted); returns a function that removes it. */
   onClientConnected(listener: () => void): () => void;
+  /** Calls `listener` each time an admitted client's connection closes; returns a function that removes it. */
+  onClientDisconnected?(listener: () => void): () => void;
 }
 
 /**
@@ -47,14 +49,16 @@ export interface OwnBusServer {
  * - within a second of a joiner's first discover answer — to anyone's `ovos.persona.tools.discover`, or sent unasked
  *   as an announcement — naming a toolbox it does not serve;
  * - on a bus whose server the provider runs ({@link OwnBusServer}), 0.25 and 2 s after a client connects (a Python
- *   toolbox answers discovers but never announces itself); and while no other client is connected, a discovery
- *   answers at once with nothing instead of listening for `discover_window_ms`;
+ *   toolbox answers discovers but never announces itself), and at once when a client's connection closes (a toolbox
+ *   that died is dropped within the discovery window, not after a call goes unanswered); and while no other client
+ *   is connected, a discovery answers at once with nothing instead of listening for `discover_window_ms`;
  * - soon after a call a toolbox left unanswered (the host is then unavailable until the toolbox answers again);
  * - 1, 2 and 4 s after a toolbox answered with no tools (a fresh Python toolbox first may);
  * - every `interval_ms`, and when another provider broadcasts `ovos.tools.changed`.
- * Answers carrying a provider's `tools_host` (this one's, or another ovos-tools provider's, which serves its own
- * toolboxes on every topic) and toolbox ids served locally are never federated. Discover answers are read with
- * core's payload schemas (`readDiscoverAnswer`).
+ * This provider's own toolboxes are known by their ids (`setLocalIds`, and the reloader drops a remote host whose id
+ * a local one of the same load has), so its own discover answers, which carry exactly a Python ToolBox's keys, are
+ * never federated; answers carrying a `tools_host` (earlier ovos-tools providers stamped it) are not either. Discover
+ * answers are read with core's payload schemas (`readDiscoverAnswer`).
  */
 export class BusFederation implements HostSource {
   readonly [HOST_SOURCE_BRAND] = HOST_SOURCE_CONTRACT_VERSION;
@@ -98,7 +102,13 @@ export class BusFederation implements HostSource {
     this.started = true;
     this.bus.on(Topics.toolsChanged, this.onOthersChanged);
     this.bus.on(discoverResponse, this.onAnswer);
-    this.stopWatchingConnections = this.ownBus?.onClientConnected(() => this.clientConnected());
+    const unConnected = this.ownBus?.onClientConnected(() => this.clientConnected());
+    // a toolbox whose connection closed is dropped at once: ask the bus now, not at the next call left unanswered
+    const unDisconnected = this.ownBus?.onClientDisconnected?.(() => this.clientDisconnected());
+    this.stopWatchingConnections = () => {
+      unConnected?.();
+      unDisconnected?.();
+    };
     // a client that connected while the first load ran (after its discovery) is asked now
     if (this.ownBus && this.ownBus.otherClients() > 0) this.clientConnected();
     this.restartInterval();
@@ -178,6 +188,11 @@ export class BusFederation implements HostSource {
       timer.unref?.();
       this.connectTimers.add(timer);
     }
+  }
+
+  /** A client's connection to the bus the provider serves closed: if it was a federated toolbox, drop it now. */
+  private clientDisconnected(): void {
+    if (this.started && this.hosts.size > 0) void this.check();
   }
 
   /** A discover answer on the bus that was not for this federation: a joiner, an announcement, or a comeback. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Settings of `BusFederation` (`federation` in the provider config). */
 export interface FederationSettings {
@@ -9,8 +10,8 @@ export interface FederationSettings {
   /** Re-discovery period, ms; default 60000 (0: only on reload, on joiners' answers and on other providers' `ovos.tools.changed`). */
   intervalMs: number;
   /**
-   * How long a call to a federated toolbox waits for its answer, ms; default 3000 (the Python bus client's
-   * `wait_for_response` default). It is the time limit of every federated tool (`tool_timeouts` still sets one tool's);
+   * How long a call to a federated toolbox waits for its answer, ms; default 2000, so a toolbox that died is answered
+   * as unavailable before a Python caller's default `wait_for_response` of 3 s gives up. It is the time limit of every federated tool (`tool_timeouts` still sets one tool's);
    * a toolbox that stays silent that long is marked unavailable until it answers a discovery again.
    */
   answerTimeoutMs: number;
@@ -21,20 +22,23 @@ export const FederationKeys = Type.Object({
   federation: Type.Union(
     [
       Type.Boolean(),
-      Type.Object({
-        enabled: Type.Optional(Type.Boolean()),
-        discover_window_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
-        interval_ms: Type.Optional(Type.Number({ minimum: 0, description: 'ms' })),
-        answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'How long a call to a federated toolbox waits for its answer, ms' })),
-      }),
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean({ default: true, description: 'Serve toolboxes found elsewhere on the messagebus' })),
+          discover_window_ms: Type.Optional(Type.Number({ minimum: 0, default: 300, description: 'How long a discovery collects answers, ms' })),
+          interval_ms: Type.Optional(Type.Number({ minimum: 0, default: 60_000, description: 'Re-discovery period, ms (0: only on reload and announcements)' })),
+          answer_timeout_ms: Type.Optional(Type.Number({ exclusiveMinimum: 0, default: 2000, description: 'How long a call to a federated toolbox waits for its answer, ms (below the 3 s a Python caller waits by default)' })),
+        },
+        { additionalProperties: false },
+      ),
     ],
     { default: true, description: 'Serve toolboxes that live elsewhere on the messagebus' },
   ),
 });
 
-/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 3000 ms). */
+/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 2000 ms). */
 export function federationSettings(k: Static<typeof FederationKeys>): FederationSettings {
-  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 3000 };
+  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 2000 };
   const f = k.federation;
   if (typeof f === 'boolean') return { ...out, enabled: f };
   return {
@@ -44,3 +48,15 @@ export function federationSettings(k: Static<typeof FederationKeys>): Federation
     answerTimeoutMs: f.answer_timeout_ms ?? out.answerTimeoutMs,
   };
 }
+
+/** How a reload applies the {@link FederationSettings}: its timing live; switching it on or off only at start. */
+export const federationReload: ReloadRule<FederationSettings> = {
+  restartOnly: [
+    {
+      key: 'federation',
+      why: 'federation is switched on or off at start (its timing applies at once)',
+      changed: (running, next) => running.enabled !== next.enabled,
+      keep: (running, next) => ({ ...next, enabled: running.enabled }),
+    },
+  ],
+};

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '@ovos-tools/core';
 import { batchingPoster, forEachMessage, type Unsent } from './batching.js';
-import { pipeLines, RUNTIME_URL, workerErrorText, workerResourceLimits, type HostChannel } from './channels.js';
+import { pipeLines, RUNTIME_URL, untilReleased, workerErrorText, workerResourceLimits, type HostChannel } from './channels.js';
 import type { HostInit, SharedWorkerData, SlotMessage, ToHost } from './protocol.js';
 
 /** What a {@link WorkerGroup}'s workers are started with: the same for every toolbox of the group. */
@@ -34,6 +34,8 @@ interface SharedWorker {
   /** The toolbox whose channel terminated it, when one did. */
   endedFor: Slot | undefined;
   error: string | undefined;
+  /** Told the slot of each `released` answer (its slot is gone by then). */
+  released: Set<(slotId: number) => void>;
 }
 
 /**
@@ -83,8 +85,11 @@ export class WorkerGroup {
       release: async () => {
         if (worker.slots.get(slot.id) !== slot) return;
         worker.slots.delete(slot.id);
-        worker.post({ t: 'slot', s: slot.id, m: { t: 'release' } });
-        if (worker.slots.size === 0) await this.end(worker, undefined);
+        const send = () => worker.post({ t: 'slot', s: slot.id, m: { t: 'release' } });
+        if (worker.slots.size > 0) return send();
+        // the last toolbox: the worker ends once it is closed and nothing of it is importing (bounded)
+        await untilReleased(worker.worker, (l) => worker.released.add((id) => id === slot.id && l({ t: 'released' })), send);
+        await this.end(worker, undefined);
       },
     };
   }
@@ -110,11 +115,13 @@ export class WorkerGroup {
       ending: false,
       endedFor: undefined,
       error: undefined,
+      released: new Set(),
     };
     worker.on('message', (raw) =>
       forEachMessage(raw, (message) => {
         const { t, s, m } = (message ?? {}) as Partial<SlotMessage<unknown>>;
         const slot = t === 'slot' && typeof s === 'number' ? shared.slots.get(s) : undefined;
+        if (t === 'slot' && typeof s === 'number' && (m as { t?: unknown } | undefined)?.t === 'released') for (const l of shared.released) l(s);
         if (slot) for (const l of slot.listeners) l(m);
         else if (t !== 'slot') {
           // not the shared protocol: every toolbox of the worker hears it, and each host ends the worker for it

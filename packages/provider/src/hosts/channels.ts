@@ -66,14 +66,48 @@ export function startWorkerChannel(options: ChannelOptions): HostChannel {
     const reason = error ?? `its worker exited with code ${code}`;
     for (const l of exitListeners.splice(0)) l(reason);
   });
+  const post = batchingPoster<ToHost>((m) => worker.postMessage(m));
+  let exited = false;
+  worker.once('exit', () => (exited = true));
   return {
-    post: batchingPoster((m) => worker.postMessage(m)),
+    post,
     onMessage: (l) => void worker.on('message', (raw) => forEachMessage(raw, l)),
     onExit: (l) => void exitListeners.push(l),
     terminate: async () => {
       await worker.terminate();
     },
+    // ended cleanly: the runtime closes its toolbox once no import of it is in flight, then the worker is ended
+    release: async () => {
+      if (!exited) {
+        await untilReleased(worker, (l) => worker.on('message', (raw) => forEachMessage(raw, l)), () => post({ t: 'release' }));
+      }
+      await worker.terminate();
+    },
   };
+}
+
+/**
+ * How long the provider waits for a runtime's `released` answer before it ends the worker anyway, ms: the runtime's
+ * own bound (`RELEASE_WAIT_MS`, 2000) for its load or warm-up, plus time to close the toolbox.
+ */
+export const RELEASE_ANSWER_WAIT_MS = 3000;
+
+/**
+ * Sends a release (`send`) and resolves when the runtime answers `released` (seen through `listen`), the worker
+ * exits, or {@link RELEASE_ANSWER_WAIT_MS} passed: then the worker can be terminated without cutting a module import
+ * in flight (which aborts the whole process in V8). Never rejects.
+ */
+export function untilReleased(worker: Worker, listen: (listener: (message: unknown) => void) => void, send: () => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, RELEASE_ANSWER_WAIT_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    listen((m) => (m as { t?: unknown } | null)?.t === 'released' && done());
+    worker.once('exit', done);
+    send();
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { configProblem, type ConfigProblem } from '@ovos-tools/core/node';
 import { Type, type Static } from '@ovos-tools/core';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 /** How a toolbox runs: in the provider's thread, in its own worker thread, or in its own Node process. */
 export type IsolationMode = 'inline' | 'worker' | 'process';
@@ -103,20 +103,6 @@ export function hostDefaults(k: Static<typeof HostKeys>): HostDefaults {
   };
 }
 
-/** A misspelt key of a `toolbox_hosts` entry is an error, never silently dropped (they grant or limit access). */
-export function unknownHostKeys(raw: unknown): ConfigProblem[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  const known = Object.keys(HostSettingsSchema.properties);
-  const out: ConfigProblem[] = [];
-  for (const [ep, host] of Object.entries(raw)) {
-    if (!host || typeof host !== 'object' || Array.isArray(host)) continue;
-    for (const key of Object.keys(host)) {
-      if (!known.includes(key)) out.push(configProblem('toolbox_hosts', `[${ep}.${key}] is not a host setting (expected ${known.join(', ')})`, (host as Record<string, unknown>)[key]));
-    }
-  }
-  return out;
-}
-
 /**
  * The host settings that apply to one entry point: `toolbox_hosts[<entry point>]` over the provider-wide defaults.
  * `workerGroup` stays as configured (`undefined` when not); see `workerGroupOf` for its default.
@@ -147,3 +133,6 @@ function hostSettings(h: Static<typeof HostSettingsSchema>): HostSettings {
   if (h.worker_group !== undefined) out.workerGroup = h.worker_group;
   return out;
 }
+
+/** How a reload applies the HostDefaults: live, as a whole. */
+export const hostsReload: ReloadRule<HostDefaults> = applyLive();

@@ -71,8 +71,9 @@ export interface WarmUpMessage {
 }
 
 /**
- * End this toolbox in its runtime: close its `ToolBox` and forget it (provider → runtime). Sent to a toolbox of a
- * shared worker that is being closed while its worker keeps serving the others.
+ * End this toolbox in its runtime: close its `ToolBox` and forget it (provider → runtime), once its load or warm-up
+ * has ended (bounded); the runtime then answers `released`. Sent before a worker is ended cleanly (a worker of its
+ * own, or the last toolbox of a shared one), so no worker is terminated while a module import is in flight.
  */
 export interface ReleaseMessage {
   /** Message kind. */
@@ -123,6 +124,10 @@ export type ToHost = HostInit | CallMessage | AbortMessage | WarmUpMessage | Rel
 
 /** Runtime → provider. */
 export type FromHost =
+  | {
+      /** The toolbox is closed after a `release`, and nothing of it is importing: its worker may be ended. */
+      t: 'released';
+    }
   | {
       /** The toolbox loaded: message kind. */
       t: 'ready';
@@ -176,5 +181,5 @@ export type FromHost =
 export function isFromHost(value: unknown): value is FromHost {
   if (value === null || typeof value !== 'object') return false;
   const t = (value as { t?: unknown }).t;
-  return t === 'ready' || t === 'failed' || t === 'result' || t === 'progress' || t === 'log' || t === 'chat';
+  return t === 'ready' || t === 'failed' || t === 'result' || t === 'progress' || t === 'log' || t === 'chat' || t === 'released';
 }

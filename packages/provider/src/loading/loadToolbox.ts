@@ -1,7 +1,7 @@
 import type { ChatEngine, Logger } from '@ovos-tools/core';
 import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '@ovos-tools/core/contract';
 import { ToolboxLoadError } from './ToolboxLoadError.js';
-import { errorText } from '@ovos-tools/core/node';
+import { configProblemText, errorText, unknownKeys } from '@ovos-tools/core/node';
 
 /** Which module and export declare a toolbox (a subset of a discovery declaration, so runtimes can receive it). */
 export interface ToolboxTarget {
@@ -34,7 +34,9 @@ export interface LoadToolboxOptions {
 }
 
 /**
- * Imports, checks, constructs and discovers one toolbox:
+ * Imports, checks, constructs and discovers one toolbox: the unknown keys of its config section against its
+ * `configSchema` when it declares one (each logged as a warning: `<entry point> config '<key>': unknown key; did you
+ * mean '<key>'?`), then
  * `new Cls({ config, brain, logger, pluginRoots, protectedPaths })`, then `refreshTools()` and a field-by-field
  * check of the tools. Used by every host kind that runs `ToolBox` classes (inline, worker, process).
  * @throws {@link ToolboxLoadError} naming the phase (import, export, contract, construct, discover) and cause.
@@ -55,6 +57,10 @@ export async function loadToolbox(target: ToolboxTarget, options: LoadToolboxOpt
   }
   const checked = checkToolBoxClass(namespace[target.exportName]);
   if (!checked.ok) throw fail('contract', checked.message);
+  // unknown keys of the section against the toolbox's own schema, said at every load (its values the toolbox reads
+  // and reports itself with the kit's readConfig, as it always did; `ovos-tools check --config` reports both)
+  const schema = checked.cls.configSchema;
+  if (schema) for (const p of unknownKeys(schema, options.config)) options.logger.warn(configProblemText(target.entryPointName, p));
 
   let instance: ToolBoxLike;
   try {

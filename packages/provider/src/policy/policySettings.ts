@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 const Millis = (description: string, def?: number) => Type.Number({ exclusiveMinimum: 0, ...(def === undefined ? {} : { default: def }), description: `${description}, ms` });
 
@@ -39,3 +40,6 @@ export function policySettings(k: Static<typeof PolicyKeys>): PolicySettings {
     logArguments: k.log_arguments,
   };
 }
+
+/** How a reload applies the PolicySettings: live, as a whole. */
+export const policyReload: ReloadRule<PolicySettings> = applyLive();

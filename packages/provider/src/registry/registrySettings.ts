@@ -1,5 +1,6 @@
 import { Type, type Static } from '@ovos-tools/core';
 import type { DuplicateNamePolicy } from './RegistryGeneration.js';
+import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
 
 /** The registry's keys of the provider config (snake_case on disk): who wins a tool name, and what a shared name means. */
 export const RegistryKeys = Type.Object({
@@ -23,3 +24,6 @@ export interface RegistrySettings {
 export function registrySettings(k: Static<typeof RegistryKeys>): RegistrySettings {
   return { duplicateToolNames: k.duplicate_tool_names, pinnedToolboxes: k.pinned_toolboxes };
 }
+
+/** How a reload applies the RegistrySettings: live, as a whole. */
+export const registryReload: ReloadRule<RegistrySettings> = applyLive();

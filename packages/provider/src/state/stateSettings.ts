@@ -1,9 +1,20 @@
-import { Type, type Static } from '@ovos-tools/core';
+import { Type } from '@ovos-tools/core';
 import { redactRedisUrl } from './redactRedisUrl.js';
+import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
 /** The shared state's key of the provider config: `state`, read by {@link stateSettings}. */
 export const StateKeys = Type.Object({
-  state: Type.Optional(Type.Unknown({ description: 'State shared by replicas: {redis | redis_env, key_prefix?, command_timeout_ms?}; read by stateSettings' })),
+  state: Type.Optional(
+    Type.Object(
+      {
+        redis: Type.Optional(Type.String({ description: 'redis://[user:password@]host[:port][/db] (or rediss:// for TLS)' })),
+        redis_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the Redis URL (instead of redis)' })),
+        key_prefix: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\s{}]*$', default: 'ovos-tools:', description: 'Put before every key' })),
+        command_timeout_ms: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000, default: 1000, description: 'How long one Redis command may take, ms' })),
+      },
+      { additionalProperties: false, description: 'State shared by replicas (a Redis server); absent: everything is per process' },
+    ),
+  ),
 });
 
 /** Where replicas of the provider share their state (`state.redis`): a Redis server. */
@@ -31,7 +42,7 @@ export interface StateSettings {
   redis: RedisStateSettings;
 }
 
-const STATE_KEYS = ['redis', 'redis_env', 'key_prefix', 'command_timeout_ms'];
+const STATE_KEYS = Object.keys(StateKeys.properties.state.properties);
 const FORM = '{"redis": "redis://host:6379/0"} or {"redis_env": "<VARIABLE holding the URL>"}, with optional key_prefix and command_timeout_ms';
 
 /**
@@ -40,7 +51,7 @@ const FORM = '{"redis": "redis://host:6379/0"} or {"redis_env": "<VARIABLE holdi
  * never repeated); then the result is `undefined` and the provider does not start.
  * @param env - where `state.redis_env` is read (default `process.env`).
  */
-export function stateSettings(k: Static<typeof StateKeys>, problems: string[], env: NodeJS.ProcessEnv = process.env): StateSettings | undefined {
+export function stateSettings(k: { state?: unknown }, problems: string[], env: NodeJS.ProcessEnv = process.env): StateSettings | undefined {
   const raw = k.state;
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
@@ -93,3 +104,6 @@ function checkUrl(v: unknown, key: string, problems: string[]): string | undefin
   }
   return v;
 }
+
+/** How a reload applies `state`: only at the next start (the connection to the state replicas share is opened at start). */
+export const stateReload: ReloadRule<StateSettings | undefined> = restartOnly('state', 'the connection to the state replicas share is opened at start');

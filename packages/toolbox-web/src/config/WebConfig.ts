@@ -62,7 +62,7 @@ const OWNER = 'ovos-web-search-tools';
 const num = (minimum: number, maximum: number, dflt: number, description: string) => Type.Number({ minimum, maximum, default: dflt, description });
 
 /** The keys of the `ovos-web-search-tools` config section; URLs are checked after reading (see {@link parseWebConfig}). */
-const WebConfigSchema = Type.Object({
+export const WebConfigSchema = Type.Object({
   backend: Type.Optional(Type.Enum(['duckduckgo', 'searxng'], { description: 'Search backend; default `searxng` when a SearXNG URL is known, else `duckduckgo`.' })),
   ddg_url: Type.String({ default: DEFAULT_DDG_URL, description: 'The DuckDuckGo HTML endpoint (an http(s) URL).' }),
   searxng_url: Type.Optional(Type.String({ description: 'Base URL of a SearXNG instance (an http(s) URL); default env `SEARXNG_URL`.' })),

@@ -1,11 +1,18 @@
 import { checkToolboxPackage, type PackageCheck } from '@ovos-tools/core/testing';
 import { checkLocaleUtterances, readLocaleUtterances } from '../../search/localeUtterances.js';
 import { ExitCode } from '../CliError.js';
+import { loadProviderConfig } from '../../config/loadProviderConfig.js';
+import { topLevelKeys } from '../../config/topLevelKeys.js';
 
 /** Options of `ovos-tools check`. */
 export interface CheckOptions {
   /** Also run every tool's examples and compare them with their declared results. */
   examples?: boolean;
+  /**
+   * A provider config (`--config FILE`, the section itself or a whole mycroft.conf, read as `serve` reads it): each
+   * toolbox's section (by entry-point name) is passed to its constructor and checked against its `configSchema`.
+   */
+  config?: string;
   /** Print the report as JSON. */
   json?: boolean;
 }
@@ -13,12 +20,14 @@ export interface CheckOptions {
 /**
  * `ovos-tools check <package-dir>`: checks a toolbox package the way the provider loads it (entry points, contract,
  * construction, discovery, tool fields, entry-point name equal to `toolboxId`; with `--examples`, the examples too;
- * its `locale/<lang>/<tool_name>.intent` example requests: a known language code, a tool of the package, not empty)
+ * its `locale/<lang>/<tool_name>.intent` example requests: a known language code, a tool of the package, not empty;
+ * with `--config`, each toolbox's section against its `configSchema`)
  * and prints one line per toolbox and per problem.
  * @returns {@link ExitCode.ok} when the package passes, {@link ExitCode.checkFailed} (4) when it has any problem.
  */
 export async function checkCommand(packageDir: string, options: CheckOptions): Promise<number> {
-  const report = withLocale(await checkToolboxPackage(packageDir, { examples: options.examples === true }));
+  const sections = options.config === undefined ? undefined : topLevelKeys(loadProviderConfig(options.config)).toolboxConfigs;
+  const report = withLocale(await checkToolboxPackage(packageDir, { examples: options.examples === true, ...(sections ? { config: sections } : {}) }));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
   return report.ok ? ExitCode.ok : ExitCode.checkFailed;
 }

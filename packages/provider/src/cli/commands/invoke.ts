@@ -1,6 +1,7 @@
-import { Topics, type JsonObject } from '@ovos-tools/core';
+import { Message, Topics, type JsonObject } from '@ovos-tools/core';
+import { askWatchingProvider } from '../askWatchingProvider.js';
 import { CliError, ExitCode } from '../CliError.js';
-import { failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
+import { cliContext, failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
 import { formatOption } from '../formatOption.js';
 
 /** Added to a tool's time limit for the CLI's wait: the provider answers `timeout` at the limit, after any queueing. */
@@ -28,12 +29,13 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
     }
   }
   const given = timeoutOption(options);
-  const reply = await withBus(options, async (ask, url) => {
+  const reply = await withBus(options, async (ask, url, client) => {
+    const getData: JsonObject = options.toolbox === undefined ? { name } : { name, toolbox_id: options.toolbox };
     let waitMs = given;
-    let why = '--timeout';
+    let why = `--timeout ${given} ms`;
     if (waitMs === undefined) {
-      const spec = await ask(Topics.toolsGet, options.toolbox === undefined ? { name } : { name, toolbox_id: options.toolbox }, 10_000);
-      if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms; is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
+      const spec = await ask(Topics.toolsGet, getData, 10_000);
+      if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms (the messagebus is up); is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
       const limit = typeof spec.timeout_ms === 'number' ? spec.timeout_ms : PROVIDER_DEFAULT_LIMIT_MS;
       waitMs = limit + INVOKE_WAIT_MARGIN_MS;
       why = `the tool's time limit ${limit} ms plus ${INVOKE_WAIT_MARGIN_MS} ms`;
@@ -42,17 +44,21 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
     if (format !== undefined) data.format = format;
     if (options.toolbox !== undefined) data.toolbox_id = options.toolbox;
     if (options.confirmToken) data.confirm_token = options.confirmToken;
-    const answer = await ask(Topics.toolsInvoke, data, waitMs);
-    if (!answer) {
-      const hint = given === undefined ? 'the provider is running (it answered ovos.tools.get) but the call did not finish: it may be queued behind others' : 'the tool may still be running: leave out --timeout to wait for its time limit';
-      throw new CliError(`no answer to ${Topics.toolsInvoke} within ${waitMs} ms (${why}); ${hint}`, ExitCode.unavailable);
-    }
-    return answer;
+    const request = new Message(Topics.toolsInvoke, data, cliContext());
+    const hint = given === undefined ? undefined : 'the tool may still be running: leave out --timeout to wait for its time limit';
+    return askWatchingProvider(client, { request, waitMs, why, url, ...(hint ? { hint } : {}), probe: () => new Message(Topics.toolsGet, getData, cliContext()) });
   });
   if (options.json) {
     process.stdout.write(`${JSON.stringify(reply, null, 2)}\n`);
     if (typeof reply.error === 'string') throw new CliError(reply.error, ExitCode.errorResponse);
     return;
+  }
+  const refused = options.confirmToken ? tokenRefusal(reply) : undefined;
+  if (refused) {
+    throw new CliError(
+      `the --confirm-token was not accepted: ${refused}. The call was not run; it needs a new confirmation: run the command again without --confirm-token to be asked`,
+      ExitCode.errorResponse,
+    );
   }
   if (reply.code === 'confirmation_required' && typeof reply.confirm_token === 'string') {
     const again = ['ovos-tools', 'invoke', name, ...(jsonArgs === undefined ? [] : [jsonArgs]), ...(format === undefined ? [] : ['--format', format]), ...(options.toolbox === undefined ? [] : ['--toolbox', options.toolbox]), '--confirm-token', reply.confirm_token];
@@ -60,6 +66,16 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
   }
   failOnError(reply);
   process.stdout.write(`${JSON.stringify(reply.result, null, 2)}\n`);
+}
+
+/**
+ * Why the provider did not accept a `confirm_token` (expired, already used, another call's), as its
+ * `confirmation_required` answer says it (`PermissionError: <why>. Tool '<name>' was not run: …`); `undefined` for any
+ * other answer.
+ */
+function tokenRefusal(reply: JsonObject): string | undefined {
+  if (reply.code !== 'confirmation_required' || typeof reply.error !== 'string') return undefined;
+  return /^PermissionError: (.+?)\. Tool '/.exec(reply.error)?.[1];
 }
 
 /** `text` as one POSIX shell word (single-quoted when it holds anything but safe characters). */

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { createLogger, type LogLevel } from '@ovos-tools/core';
+import { createLogger } from '@ovos-tools/core';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import { PluginWatcher } from '../../watch/PluginWatcher.js';
+import { logLevelOption } from '../logLevelOption.js';
 import { CliError, ExitCode } from '../CliError.js';
 
 /** Options of `ovos-tools mcp`. */
@@ -29,7 +30,8 @@ export interface McpOptions {
  * @throws `ProviderConfigError` for a bad config (exit code 2).
  */
 export async function mcpCommand(options: McpOptions): Promise<void> {
-  const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
+  const logLevel = logLevelOption(options.logLevel);
+  const logger = createLogger('ovos-tools', logLevel);
   const config = providerConfigSource(options.config);
   const { settings } = config;
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
@@ -37,7 +39,7 @@ export async function mcpCommand(options: McpOptions): Promise<void> {
   if (agentId !== undefined && !settings.access.agents.some((a) => a.id === agentId)) {
     throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.access.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);
   }
-  const provider = new ToolsProvider({ bus: null, pluginRoots, logger, ...config });
+  const provider = new ToolsProvider({ logLevel, bus: null, pluginRoots, logger, ...config });
   const report = await provider.start();
   logger.info(`MCP over stdio: ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es); plugin roots: ${provider.pluginRoots.join(', ')}`);
   logger.info(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
+import { createLogger, Message, Topics, type Bus, type Logger } from '@ovos-tools/core';
 import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import type { BusExposure } from '../../access/AccessControl.js';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
@@ -7,6 +7,7 @@ import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import type { OwnBusServer } from '../../federation/BusFederation.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { redactRedisUrl } from '../../state/redactRedisUrl.js';
+import { logLevelOption } from '../logLevelOption.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
 import { resolveBusUrl } from '../resolveBusUrl.js';
@@ -49,8 +50,10 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   if (!['auto', 'always', 'never'].includes(mode)) throw new CliError(`--embedded-bus must be auto, always or never, got "${mode}"`, ExitCode.usage);
   const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
   if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
-  const logger = createLogger('ovos-tools', (options.logLevel as LogLevel | undefined) ?? undefined);
+  const logLevel = logLevelOption(options.logLevel);
+  const logger = createLogger('ovos-tools', logLevel);
   const config = providerConfigSource(options.config);
+  logger.debug(`log level ${logLevel}; config read from ${config.configPaths.join(', ') || config.configLabel}`);
   const { settings } = config;
   const url = resolveBusUrl(options.busUrl);
   // signals are taken over before anything slow, so a stop during start-up still shuts down cleanly
@@ -82,6 +85,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   const httpOn = Boolean(settings.http || options.http);
   const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
   const provider = new ToolsProvider({
+    logLevel,
     bus,
     pluginRoots,
     logger,
@@ -139,6 +143,7 @@ function ownBusServerOf(server: MessageBusServer): OwnBusServer {
   return {
     otherClients: () => server.connectionCount + server.attachmentCount - 1,
     onClientConnected: (listener) => server.onClientConnected(listener),
+    onClientDisconnected: (listener) => server.onClientDisconnected(listener),
   };
 }
 

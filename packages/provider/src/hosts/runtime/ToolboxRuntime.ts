@@ -14,6 +14,13 @@ import { wireErrors } from '../../service/wireErrors.js';
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /**
+ * How long a release waits for the toolbox's load or warm-up still running (they import modules) before it closes
+ * the toolbox and says `released`, ms: a worker must not be terminated while a module import is in flight (V8 aborts
+ * the whole process), so the provider ends a worker only after this answer, or after its own bound.
+ */
+export const RELEASE_WAIT_MS = 2000;
+
+/**
  * One toolbox inside a host runtime (a worker thread or child process; a shared worker holds several): it loads the
  * toolbox on `init`, announces its tools, runs its calls, aborts, warm-up and chat requests, and sends everything it
  * has to say through `send`. Protocol: `../protocol.ts`.
@@ -26,6 +33,8 @@ export class ToolboxRuntime {
   private logger: Logger | undefined;
   /** The entry-point name from `init`, for errors after the toolbox is gone. */
   private label = '';
+  /** The load (`init`) and warm-up running now: a release waits for them (bounded), as they may be importing. */
+  private readonly busy = new Set<Promise<unknown>>();
   /** After answering a lone call, keeps this thread's loop polling for the next call a short while (`spin_wait_ms`; set at init). */
   private awaitNextCall: () => void = () => undefined;
 
@@ -36,13 +45,13 @@ export class ToolboxRuntime {
   handle(message: ToHost): void {
     switch (message.t) {
       case 'init':
-        void this.start(message);
+        this.track(this.start(message));
         return;
       case 'call':
         this.call(message);
         return;
       case 'warm-up':
-        if (this.instance && this.logger) void warmUpToolbox(this.instance, this.logger);
+        if (this.instance && this.logger) this.track(warmUpToolbox(this.instance, this.logger));
         return;
       case 'abort':
         this.calls.get(message.id)?.abort(new Error(message.reason === 'timeout' ? 'the call timed out' : 'the caller aborted the call'));
@@ -61,8 +70,17 @@ export class ToolboxRuntime {
     }
   }
 
-  /** Closes the toolbox (a shared worker forgets it; its code stays loaded until the worker ends). Never rejects. */
+  /**
+   * Closes the toolbox (a shared worker forgets it; its code stays loaded until the worker ends), once its load or
+   * warm-up has ended (at most {@link RELEASE_WAIT_MS}), then says `released`: no import of it is in flight, so its
+   * worker may be ended. Never rejects.
+   */
   async release(): Promise<void> {
+    if (this.busy.size) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...this.busy]), new Promise((resolve) => (timer = setTimeout(resolve, RELEASE_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     const instance = this.instance;
     this.instance = undefined;
     try {
@@ -70,6 +88,13 @@ export class ToolboxRuntime {
     } catch {
       // closing is best effort; the provider has let go of this toolbox either way
     }
+    this.send({ t: 'released' });
+  }
+
+  /** Remembers `work` (a load or warm-up) until it ends. */
+  private track(work: Promise<unknown>): void {
+    this.busy.add(work);
+    void work.finally(() => this.busy.delete(work));
   }
 
   private async start(init: HostInit): Promise<void> {

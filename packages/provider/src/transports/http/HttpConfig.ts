@@ -1,3 +1,6 @@
+import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
+import { HttpSchema } from './httpSchema.js';
+
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json
@@ -33,7 +36,7 @@ export interface HttpConfig {
   allowedOrigins?: string[];
 }
 
-const HTTP_KEYS = new Set(['listen', 'secret', 'secret_env', 'max_body_bytes', 'log_arguments', 'allowed_hosts', 'allowed_origins']);
+const HTTP_KEYS = new Set(Object.keys(HttpSchema.properties));
 
 /**
  * Parses `[host:]port` (IPv6 hosts in brackets: `[::1]:7009`).
@@ -65,7 +68,7 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
     else listen = parsed;
   }
   if (h.secret !== undefined && (typeof h.secret !== 'string' || h.secret.length < 16)) problems.push('http.secret: expected a string of at least 16 characters');
-  if (h.secret_env !== undefined && typeof h.secret_env !== 'string') problems.push('http.secret_env: expected an environment variable name');
+  if (h.secret_env !== undefined && (typeof h.secret_env !== 'string' || h.secret_env === '')) problems.push('http.secret_env: expected an environment variable name');
   let maxBodyBytes = 1024 * 1024;
   if (h.max_body_bytes !== undefined) {
     if (typeof h.max_body_bytes === 'number' && Number.isInteger(h.max_body_bytes) && h.max_body_bytes > 0) maxBodyBytes = h.max_body_bytes;
@@ -86,3 +89,6 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
   const secret = typeof h.secret === 'string' ? h.secret : env[typeof h.secret_env === 'string' ? h.secret_env : 'OVOS_TOOLS_HTTP_SECRET'] || undefined;
   return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true, ...(allowedHosts ? { allowedHosts } : {}), ...(allowedOrigins ? { allowedOrigins } : {}) };
 }
+
+/** How a reload applies `http`: only at the next start (the HTTP API listens with the address and secret it started with). */
+export const httpReload: ReloadRule<HttpConfig | undefined> = restartOnly('http', 'the HTTP API listens with the address and secret it started with');

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@ovos-tools/core';
 import type { McpSessionLimits } from './McpSessions.js';
+import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 
 /** The MCP transport's key of the provider config: `mcp: {agent, search_tool, max_sessions, max_sessions_per_caller, session_idle_s}`. */
 export const McpKeys = Type.Object({
@@ -45,3 +46,6 @@ export function mcpSettings(k: Static<typeof McpKeys>): McpSettings {
   };
   return { agent: m.agent, searchTool: m.search_tool === true, sessions };
 }
+
+/** How a reload applies `mcp`: only at the next start (an MCP session keeps the agent it started with). */
+export const mcpReload: ReloadRule<McpSettings> = restartOnly('mcp', 'an MCP session keeps the agent it started with');

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@ovos-tools/core';
+import { applyLive, type ReloadRule } from '../../service/ReloadRule.js';
 
 /** The bus transport's keys of the provider config. */
 export const BusKeys = Type.Object({
@@ -19,3 +20,6 @@ export interface BusSettings {
 export function busSettings(k: Static<typeof BusKeys>): BusSettings {
   return { agentField: k.bus_agent_field };
 }
+
+/** How a reload applies the BusSettings: live, as a whole. */
+export const busReload: ReloadRule<BusSettings> = applyLive();

@@ -206,13 +206,11 @@ export function problemsJson(problems: readonly LoadProblem[]): OvosLoadProblemD
 
 /**
  * `ovos.persona.tools.discover.response` of one toolbox: `{tools: [{name, description, argument_schema,
- * output_schema, toolbox_id}], toolbox_id}`, plus `tools_host` (this provider's id on the bus, when it has one) so
- * that providers never federate the toolboxes another provider serves itself.
+ * output_schema}], toolbox_id}`, exactly the keys a Python OVOS `ToolBox` sends (`tool_json_list`, wire spec §2.4;
+ * the federation knows this provider's own toolboxes by their ids, so nothing is stamped on the answer).
  */
-export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[], toolsHost?: string): PersonaDiscoverResponseData {
-  const out: PersonaDiscoverResponseData = { tools: entries.map((e) => ({ ...toolJson(e.tool), toolbox_id: e.toolboxId })), toolbox_id: toolboxId };
-  if (toolsHost !== undefined) out.tools_host = toolsHost;
-  return out;
+export function discoverPayload(toolboxId: string, entries: readonly CatalogEntry[]): PersonaDiscoverResponseData {
+  return { tools: entries.map((e) => toolJson(e.tool)), toolbox_id: toolboxId };
 }
 
 /**

@@ -33,9 +33,8 @@ export interface OvosBusOptions {
    */
   callerOf?: (message: Message) => Caller;
   /**
-   * Sent as `tools_host` in the data of this provider's discover answers and change broadcasts, so that no
-   * provider's federation serves the toolboxes this one serves itself. (In data, not context: a reply's context is
-   * the request's, as the Python bus client's `Message.response()` makes it.)
+   * Sent as `tools_host` in the data of this provider's `ovos.tools.changed` and `ovos.tools.stopped` broadcasts (its
+   * own federation ignores its own changes). Discover answers carry no stamp: they are exactly a Python ToolBox's.
    */
   hostId?: string;
 }
@@ -48,7 +47,7 @@ export interface OvosBusOptions {
  * `ovos.tools.changed` after every catalog change and re-binds the per-toolbox topics in the same synchronous step,
  * so two generations never answer together. Toolboxes that live elsewhere on the bus (kind `bus`) answer their own
  * topics and are not answered here. Every request gets exactly one `message.response(...)`; a handler failure still
- * answers with `{error, code: "internal"}`. Returns the unregister function.
+ * answers with `{error, code: "internal"}`. Returns the unregister function, which broadcasts `ovos.tools.stopped`.
  */
 export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBusOptions): () => void {
   const { logger } = options;
@@ -108,7 +107,7 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
         await service.ready();
         const caller = callerOf(m);
         const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId), options.hostId));
+        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
       },
     ],
     [
@@ -180,6 +179,12 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     for (const [topic, handler] of fixed) bus.off(topic, handler);
     for (const [id, handler] of perToolbox) bus.off(personaCallTopic(id), handler);
     perToolbox.clear();
+    // clients waiting for an answer learn at once that this provider takes no more requests
+    try {
+      bus.emit(new Message(Topics.toolsStopped, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
+    } catch (err) {
+      logger.error('could not broadcast ovos.tools.stopped', err);
+    }
   };
 }
 
