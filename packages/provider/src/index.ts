@@ -41,7 +41,15 @@ export type {
 export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
 export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
 export { buildLexicon, checkLocaleUtterances, expandIntentLine, readLocaleUtterances, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
-export type { HitExplanation, LocaleUtterances, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './search/index.js';
+export type {
+  HitExplanation,
+  LocaleUtterances,
+  SearchOptions,
+  SearchOutcome,
+  TermOrigin,
+  ToolSearchIndexOptions,
+  UtterancesOf,
+} from './search/index.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { ProviderSettings } from './config/ProviderConfig.js';
 export type { AccessSettings } from './access/accessSettings.js';

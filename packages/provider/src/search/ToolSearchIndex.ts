@@ -37,9 +37,9 @@ export interface ToolSearchIndexOptions {
   /** Per-field boosts replacing those of {@link SEARCH_FIELD_BOOSTS} (a field missing here keeps its default). */
   boosts?: Partial<Record<SearchField, number>>;
   /**
-   * Query expansion: a folded query word → English search terms added to the query at {@link LEXICON_TERM_WEIGHT}
-   * (`temporizador` → `timer`). Default {@link VOICE_LEXICON} (Portuguese, Spanish, German, French, Italian and Dutch
-   * words for what people ask a voice assistant); `null` searches the query's own words only.
+   * Query expansion: a folded query word → English search terms added to the query at `LEXICON_TERM_WEIGHT`
+   * (`temporizador` → `timer`). Default {@link VOICE_LEXICON} (Portuguese, Spanish, German, French, Italian, Dutch and
+   * Catalan words for what people ask a voice assistant); `null` searches the query's own words only.
    */
   lexicon?: ReadonlyMap<string, readonly string[]> | null;
   /**
@@ -67,7 +67,7 @@ export interface SearchOptions {
    */
   filter?: (entry: CatalogEntry) => boolean;
   /**
-   * Also say, per hit, which fields and terms matched and how close the meanings are ({@link SearchHit.explain});
+   * Also say, per hit, which fields and terms matched and how close the meanings are (`SearchHit.explain`);
    * default `false`. Not a boolean: refused (`invalid_request`).
    */
   explain?: boolean;
@@ -177,7 +177,7 @@ export class ToolSearchIndex {
   /**
    * Ranks the entries for a natural-language `query`, best first.
    * Refuses (as an error value, code `invalid_request`) a query that is not a string, is empty, is longer than
-   * {@link MAX_QUERY_CHARS}, has no searchable word or more than {@link MAX_QUERY_TERMS}; a `limit` that is not an
+   * `MAX_QUERY_CHARS`, has no searchable word or more than `MAX_QUERY_TERMS`; a `limit` that is not an
    * integer from 1 to {@link MAX_SEARCH_LIMIT}; `tags` that are not a list of strings, more than
    * {@link MAX_SEARCH_TAGS}, or a tag no entry passing `filter` carries (the error lists the tags that exist); an
    * `explain` that is not a boolean.

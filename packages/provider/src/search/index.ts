@@ -8,7 +8,17 @@ export {
   SEARCH_FIELD_BOOSTS,
   ToolSearchIndex,
 } from './ToolSearchIndex.js';
-export type { HitExplanation, RebuildOutcome, SearchField, SearchHit, SearchOptions, SearchOutcome, ToolSearchIndexOptions } from './ToolSearchIndex.js';
+export type {
+  HitExplanation,
+  RebuildOutcome,
+  SearchField,
+  SearchHit,
+  SearchOptions,
+  SearchOutcome,
+  TermOrigin,
+  ToolSearchIndexOptions,
+} from './ToolSearchIndex.js';
+export type { UtterancesOf } from './SearchSnapshot.js';
 export { expandIntentLine } from './intentLines.js';
 export { checkLocaleUtterances, readLocaleUtterances } from './localeUtterances.js';
 export type { LocaleUtterances } from './localeUtterances.js';

@@ -6,7 +6,7 @@ export const MAX_EXPANSIONS_PER_LINE = 32;
  * template expansion) reads it: `(a|b|c)` is one of the alternatives, `[words]` is optional, `{slot}` is a value
  * the user says (stripped here: search learns from the words around it). Blank lines and `#` comments give none.
  * `what (time|hour) is it [in {city}]` → `what time is it`, `what time is it in`, `what hour is it`, `what hour is it in`.
- * Brackets that do not close are read as plain text. At most {@link MAX_EXPANSIONS_PER_LINE} sentences.
+ * Brackets that do not close are read as plain text. At most `MAX_EXPANSIONS_PER_LINE` (32) sentences.
  */
 export function expandIntentLine(line: string): string[] {
   const text = line.trim();
