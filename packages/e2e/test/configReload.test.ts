@@ -99,7 +99,7 @@ describe('reload re-reads the config file', () => {
     expect(await toolNames()).toEqual(before);
 
     // a misspelt key and two agents sharing one credential: both named, the running config kept
-    const twin = { credential: { sha256: sha256Hex(TOKEN) }, tools: ['add'] };
+    const twin = { credential: { sha256: hashCredential(TOKEN, 'sha256') }, tools: ['add'] };
     writeConfig({ ...base(), defualt_timeout_ms: 5, agents: { 'agent:a': twin, 'agent:b': twin } });
     r = await reload();
     expect(r.problems).toHaveLength(1);

@@ -88,6 +88,14 @@ function isPrivate(member: ts.Symbol): boolean {
   return (member.declarations ?? []).some((d) => (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0);
 }
 
+/**
+ * A member's name as a reader writes it: a symbol-keyed member (`__@TOOLBOX_BRAND@101`, whose number the checker
+ * assigns and any unrelated change moves) as `[TOOLBOX_BRAND]`.
+ */
+function memberName(member: ts.Symbol): string {
+  return member.name.replace(/^__@(.+)@\d+$/, '[$1]');
+}
+
 /** The public members of an exported class or interface (`static x` for a class's statics), sorted; none for other kinds. */
 function membersOf(symbol: ts.Symbol): string[] {
   const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
@@ -95,9 +103,9 @@ function membersOf(symbol: ts.Symbol): string[] {
   const names = checker
     .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(target))
     .filter((m) => !isPrivate(m))
-    .map((m) => m.name);
+    .map((m) => memberName(m));
   if (target.flags & ts.SymbolFlags.Class) {
-    for (const m of checker.getPropertiesOfType(checker.getTypeOfSymbol(target))) if (m.name !== 'prototype' && !isPrivate(m)) names.push(`static ${m.name}`);
+    for (const m of checker.getPropertiesOfType(checker.getTypeOfSymbol(target))) if (m.name !== 'prototype' && !isPrivate(m)) names.push(`static ${memberName(m)}`);
   }
   return names.sort();
 }
