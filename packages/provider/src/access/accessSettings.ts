@@ -20,7 +20,7 @@ export interface AccessSettings {
   busRequiresAgent: boolean;
   /** `bus_reload`: who may send `ovos.tools.reload` on the bus: `auto` (default; not on an open bus), `allow` or `deny`. */
   busReload: BusReloadRule;
-  /** A SHA-256 of the access keys as written (`agents`, `bus_requires_agent`, `bus_reload`); see {@link accessReload}. */
+  /** A SHA-256 of the access keys as written (`agents`, `bus_requires_agent`, `bus_reload`); see `accessReload`. */
   digest: string;
 }
 

@@ -97,7 +97,7 @@ export interface ToolsProviderOptions {
  * of a call's path — discovery and reload (`Reloader`) → registry generation → permissions → execution policy →
  * the toolbox's host — into a transport-free {@link ToolService}, and serves that service on the OVOS messagebus
  * when it has one. Other transports (MCP, HTTP) take `provider.service`. The running settings are a
- * {@link LiveSettings}: each part wired here subscribes to it and applies its new value on a reload, by the reload
+ * `LiveSettings`: each part wired here subscribes to it and applies its new value on a reload, by the reload
  * rule its feature declares (`reloadSettings`).
  */
 export class ToolsProvider {

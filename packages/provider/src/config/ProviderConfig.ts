@@ -73,7 +73,7 @@ const OWNER = 'provider';
 
 /**
  * The keys whose values the schema checks (with the toolbox kit's `readConfig`: lax like pydantic, numeric and
- * boolean strings are accepted): every key of {@link ProviderConfigSchema} but those read by their own parser.
+ * boolean strings are accepted): every key of `ProviderConfigSchema` but those read by their own parser.
  */
 const ValueKeys = Type.Object(
   Object.fromEntries(Object.entries(ProviderConfigSchema.properties).filter(([key]) => !OWN_PARSER_KEYS.includes(key) && key !== '$schema')),
@@ -83,7 +83,7 @@ const ValueKeys = Type.Object(
 const PARSER_UNKNOWN_KEY = /^[^:]+: unknown key \(expected/;
 
 /**
- * Parses a raw config section into {@link ProviderSettings} with defaults, against {@link ProviderConfigSchema}:
+ * Parses a raw config section into {@link ProviderSettings} with defaults, against `ProviderConfigSchema`:
  * unknown keys at every level (each named with the nearest known key), toolbox sections told from misspelt keys
  * (see `topLevelKeys`), values against the features' schemas, then each feature's part with its own parser, and
  * the rules across keys (duplicate credentials, `mcp.agent`, `bus_agent_field`).

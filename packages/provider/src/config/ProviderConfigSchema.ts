@@ -58,7 +58,7 @@ export const ProviderConfigSchema = Type.Object(
   },
 );
 
-/** The provider's config file as written (snake_case keys), the TypeScript type of {@link ProviderConfigSchema}. */
+/** The provider's config file as written (snake_case keys), the TypeScript type of `ProviderConfigSchema`. */
 export type ProviderConfigFile = Static<typeof ProviderConfigSchema>;
 
 /** The provider's own top-level keys (every other key is a toolbox section). */

@@ -18,7 +18,7 @@ export interface McpToolServerOptions {
   caller?: Caller;
   /** Where protocol problems are logged (never stdout: over stdio that is the protocol). */
   logger?: Logger;
-  /** `serverInfo` of the initialize answer; default {@link SERVER_INFO} (`ovos-tools` and the provider package's version). */
+  /** `serverInfo` of the initialize answer; default `SERVER_INFO` (`ovos-tools` and the provider package's version). */
   serverInfo?: { name: string; version: string };
   /**
    * Deferred loading (`mcp.search_tool`): `tools/list` answers the `search_tools` meta tool plus the tools this
