@@ -82,12 +82,23 @@ export function createToolService(parts: ToolServiceParts): ToolService {
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
-  const index = new ToolSearchIndex(catalog.current.entries, parts.search);
+  // The search index is built at the first search after a swap, not at the swap: building it (stemmer, utterance
+  // files, MiniSearch) costs about 100 ms of the provider's thread, which start-up and every reload would otherwise
+  // pay before serving, whether or not anyone searches. It is built beside the serving one and swapped in whole, so
+  // a search always ranks exactly the generation the catalog serves.
+  const index = new ToolSearchIndex([], parts.search);
+  let unindexed: readonly CatalogEntry[] | undefined = catalog.current.entries;
   catalog.onSwap(({ generation }) => {
-    // built beside the serving index and swapped in whole, in the same synchronous step as the catalog
-    const rebuilt = index.rebuild(generation.entries);
-    if (!rebuilt.ok) logger.warn(rebuilt.error.error);
+    unindexed = generation.entries;
   });
+  const currentIndex = (): ToolSearchIndex => {
+    if (unindexed !== undefined) {
+      const rebuilt = index.rebuild(unindexed);
+      unindexed = undefined;
+      if (!rebuilt.ok) logger.warn(rebuilt.error.error);
+    }
+    return index;
+  };
 
   return {
     get generation() {
@@ -127,7 +138,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     },
     search(request: ToolSearchRequest): ToolSearchOutcome {
       const caller = request.caller ?? IN_PROCESS;
-      const found = index.search(request.query, {
+      const found = currentIndex().search(request.query, {
         ...(request.limit !== undefined && request.limit !== null ? { limit: request.limit } : {}),
         ...(request.tags !== undefined && request.tags !== null ? { tags: request.tags } : {}),
         ...(request.explain !== undefined && request.explain !== null ? { explain: request.explain } : {}),

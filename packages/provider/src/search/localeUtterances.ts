@@ -99,13 +99,15 @@ export function checkLocaleUtterances(packageDir: string, toolNames: readonly st
   return problems;
 }
 
-const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+// made at the first use: loading ICU's language names costs about 15 ms, which start-up should not pay
+let displayNames: Intl.DisplayNames | undefined;
 
 /** Whether `code` is a BCP 47 language tag whose language is known (`en`, `pt-pt`, `pt-BR`, `ca-es`; not `xx`, `english`). */
 export function isLanguageCode(code: string): boolean {
   if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(code)) return false;
   try {
     Intl.getCanonicalLocales(code);
+    displayNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
     return displayNames.of(code.split('-')[0]!.toLowerCase()) !== undefined;
   } catch {
     return false;
