@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { JsonObject } from '@ovos-tools/core';
 import type { ToolsProvider } from '@ovos-tools/provider';
 import { endAfterEach, startFakeProvider } from './helpers/fakeProvider.js';
@@ -86,5 +89,36 @@ describe('warm-up (warm_up): each new host runs its toolbox warmUp() in the back
     await provider!.reload();
     await new Promise((r) => setTimeout(r, 500));
     expect((await sys.invoke('state')).result).toEqual({ warmUps: 1, warmed: true });
+  });
+});
+
+describe('a worker host closed while its warm-up runs', () => {
+  test('is ended only after the warm-up (which may be importing) has ended: no worker is terminated mid-import', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-warm-close-'));
+    try {
+      const source = `import { writeFileSync } from 'node:fs';
+import { ToolBox, AgentTool, Type } from '@ovos-tools/core';
+export class Toolbox extends ToolBox {
+  static toolboxId = 'slow-warm';
+  discoverTools() {
+    return [new AgentTool({ name: 'noop', description: 'noop tool', argumentSchema: Type.Object({}), outputSchema: Type.Object({}), toolCall: () => ({}) })];
+  }
+  async warmUp() {
+    writeFileSync(${JSON.stringify(path.join(dir, 'started'))}, '');
+    await new Promise((r) => setTimeout(r, 600));
+    writeFileSync(${JSON.stringify(path.join(dir, 'done'))}, '');
+  }
+}
+`;
+      root = track(makePluginRoot());
+      root.addPackage('slow-warm-tools', toolboxEntry('slow-warm'), { 'index.js': source });
+      const started = await startFakeProvider([root.dir], { isolation: 'worker' }, { logLevel: 'warn' });
+      for (const until = Date.now() + 15_000; !existsSync(path.join(dir, 'started')) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+      expect(existsSync(path.join(dir, 'started'))).toBe(true);
+      await started.provider.close();
+      expect(existsSync(path.join(dir, 'done'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

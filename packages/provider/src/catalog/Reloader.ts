@@ -13,7 +13,7 @@ import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolSe
 import type { CatalogHolder } from './CatalogHolder.js';
 import type { LoadedNames } from './LoadedNames.js';
 import { loadHostSource } from './loadHostSource.js';
-import { report } from './reloadReport.js';
+import { loadedNames, report } from './reloadReport.js';
 
 /**
  * A core {@link HostSource} the provider itself brings (not declared by a package), e.g. the federation of
@@ -173,8 +173,7 @@ export class Reloader {
     }
     const r = report(previous, next, started);
     this.swap(previous, next, r);
-    const packages = [...scan.declarations, ...scan.problems].flatMap((d) => (d.packageName ? [d.packageName] : []));
-    this.options.onLoaded?.({ entryPoints: new Set(scan.declarations.map((d) => d.entryPointName)), packages: new Set(packages), toolNames: next.toolNames, toolboxIds: new Set(next.toolboxes.map((t) => t.host.toolboxId)) });
+    this.options.onLoaded?.(loadedNames(scan, next));
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
     return r;
   }

@@ -1,5 +1,7 @@
+import type { ScanResult } from '../discovery/scanPluginRoots.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ReloadReport } from '../service/ToolService.js';
+import type { LoadedNames } from './LoadedNames.js';
 
 /** What a reload did: the tools added, removed and updated from `previous` to `next`, and its problems. */
 export function report(previous: RegistryGeneration, next: RegistryGeneration, started: number): ReloadReport {
@@ -15,5 +17,16 @@ export function report(previous: RegistryGeneration, next: RegistryGeneration, s
     removed: [...before].filter((n) => !after.has(n)),
     updated: [...new Set(next.toolboxes.filter((t) => oldPrints.has(t.source) && oldPrints.get(t.source) !== t.fingerprint).map((t) => t.source))],
     durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** The names one load found installed (in `scan`, disabled and not-allowed ones included) and serving (in `next`). */
+export function loadedNames(scan: ScanResult, next: RegistryGeneration): LoadedNames {
+  const packages = [...scan.declarations, ...scan.problems].flatMap((d) => (d.packageName ? [d.packageName] : []));
+  return {
+    entryPoints: new Set(scan.declarations.map((d) => d.entryPointName)),
+    packages: new Set(packages),
+    toolNames: next.toolNames,
+    toolboxIds: new Set(next.toolboxes.map((t) => t.host.toolboxId)),
   };
 }
