@@ -31,6 +31,7 @@ export type {
   ResultPageOutcome,
   ResultPageRefusal,
   ResultPageRequest,
+  SessionRules,
   ToolboxOrigin,
   ToolboxStatus,
   ToolSearchHit,
@@ -69,6 +70,6 @@ export type { OvosBusOptions } from './transports/ovos-bus/registerOvosBus.js';
 export { OpenAIChatEngine } from './brain/OpenAIChatEngine.js';
 export type { OpenAIChatEngineOptions } from './brain/OpenAIChatEngine.js';
 export { hashCredential, parseAgentsConfig } from './access/index.js';
-export type { AgentDefinition, StoredCredential, ToolRule } from './access/index.js';
+export type { AgentDefinition, ReadableData, StoredCredential, ToolRule } from './access/index.js';
 export { noopMetrics } from './metrics/index.js';
 export type { MetricsRecorder } from './metrics/index.js';

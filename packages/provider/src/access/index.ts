@@ -1,5 +1,5 @@
 export { compileRules, parseAgentsConfig } from './AgentDefinition.js';
-export type { AgentDefinition } from './AgentDefinition.js';
+export type { AgentDefinition, ReadableData } from './AgentDefinition.js';
 export { createVerifier, hashCredential, sha256Hex } from './credential.js';
 export type { CredentialVerifier, StoredCredential } from './credential.js';
 export { ANNOTATION_RULES, compileToolRule, toolRuleProblem } from './toolRule.js';
