@@ -73,7 +73,7 @@ describe('every key of the config schema, misspelt, is an error naming it and th
 
   test('a key far from every known one lists them; a toolbox section is an object far from every provider key', () => {
     expect(problemsOf({ result_store: { colour: 1 } })).toEqual([
-      "provider config 'result_store.colour': unknown key (expected one of ttl_s, max_bytes, max_entries, max_bytes_per_caller)",
+      "provider config 'result_store.colour': unknown key (expected one of ttl_s, max_bytes, max_entries, max_bytes_per_caller, max_entries_per_caller)",
     ]);
     expect(problemsOf({ stray: 5 })).toEqual(["provider config 'stray': unknown key: not a provider key, and a toolbox's section (named after its entry point) is an object"]);
     expect(parseProviderConfig({ 'ovos-clock-tools': { a: 1 }, $schema: './ovos-tools.schema.json' }).toolboxConfigs).toEqual({ 'ovos-clock-tools': { a: 1 } });
