@@ -1,5 +1,5 @@
 import { Type } from '@ovos-tools/core';
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../budget/truncationMarker.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 
 const Rules = (description: string) => Type.Array(Type.String({ minLength: 1 }), { description });
 const Closed = { additionalProperties: false } as const;
