@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,7 +100,7 @@ describe('reload re-reads the config file', () => {
     expect(await toolNames()).toEqual(before);
 
     // a misspelt key and two agents sharing one credential: both named, the running config kept
-    const twin = { credential: { sha256: sha256Hex(TOKEN) }, tools: ['add'] };
+    const twin = { credential: { sha256: createHash('sha256').update(TOKEN).digest('hex') }, tools: ['add'] };
     writeConfig({ ...base(), defualt_timeout_ms: 5, agents: { 'agent:a': twin, 'agent:b': twin } });
     r = await reload();
     expect(r.problems).toHaveLength(1);
