@@ -16,17 +16,24 @@ const STEP_TIMEOUT_MS = 60_000;
  * page may show: `ovos-tools <client command>` (the built CLI), `ovos-tools mcp` with `> ` lines typed into it (the
  * answers it writes to stdout), and `curl` against the setup's HTTP API (printed as `HTTP <status>` and the body,
  * JSON indented by two spaces, as the pages show it).
+ * An `ovos-tools` command may end in `; echo $?`: its exit code is then printed after its output, as a shell would.
  * @throws when the command is none of these: the block must then be marked `<!-- transcript: skip — why -->`.
  */
 export async function runStep(step: TranscriptStep, setup: Setup): Promise<string[]> {
-  const commands = shellSteps(step.command, setup.home);
+  const echoExit = ECHO_EXIT.test(step.command);
+  const commands = shellSteps(step.command.replace(ECHO_EXIT, ''), setup.home);
   if (commands.length !== 1 || commands[0]!.kind !== 'command') throw new Error(`cannot run "${step.command}": one command per "$ " line`);
   const argv = commands[0]!.argv;
+  if (echoExit && argv[0] !== 'ovos-tools') throw new Error(`cannot run "${step.command}": "; echo $?" only after an ovos-tools command`);
   if (argv[0] === 'ovos-tools' && argv[1] === 'mcp') return mcpSession(argv.slice(1), step.input, setup);
-  if (argv[0] === 'ovos-tools' && (argv[1] === 'serve' || argv[1] === 'inspect')) return serverStart(argv.slice(1), step.expected, setup);
+  if (argv[0] === 'ovos-tools' && (argv[1] === 'serve' || argv[1] === 'inspect')) {
+    // with its exit code shown, it runs until it ends by itself (a config it refuses), at most 30 s
+    const r = await serverStart(argv.slice(1), echoExit ? [] : step.expected, setup);
+    return echoExit ? [...r.lines, String(r.code)] : r.lines;
+  }
   if (argv[0] === 'ovos-tools') {
     const r = await runCommand([process.execPath, cliPath, ...argv.slice(1)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
-    return lines(r.output);
+    return echoExit ? [...lines(r.output), String(r.code)] : lines(r.output);
   }
   if (argv[0] === 'curl') return curl(argv.slice(1), setup);
   if (argv[0] === 'npm' && argv[1] === 'install' && argv.slice(2).every((a) => a.startsWith('--') || a.startsWith('./') || a.startsWith('/'))) {
@@ -36,6 +43,9 @@ export async function runStep(step: TranscriptStep, setup: Setup): Promise<strin
   }
   throw new Error(`cannot run "${argv[0]}" here: mark the block <!-- transcript: skip — <why> -->`);
 }
+
+/** A command line's `; echo $?` ending (the exit code printed after the output). */
+const ECHO_EXIT = /;\s*echo \$\?$/;
 
 function lines(text: string): string[] {
   const out = text.replace(/\n+$/, '').split('\n');
@@ -119,9 +129,10 @@ function mcpSession(args: string[], input: string[], setup: Setup): Promise<stri
 /**
  * `ovos-tools serve` or `inspect`, which run until stopped: starts it (the HTTP API on a free port instead of the
  * page's 7009, and the bus of the setup), collects what it prints until the page's last line appears (or 30 s pass),
- * then stops it with SIGTERM; resolves with the lines printed up to that one.
+ * then stops it with SIGTERM; resolves with the lines printed up to that one and its exit code (`null` for a signal).
+ * One that ends by itself (a config it refuses) resolves with everything it printed.
  */
-async function serverStart(args: string[], expected: string[], setup: Setup): Promise<string[]> {
+async function serverStart(args: string[], expected: string[], setup: Setup): Promise<{ lines: string[]; code: number | null }> {
   const port = await freePort();
   const at = args.indexOf('--http');
   if (at >= 0) args = args.map((a, i) => (i === at + 1 ? a.replace(/:\d+$/, `:${port}`).replace(/^\d+$/, String(port)) : a));
@@ -136,7 +147,6 @@ async function serverStart(args: string[], expected: string[], setup: Setup): Pr
       if (done) return;
       done = true;
       clearTimeout(timer);
-      child.once('close', () => resolve(out));
       child.kill('SIGTERM');
     };
     const timer = setTimeout(finish, 30_000);
@@ -153,5 +163,11 @@ async function serverStart(args: string[], expected: string[], setup: Setup): Pr
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      if (!done && buffer) out.push(...lines(buffer));
+      done = true;
+      resolve({ lines: out, code });
+    });
   });
 }

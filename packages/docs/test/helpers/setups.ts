@@ -96,7 +96,7 @@ export function sessionSetup(): Promise<Setup> {
 /**
  * `http`: the HTTP API's session — `ovos-tools serve --http` with `@ovos-tools/toolbox-http` serving `projects.list`
  * (the toolcore seed's tool) from a local service, and two agents: `agent:sofia` (credential `dev-secret-token`,
- * every tool) and `agent:kid` (credential `kid-token-0123456789`, only `tag:time`).
+ * every tool, and `/metrics`) and `agent:kid` (credential `kid-token-0123456789`, only `tag:time`).
  */
 export async function httpSetup(): Promise<Setup> {
   const base = tempHome('http');
@@ -129,7 +129,7 @@ export async function httpSetup(): Promise<Setup> {
     JSON.stringify({
       'ovos-http-tools': { file: toolsFile },
       agents: {
-        'agent:sofia': { credential: { sha256: sha256('dev-secret-token') }, tools: ['*'] },
+        'agent:sofia': { credential: { sha256: sha256('dev-secret-token') }, tools: ['*'], reads: ['metrics'] },
         'agent:kid': { credential: { sha256: sha256('kid-token-0123456789') }, tools: ['tag:time'] },
       },
     }),
@@ -205,5 +205,21 @@ export async function helloSetup(): Promise<Setup> {
   return providerSetup('hello', base, BUNDLED, ['--plugins', userPlugins]);
 }
 
+/**
+ * `config`: no provider; commands run in a fresh HOME that holds `ovos-tools.json`, a provider config with two
+ * misspelt keys (the one docs/configuration.md shows), and get a free bus address.
+ */
+export async function configSetup(): Promise<Setup> {
+  const { home, env } = tempHome('config');
+  writeFileSync(path.join(home, 'ovos-tools.json'), JSON.stringify({ defualt_timeout_ms: 20000, result_store: { maxBytes: 1048576 } }, null, 2));
+  return {
+    name: 'config',
+    env: { ...env, OVOS_TOOLS_BUS_URL: `ws://127.0.0.1:${await freePort()}/core` },
+    home,
+    cwd: home,
+    close: async () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
 /** The setups a page can name in `<!-- transcript: <setup> -->`; `session` is the default. */
-export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup, plugins: pluginsSetup, searxng: searxngSetup, hello: helloSetup };
+export const SETUPS: Record<string, () => Promise<Setup>> = { session: sessionSetup, http: httpSetup, repo: repoSetup, plugins: pluginsSetup, searxng: searxngSetup, hello: helloSetup, config: configSetup };
