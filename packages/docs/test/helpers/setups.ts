@@ -34,9 +34,12 @@ function tempHome(name: string) {
     npm_config_fund: 'false',
     npm_config_audit: 'false',
     npm_config_update_notifier: 'false',
+    // but the machine's own npm settings (the registry, its CA file, a proxy): without them a fresh HOME may not reach
+    // the registry at all (a TLS-intercepting proxy's certificate), and an install of a dependency hangs, then fails
+    npm_config_userconfig: process.env.npm_config_userconfig ?? path.join(os.homedir(), '.npmrc'),
   };
   // a user's shell has none of the npm_* variables pnpm and npm set for the scripts they run (npm warns of pnpm's)
-  for (const key of Object.keys(env)) if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(cache|fund|audit|update_notifier|registry)$/.test(key)) delete env[key];
+  for (const key of Object.keys(env)) if (/^npm_(config|package|lifecycle)_/i.test(key) && !/^npm_config_(cache|fund|audit|update_notifier|registry|userconfig)$/.test(key)) delete env[key];
   delete env.OVOS_TOOLS_BUS_URL;
   delete env.OVOS_TOOLS_HTTP_SECRET;
   return { home, env };
