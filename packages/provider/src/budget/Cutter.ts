@@ -6,7 +6,9 @@ import { wholeString, minItems, requiredKeys, propertySchema, itemSchema, type S
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** A value cut to fit, and its serialised size. */
 export interface Fitted {
+  /** The cut value. */
   value: Json;
+  /** `JSON.stringify(value).length`. */
   size: number;
   /** Some object inside lost a key (or an array was emptied past the depth bound) to fit. */
   lossy?: boolean;
