@@ -75,6 +75,29 @@ function decisionsIn(dir: string): string[] {
   return found;
 }
 
+/** The most lines a source file may have (style.md §8, one concept per file; issue 37). */
+const MAX_SOURCE_LINES = 300;
+
+/**
+ * Every source file (`.ts`, `.tsx`, `.mts`, `.cts`, `.js`, `.mjs`, `.cjs`; `*.test.*` files excluded) under
+ * `packages/<pkg>/src` of `root` with more than {@link MAX_SOURCE_LINES} lines, as `packages/<pkg>/src/<file>: <lines>`.
+ */
+function oversizedSources(root: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(path.join(root, 'packages'))) {
+    const src = path.join(root, 'packages', name, 'src');
+    if (!existsSync(src)) continue;
+    for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(entry.name) || /\.test\./.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const text = readFileSync(file, 'utf8');
+      const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+      if (lines > MAX_SOURCE_LINES) found.push(`${path.relative(root, file).split(path.sep).join('/')}: ${lines}`);
+    }
+  }
+  return found.sort();
+}
+
 /**
  * One rule per floor: a module on floor i may not import a module on any floor above it. `floors[0]` is the ground
  * floor (the vocabulary everything uses); folders are relative to `base`.
@@ -115,6 +138,34 @@ describe('architecture', () => {
       expect(decisionsIn(dir)).toEqual([expect.stringMatching(/^route\.ts:1: /), expect.stringMatching(/^route\.ts:2: /)]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test(`no source file under packages/*/src has more than ${MAX_SOURCE_LINES} lines (tests excepted)`, () => {
+    expect(oversizedSources(repoRoot)).toEqual([]);
+  });
+
+  test('the line count finds an oversized source file, whatever its language, and skips tests', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'ovos-arch-lines-'));
+    try {
+      const file = (rel: string, lines: number) => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), 'x;\n'.repeat(lines));
+      };
+      file('packages/a/src/fits.ts', MAX_SOURCE_LINES);
+      file('packages/a/src/big.ts', MAX_SOURCE_LINES + 1);
+      file('packages/a/src/page/script.js', MAX_SOURCE_LINES + 1);
+      file('packages/a/src/bin/cli.mjs', MAX_SOURCE_LINES + 40);
+      file('packages/a/src/big.test.ts', 2 * MAX_SOURCE_LINES);
+      file('packages/a/test/outside.ts', 2 * MAX_SOURCE_LINES);
+      file('packages/a/src/notes.md', 2 * MAX_SOURCE_LINES);
+      expect(oversizedSources(root)).toEqual([
+        `packages/a/src/big.ts: ${MAX_SOURCE_LINES + 1}`,
+        `packages/a/src/bin/cli.mjs: ${MAX_SOURCE_LINES + 40}`,
+        `packages/a/src/page/script.js: ${MAX_SOURCE_LINES + 1}`,
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

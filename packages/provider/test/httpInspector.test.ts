@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
@@ -11,6 +11,8 @@ const OPERATOR = 'operator-secret-0123456789';
 /** The page's files as the built package ships them (the build copies them from src/…/inspector/page/). */
 const pageFile = (name: string) => readFileSync(new URL(`../dist/transports/http/inspector/page/${name}`, import.meta.url), 'utf8');
 const inspectorHtml = pageFile('inspector.html');
+/** The page's ES modules, as the build copies them (every `.js` file of the page folder). */
+const pageModules = readdirSync(new URL('../dist/transports/http/inspector/page/', import.meta.url)).filter((f) => f.endsWith('.js'));
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const servers: HttpServerHandle[] = [];
 afterEach(async () => {
@@ -98,6 +100,7 @@ describe('GET /inspector', () => {
       ['/inspector', 'text/html; charset=utf-8', 'inspector.html'],
       ['/inspector/inspector.js', 'text/javascript; charset=utf-8', 'inspector.js'],
       ['/inspector/inspector.css', 'text/css; charset=utf-8', 'inspector.css'],
+      ...pageModules.map((file) => [`/inspector/${file}`, 'text/javascript; charset=utf-8', file] as const),
     ] as const;
     for (const [path, type, file] of files) {
       const res = await fetch(`${s.url}${path}`);
@@ -119,10 +122,16 @@ describe('GET /inspector', () => {
     const refs = [...inspectorHtml.matchAll(/<(?:script|link|img)[^>]+(?:src|href)="([^"]*)"/gi)].map((m) => m[1]);
     expect(refs.sort()).toEqual(['/inspector/inspector.css', '/inspector/inspector.js']);
     expect(inspectorHtml).not.toMatch(/<script>|<style|\son[a-z]+=|\sstyle=/i);
-    const script = pageFile('inspector.js');
-    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
-    expect(script).toContain("headers['X-Internal-Secret']");
-    expect(script).toMatch(/^\/\/ @ts-check/);
+    expect(inspectorHtml).toContain('<script type="module" src="/inspector/inspector.js"></script>');
+    expect(pageModules).toContain('inspector.js');
+    for (const file of pageModules) {
+      const script = pageFile(file);
+      expect(script, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+      expect(script, file).toMatch(/^\/\/ @ts-check/);
+      // every module it imports is one of the page's own files, served beside it
+      for (const [, dep] of script.matchAll(/^import [^'"]+ from '\.\/([^']+)';$/gm)) expect(pageModules, `${file} imports ${dep}`).toContain(dep);
+    }
+    expect(pageModules.map(pageFile).join('\n')).toContain("headers['X-Internal-Secret']");
   });
 });
 

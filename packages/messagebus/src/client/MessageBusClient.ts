@@ -1,65 +1,19 @@
-import { BusEndpoint, MalformedMessageError, type BusEndpointOptions, type Message } from '@ovos-tools/core';
+import { BusEndpoint, MalformedMessageError, type Message } from '@ovos-tools/core';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
-import { busUrl } from '../config/MessageBusConfig.js';
-import { loadMessageBusConfig } from '../config/loadMessageBusConfig.js';
 import { warnExposure } from '../config/warnExposure.js';
 import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
-import { reconnectDelay, type ReconnectOptions } from './backoff.js';
+import { reconnectDelay } from './backoff.js';
 import { MessageBusRefusedError } from './MessageBusRefusedError.js';
 import { FrameQueue } from './FrameQueue.js';
 import { OwnFrames } from './OwnFrames.js';
+import type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js';
+import { DEFAULT_MAX_FRAME_BYTES, type MessageBusClientOptions } from './MessageBusClientOptions.js';
+import { resolveConnection } from './resolveConnection.js';
 
-/** Options for {@link MessageBusClient}. Every field is optional. */
-export interface MessageBusClientOptions extends BusEndpointOptions {
-  /** Full bus URL, e.g. `ws://127.0.0.1:8181/core`. When set, host/port/route/ssl are ignored. */
-  url?: string;
-  /** Bus host; with port/route/ssl, any field not given comes from mycroft.conf (`loadMessageBusConfig()`). */
-  host?: string;
-  /** Bus port; default from mycroft.conf, else 8181. */
-  port?: number;
-  /** Bus route; default from mycroft.conf, else `/core`. */
-  route?: string;
-  /** Use `wss://`; default from mycroft.conf, else false. */
-  ssl?: boolean;
-  /**
-   * Shared secret of a server started with one, sent as `Authorization: Bearer <secret>` on every handshake.
-   * Default: `$OVOS_TOOLS_BUS_SECRET`, else `websocket.shared_secret` from mycroft.conf; `''` sends none.
-   */
-  secret?: string;
-  /** Reconnect backoff, or `false` to never reconnect after a lost connection. */
-  reconnect?: ReconnectOptions | false;
-  /** Frames kept while disconnected (oldest dropped with a warning when full); default 1000. */
-  maxQueue?: number;
-  /** Websocket opening-handshake timeout in ms; default 5000. */
-  handshakeTimeoutMs?: number;
-  /**
-   * Frames received larger than this many bytes are dropped unparsed (handed to the malformed-frame handlers with an
-   * error naming the size) instead of keeping this process busy parsing them; default 8 MiB. The connection stays.
-   */
-  maxFrameBytes?: number;
-}
-
-/** The default {@link MessageBusClientOptions.maxFrameBytes}: 8 MiB. */
-const DEFAULT_MAX_FRAME_BYTES = 8 * 1024 * 1024;
-
-/** Connection events of a {@link MessageBusClient} and their listener arguments. */
-export interface ConnectionEvents {
-  /** The websocket opened (first connect or a reconnect); queued frames have just been flushed. */
-  open: [];
-  /** An open connection closed, with the websocket close code and reason. */
-  close: [code: number, reason: string];
-  /** A reconnect attempt is scheduled: attempt number (1-based) and the delay before it in ms. */
-  reconnect: [attempt: number, delayMs: number];
-  /**
-   * The server refused this client for good (HTTP 401/403 at the handshake, or a 1008 close: wrong or missing
-   * secret, a refused Host or Origin). The client has stopped, as after {@link MessageBusClient.close}.
-   */
-  refused: [error: MessageBusRefusedError];
-}
-
-/** A listener of a {@link ConnectionEvents} event. */
-export type ConnectionListener<E extends keyof ConnectionEvents> = (...args: ConnectionEvents[E]) => void;
+// The client's options and connection events live beside it; re-exported here.
+export type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js';
+export type { MessageBusClientOptions } from './MessageBusClientOptions.js';
 
 /**
  * A websocket client of an OVOS messagebus, implementing core's `Bus` (ovos-bus-client `MessageBusClient`,
@@ -310,22 +264,4 @@ export class MessageBusClient extends BusEndpoint {
       }
     }
   }
-}
-
-/**
- * The URL and secret of a client: each option as given, and mycroft.conf (read once, only if something is missing)
- * for the rest. An empty `secret` option means none.
- */
-function resolveConnection(o: MessageBusClientOptions): { url: string; secret: string | undefined } {
-  const urlComplete = o.url !== undefined || (o.host !== undefined && o.port !== undefined && o.route !== undefined && o.ssl !== undefined);
-  const config = urlComplete && o.secret !== undefined ? undefined : loadMessageBusConfig({ logger: o.logger });
-  const url =
-    o.url ??
-    busUrl({
-      host: o.host ?? config?.host,
-      port: o.port ?? config?.port,
-      route: o.route ?? config?.route,
-      ssl: o.ssl ?? config?.ssl,
-    });
-  return { url, secret: o.secret !== undefined ? o.secret || undefined : config?.secret };
 }

@@ -1,72 +1,28 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { DEFAULT_MESSAGEBUS_CONFIG, busUrl, normalizeRoute } from '../config/MessageBusConfig.js';
-import { warnExposure } from '../config/warnExposure.js';
 import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
-import { checkUpgrade, type UpgradeRejection } from './checkUpgrade.js';
-import { BUS_SECRET_ENV, resolveBusSecret } from './sharedSecret.js';
+import { checkUpgrade } from './checkUpgrade.js';
+import { ClientWriter } from './ClientWriter.js';
+import { closeGracefully } from './closeGracefully.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, type MessageBusServerOptions } from './MessageBusServerOptions.js';
+import { notifyListeners } from './notifyListeners.js';
+import { rejectUpgrade } from './rejectUpgrade.js';
+import { resolveBusSecret } from './sharedSecret.js';
+import { warnBusExposure } from './warnBusExposure.js';
 import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessBusClient.js';
-import { WriteBatcher } from '../socket/WriteBatcher.js';
 
 /**
  * The frame ovos-messagebus sends to each new connection, and only to it (wire spec §6.5, 2025+ servers).
  */
 export const CONNECTED_GREETING = '{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}';
 
-/**
- * Smallest default bound on one client's unsent data before it is disconnected: 8 MiB. The actual default is
- * this or twice the frame-size limit, whichever is larger, so a burst of maximum-size frames to a healthy client passes.
- */
-export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-
-/** Options for {@link MessageBusServer}. Every field is optional. */
-export interface MessageBusServerOptions {
-  /**
-   * Interface to listen on; default `127.0.0.1` (loopback only). Use `0.0.0.0` to expose it (then set a secret):
-   * any non-loopback address is warned about at start, loudly when no secret is set.
-   */
-  host?: string;
-  /** TCP port; default `8181`. `0` picks a free ephemeral port (read it from {@link MessageBusServer.port}). */
-  port?: number;
-  /** URL path of the bus; default `/core`. Other paths get HTTP 404. */
-  route?: string;
-  /**
-   * Largest accepted frame in MiB (OVOS `max_msg_size`); default 8 (OVOS: 25). A larger frame is refused from its
-   * header, before it is read or parsed: that connection is closed with 1009 (Message Too Big) and the server logs why.
-   */
-  maxMsgSizeMiB?: number;
-  /**
-   * Extra browser origins (e.g. `http://localhost:3000`) allowed to connect, matched exactly; `*` allows any.
-   * Always allowed: no `Origin` (non-browser clients) and the bus's own origin `http(s)://<Host>` (what Python
-   * `websocket-client` sends). Any other origin is refused with 403. See {@link checkUpgrade}.
-   */
-  allowedOrigins?: readonly string[];
-  /**
-   * Host names, besides IP literals, `localhost` and `host`, that a client sending the bus's own origin (a browser,
-   * or Python `websocket-client`) may use in the `Host` header — the DNS-rebinding guard — e.g. `mybox.lan` or a
-   * Docker service name; `*` allows any. Default none. Clients without `Origin` are not checked.
-   */
-  allowedHosts?: readonly string[];
-  /**
-   * Shared secret required of every client: in the handshake (`?token=`, `Authorization: Bearer <secret>` or
-   * `X-OVOS-Bus-Secret`; a wrong one gets 401) or as the first frame (`AUTH_FRAME_TYPE`; wrong, missing or late:
-   * closed with 1008 and a reason). Default `$OVOS_TOOLS_BUS_SECRET`; `''` disables it.
-   */
-  secret?: string;
-  /** How long a connection without a handshake secret has to send its auth frame, in ms; default 5000. */
-  authTimeoutMs?: number;
-  /**
-   * Backpressure bound: a client that still has more than this many bytes unsent when the next frame is
-   * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (16 MiB for 8 MiB), whichever is larger.
-   */
-  maxBufferedBytes?: number;
-  /** Where connections, rejections and disconnects are logged; default silent. */
-  logger?: Logger;
-}
+// The server's options and its default backpressure bound live beside it; re-exported here.
+export { DEFAULT_MAX_BUFFERED_BYTES } from './MessageBusServerOptions.js';
+export type { MessageBusServerOptions } from './MessageBusServerOptions.js';
 
 /**
  * An embedded OVOS-compatible messagebus server (ovos-messagebus, wire spec §6.5), built on `ws`.
@@ -97,9 +53,7 @@ export class MessageBusServer {
   private readonly maxBufferedBytes: number;
   private readonly logger: Logger;
   private readonly clients = new Set<WebSocket>();
-  /** Each admitted connection's socket, corked per event-loop turn by {@link WriteBatcher}. */
-  private readonly sockets = new WeakMap<WebSocket, Duplex>();
-  private readonly batcher = new WriteBatcher();
+  private readonly writer: ClientWriter;
   private readonly attachments = new Set<InProcessBusClient>();
   private readonly connectionListeners = new Set<() => void>();
   private readonly disconnectionListeners = new Set<() => void>();
@@ -108,7 +62,6 @@ export class MessageBusServer {
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
   private relayed = 0;
-  private droppedSlow = 0;
 
   constructor(options: MessageBusServerOptions = {}) {
     this.host = options.host ?? DEFAULT_MESSAGEBUS_CONFIG.host;
@@ -123,6 +76,7 @@ export class MessageBusServer {
     this.authTimeoutMs = options.authTimeoutMs ?? 5000;
     this.maxBufferedBytes = options.maxBufferedBytes ?? Math.max(DEFAULT_MAX_BUFFERED_BYTES, 2 * this.maxPayload);
     this.logger = options.logger ?? silentLogger;
+    this.writer = new ClientWriter(this.clients, this.maxBufferedBytes, this.logger);
     if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
       throw new RangeError(`port must be an integer 0-65535, got ${this.requestedPort}`);
     }
@@ -212,7 +166,7 @@ export class MessageBusServer {
 
   /** How many clients were terminated for not reading (unsent data above `maxBufferedBytes`). */
   get slowClientsDropped(): number {
-    return this.droppedSlow;
+    return this.writer.dropped;
   }
 
   /**
@@ -243,15 +197,7 @@ export class MessageBusServer {
       });
     });
     this.logger.info(`messagebus listening on ${this.url}`);
-    if (!isLoopbackHost(this.host)) {
-      warnExposure(
-        this.logger,
-        `SECURITY: the messagebus at ${this.url} is bound to ${this.host}, which other machines can reach, over plain ws:// ` +
-          (this.secret
-            ? '(a shared secret is required, but frames and the secret cross the network unencrypted: put a TLS proxy in front)'
-            : `WITHOUT A SHARED SECRET: anyone who can reach it can read and send every message (and so drive every service on it). Set --secret or ${BUS_SECRET_ENV}, or bind 127.0.0.1`),
-      );
-    }
+    warnBusExposure(this.logger, this.url, this.host, this.secret);
   }
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -271,7 +217,7 @@ export class MessageBusServer {
       return;
     }
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
-      this.sockets.set(ws, socket);
+      this.writer.track(ws, socket);
       if (decision.authenticated) this.onConnection(ws);
       else this.authenticate(ws);
     });
@@ -306,22 +252,11 @@ export class MessageBusServer {
     ws.on('close', (code) => {
       this.clients.delete(ws);
       this.logger.debug(`client disconnected with ${code} (${this.clients.size} connected)`);
-      this.tell(this.disconnectionListeners);
+      notifyListeners(this.disconnectionListeners, this.logger);
     });
     ws.on('message', (data, isBinary) => this.relay(data, isBinary));
-    this.send(ws, CONNECTED_GREETING, false);
-    this.tell(this.connectionListeners);
-  }
-
-  /** Calls every listener of a connection event; one that throws is logged. */
-  private tell(listeners: ReadonlySet<() => void>): void {
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (err) {
-        this.logger.warn(`a connection listener failed: ${(err as Error)?.message ?? err}`);
-      }
-    }
+    this.writer.send(ws, CONNECTED_GREETING, false);
+    notifyListeners(this.connectionListeners, this.logger);
   }
 
   private relay(data: RawData, isBinary: boolean): void {
@@ -330,7 +265,7 @@ export class MessageBusServer {
     // attachments first: their dispatch is then queued before the write batch's uncork, so an answer computed in
     // the same turn leaves in the same write as the request's echo
     for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
-    for (const client of this.clients) this.send(client, payload, isBinary);
+    for (const client of this.clients) this.writer.send(client, payload, isBinary);
   }
 
   /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */
@@ -338,27 +273,9 @@ export class MessageBusServer {
     this.relayed++;
     if (this.clients.size) {
       const payload = Buffer.from(frame, 'utf8');
-      for (const client of this.clients) this.send(client, payload, false);
+      for (const client of this.clients) this.writer.send(client, payload, false);
     }
     for (const attached of this.attachments) attached.deliver(frame, type);
-  }
-
-  private send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
-    if (client.readyState !== client.OPEN) return;
-    // Checked before sending, so one large frame to an idle client always goes out; a client that still has
-    // more than the bound unsent when the next frame arrives is not keeping up.
-    if (client.bufferedAmount > this.maxBufferedBytes) {
-      this.droppedSlow++;
-      this.logger.warn(
-        `terminating a client that is not reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
-      );
-      this.clients.delete(client);
-      client.terminate();
-      return;
-    }
-    const socket = this.sockets.get(client);
-    if (socket) this.batcher.hold(socket);
-    client.send(payload, { binary });
   }
 
   private async shutdown(): Promise<void> {
@@ -366,32 +283,12 @@ export class MessageBusServer {
     await this.startPromise?.catch(() => undefined);
     const http = this.http;
     if (!http) return;
-    const closed = [...this.clients, ...this.pending].map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === ws.CLOSED) return resolve();
-          const timer = setTimeout(() => ws.terminate(), 1000);
-          ws.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          ws.close(1001, 'server shutting down');
-        }),
-    );
+    const closed = closeGracefully([...this.clients, ...this.pending]);
     const httpClosed = new Promise<void>((resolve) => http.close(() => resolve()));
-    await Promise.all(closed);
+    await closed;
     http.closeAllConnections();
     this.wss?.close();
     await httpClosed;
     this.logger.info('messagebus closed');
   }
-}
-
-function rejectUpgrade(socket: Duplex, { status, reason }: UpgradeRejection): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }

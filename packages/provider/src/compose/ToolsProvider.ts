@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import { createLogger, parseLogLevel, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
 import type { AccessControl, BusExposure } from '../access/AccessControl.js';
 import { createBrain } from '../brain/createBrain.js';
@@ -11,7 +9,7 @@ import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
 import { Reloader } from '../catalog/Reloader.js';
 import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
-import { defaultPluginRoots, parseProviderConfig, userPluginRoot, type ProviderSettings } from '../config/ProviderConfig.js';
+import { defaultPluginRoots, parseProviderConfig, type ProviderSettings } from '../config/ProviderConfig.js';
 import { unmatchedNames } from '../config/unmatchedNames.js';
 import { BusFederation, type OwnBusServer } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
@@ -28,6 +26,7 @@ import { RedisState } from '../state/RedisState.js';
 import { createToolService } from './createToolService.js';
 import { LiveAccess } from './LiveAccess.js';
 import { LiveSettings } from './LiveSettings.js';
+import { protectedPaths } from './protectedPaths.js';
 
 /** Options of {@link ToolsProvider}. */
 export interface ToolsProviderOptions {
@@ -272,27 +271,6 @@ export class ToolsProvider {
     await this.sharedState?.close();
     await this.ownStore?.clear();
   }
-}
-
-/**
- * What no toolbox may write: the plugin roots (what they hold is loaded as code), the per-user plugin and
- * skills folders, the OVOS and ovos-tools config folders, and the config files the provider read.
- */
-function protectedPaths(pluginRoots: readonly string[], configPaths: readonly string[]): string[] {
-  const home = os.homedir();
-  const config = process.env.XDG_CONFIG_HOME || path.join(home, '.config');
-  const data = process.env.XDG_DATA_HOME || path.join(home, '.local', 'share');
-  return [
-    ...new Set([
-      ...pluginRoots.map((p) => path.resolve(p)),
-      userPluginRoot(),
-      path.join(data, 'ovos-tools', 'skills'),
-      path.join(config, 'mycroft'),
-      path.join(config, 'ovos-tools'),
-      '/etc/mycroft',
-      ...configPaths.map((p) => path.resolve(p)),
-    ]),
-  ];
 }
 
 function envLevel(): LogLevel {

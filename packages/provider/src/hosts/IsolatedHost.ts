@@ -2,45 +2,22 @@ import {
   listenForAbort,
   SupervisedHost,
   type CallOutcome,
-  type ChatEngine,
   type HostCallContext,
-  type Logger,
   type ToolboxDescription,
   type ToolProgress,
   type WireError,
 } from '@ovos-tools/core';
-import { ToolboxLoadError, type LoadPhase } from '../loading/ToolboxLoadError.js';
+import type { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import type { HostChannel } from './channels.js';
 import { abortOutcome } from '@ovos-tools/core';
-import { isFromHost, type FromHost, type HostInit } from './protocol.js';
+import { isFromHost, type FromHost } from './protocol.js';
 import { wakeSpinner } from './wakeSpin.js';
+import type { IsolatedHostOptions } from './IsolatedHostOptions.js';
+import { launchRuntime } from './launchRuntime.js';
 import { wireErrors } from '../service/wireErrors.js';
 
-/** Options of {@link IsolatedHost.start}. */
-export interface IsolatedHostOptions {
-  /** Run the toolbox in a worker thread or a child process. */
-  kind: 'worker' | 'process';
-  /** What the runtime needs to load the toolbox. */
-  init: HostInit;
-  /** Starts a fresh runtime (at start and on every restart). */
-  startChannel: () => HostChannel;
-  /** The toolbox's logger: runtime log lines and host events go here. */
-  logger: Logger;
-  /** The chat engine lent to the toolbox (`null`: chat requests are refused). */
-  brain: ChatEngine | null;
-  /** A runtime that has not announced its tools after this many ms is abandoned (`import_timeout_ms`). */
-  handshakeTimeoutMs: number;
-  /** After a call's signal fires, how long the tool has to stop before its runtime is terminated and restarted (`kill_grace_ms`). */
-  killGraceMs: number;
-  /** `spin_wait_ms`: how long the provider's thread polls instead of sleeping while a call is out, ms (0: off). */
-  spinWaitMs: number;
-  /** Crashes within {@link IsolatedHostOptions.crashWindowMs} after which the host is marked unhealthy (`max_restarts`). */
-  maxRestarts: number;
-  /** Window for counting crashes, ms; default 60000. */
-  crashWindowMs?: number;
-  /** Called with the toolbox id after each successful restart. */
-  onRestart?: (toolboxId: string) => void;
-}
+// The host's options live beside it; re-exported here.
+export type { IsolatedHostOptions } from './IsolatedHostOptions.js';
 
 interface PendingCall {
   name: string;
@@ -103,7 +80,7 @@ export class IsolatedHost extends SupervisedHost {
    *   the runtime exits or sends garbage before announcing its tools, or when it does not announce them in time.
    */
   static async start(options: IsolatedHostOptions): Promise<IsolatedHost> {
-    return new IsolatedHost(options, await launch(options));
+    return new IsolatedHost(options, await launchRuntime(options));
   }
 
   describe(): ToolboxDescription {
@@ -176,7 +153,7 @@ export class IsolatedHost extends SupervisedHost {
 
   /** A restart: a fresh runtime (same init), attached as the live one; a runtime of a closed host is stopped at once. */
   protected async relaunch(): Promise<{ toolsChanged: boolean }> {
-    const launched = await launch(this.options);
+    const launched = await launchRuntime(this.options);
     if (this.state === 'closed') {
       await launched.channel.terminate();
       return { toolsChanged: false };
@@ -277,44 +254,6 @@ export class IsolatedHost extends SupervisedHost {
     this.gate = undefined;
     gate?.open();
   }
-}
-
-/** Starts a runtime and waits for `ready`, `failed`, its exit, or the handshake timeout. */
-function launch(options: IsolatedHostOptions): Promise<{ channel: HostChannel; description: ToolboxDescription }> {
-  const { init } = options;
-  const fail = (phase: LoadPhase, detail: string) => new ToolboxLoadError(init.entryPointName, init.packageName, phase, detail);
-  return new Promise((resolve, reject) => {
-    let channel: HostChannel;
-    try {
-      channel = options.startChannel();
-    } catch (err) {
-      reject(fail('import', `its ${options.kind} could not start: ${err instanceof Error ? err.message : String(err)}`));
-      return;
-    }
-    let done = false;
-    /** `clean`: the runtime reported the failure itself and is fine (a shared worker keeps serving its other toolboxes). */
-    const finish = (error: ToolboxLoadError | undefined, description?: ToolboxDescription, clean = false) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      if (error) {
-        void (clean && channel.release ? channel.release() : channel.terminate());
-        reject(error);
-      } else resolve({ channel, description: description! });
-    };
-    const timer = setTimeout(
-      () => finish(fail('import', `its ${options.kind} did not announce its tools within ${options.handshakeTimeoutMs} ms (import_timeout_ms)`)),
-      options.handshakeTimeoutMs,
-    );
-    channel.onMessage((raw) => {
-      if (done) return;
-      if (!isFromHost(raw)) return finish(fail('import', `its ${options.kind} sent a message that is not part of the host protocol`));
-      if (raw.t === 'ready') finish(undefined, { toolboxId: raw.toolboxId, tools: raw.tools });
-      else if (raw.t === 'failed') finish(new ToolboxLoadError(init.entryPointName, init.packageName, raw.phase as LoadPhase, raw.error.replace(/^toolbox "[^"]*" \([^)]*\) failed to [a-z ]+: /, '')), undefined, true);
-      else if (raw.t === 'log') options.logger[raw.level](raw.message);
-    });
-    channel.onExit((reason) => finish(fail('import', `its ${options.kind} stopped before announcing its tools: ${reason}`)));
-  });
 }
 
 function signalled(signal: AbortSignal, name: string, toolboxId: string): Promise<CallOutcome> {

@@ -4,10 +4,13 @@ import { readInspectorAsset, type InspectorAsset } from './readInspectorAsset.js
 /** The path of the inspector page; it is served without a credential (it holds no data, only the page's code). */
 export const INSPECTOR_PATH = '/inspector';
 
-/** The page and its two files (`page/inspector.html`, `.js`, `.css` beside this module), by path. */
+/** The page's ES modules (`page/*.js` beside this module): `inspector.js` is the entry, the others it imports. */
+const MODULES = ['inspector.js', 'dom.js', 'api.js', 'state.js', 'busTraffic.js', 'catalog.js', 'toolView.js', 'argsForm.js', 'errorView.js'];
+
+/** The page and its files (`page/inspector.html`, `.css` and the modules beside this module), by path. */
 const ASSETS: ReadonlyMap<string, InspectorAsset> = new Map([
   [INSPECTOR_PATH, { file: 'inspector.html', type: 'text/html; charset=utf-8' }],
-  [`${INSPECTOR_PATH}/inspector.js`, { file: 'inspector.js', type: 'text/javascript; charset=utf-8' }],
+  ...MODULES.map((file): [string, InspectorAsset] => [`${INSPECTOR_PATH}/${file}`, { file, type: 'text/javascript; charset=utf-8' }]),
   [`${INSPECTOR_PATH}/inspector.css`, { file: 'inspector.css', type: 'text/css; charset=utf-8' }],
 ]);
 
@@ -24,10 +27,10 @@ export function isInspectorPath(path: string): boolean {
 }
 
 /**
- * Adds the inspector page's routes to the HTTP API: `GET /inspector`, `GET /inspector/inspector.js` and
- * `GET /inspector/inspector.css`, the single-page inspector (plain HTML, a script and a style sheet, no external
- * resources), each sent with {@link INSPECTOR_CSP}, which allows only these same-origin files and same-origin
- * `fetch`. A file missing from the installed package is answered 500 `internal` with a message naming it. The page
+ * Adds the inspector page's routes to the HTTP API: `GET /inspector`, `GET /inspector/inspector.js` (and the ES
+ * modules it imports, `GET /inspector/dom.js` etc.) and `GET /inspector/inspector.css`, the single-page inspector
+ * (plain HTML, script modules and a style sheet, no external resources), each sent with {@link INSPECTOR_CSP}, which
+ * allows only these same-origin files and same-origin `fetch`. A file missing from the installed package is answered 500 `internal` with a message naming it. The page
  * drives the API routes registered by `startHttpServer` (including `POST /internal/tools/reload`).
  */
 export function registerInspectorRoutes(app: FastifyInstance): void {

@@ -1,0 +1,51 @@
+import type { Duplex } from 'node:stream';
+import type { Logger } from '@ovos-tools/core';
+import type { WebSocket } from 'ws';
+import { WriteBatcher } from '../socket/WriteBatcher.js';
+
+/**
+ * How the bus server writes frames to its websocket clients: through the {@link WriteBatcher} (each admitted
+ * connection's socket corked per event-loop turn), with backpressure — a client that still has more than
+ * `maxBufferedBytes` unsent when the next frame is written to it is removed from `clients` and terminated.
+ */
+export class ClientWriter {
+  /** Each admitted connection's socket, corked per event-loop turn by {@link WriteBatcher}. */
+  private readonly sockets = new WeakMap<WebSocket, Duplex>();
+  private readonly batcher = new WriteBatcher();
+  private droppedSlow = 0;
+
+  constructor(
+    private readonly clients: Set<WebSocket>,
+    private readonly maxBufferedBytes: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** How many clients were terminated for not reading. */
+  get dropped(): number {
+    return this.droppedSlow;
+  }
+
+  /** Remembers the socket under an admitted connection, so its writes are batched. */
+  track(client: WebSocket, socket: Duplex): void {
+    this.sockets.set(client, socket);
+  }
+
+  /** Writes one frame to `client` (nothing when it is not open); terminates it instead when it is not reading. */
+  send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
+    if (client.readyState !== client.OPEN) return;
+    // Checked before sending, so one large frame to an idle client always goes out; a client that still has
+    // more than the bound unsent when the next frame arrives is not keeping up.
+    if (client.bufferedAmount > this.maxBufferedBytes) {
+      this.droppedSlow++;
+      this.logger.warn(
+        `terminating a client that is not reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
+      );
+      this.clients.delete(client);
+      client.terminate();
+      return;
+    }
+    const socket = this.sockets.get(client);
+    if (socket) this.batcher.hold(socket);
+    client.send(payload, { binary });
+  }
+}
