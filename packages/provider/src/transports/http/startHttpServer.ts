@@ -91,7 +91,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     url: `http://${urlHost}:${port}`,
     host,
     port,
-    routes: routes.filter((r) => !r.includes('/documentation') && !r.startsWith('OPTIONS')),
+    // the inspector's page is listed, not the script and style files it loads
+    routes: routes.filter((r) => !r.includes('/documentation') && !r.startsWith('OPTIONS') && !r.startsWith('GET /inspector/')),
     close: () =>
       (closing ??= (async () => {
         for (const c of inflight) c.abort(new Error('the HTTP server is closing'));
