@@ -220,6 +220,14 @@ async function ownBusSystem(toolboxId: string, source: string, discoverWindowMs:
       });
     },
     killRemote: () => remote?.kill('SIGKILL'),
+    url: `ws://127.0.0.1:${server.port}/core`,
+    /** Arms the toolbox (SIGUSR2): it answers the next discover, then SIGKILLs itself; resolves once it is armed. */
+    armRemote: () =>
+      new Promise<void>((resolve) => {
+        remote!.stdout!.on('data', (d: Buffer) => d.toString().includes('armed') && resolve());
+        remote!.kill('SIGUSR2');
+      }),
+    exited: () => new Promise<void>((resolve) => (remote!.exitCode !== null || remote!.signalCode !== null ? resolve() : remote!.once('exit', () => resolve()))),
     async waitServed(name: string, withinMs: number, served_ = true) {
       const deadline = performance.now() + withinMs;
       while (served().includes(name) !== served_) {
@@ -270,6 +278,34 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       expect(performance.now() - killed).toBeLessThan(1500);
       expect(sys.served()).toEqual(['local/ping']);
     } finally {
+      await sys.close();
+    }
+  }, 30_000);
+
+  test('a toolbox killed while the provider is collecting discover answers is dropped like one killed at any other time', async () => {
+    const sys = await ownBusSystem('local', toolboxSource('local', { ping: '() => ({ result: "pong" })' }), 300);
+    // another bus client, connected before the toolbox, through which "another provider" announces a change
+    const other = new MessageBusClient({ url: sys.url, logger: silentLogger });
+    try {
+      await sys.provider.start();
+      await other.connect();
+      await sys.connectRemote();
+      await sys.waitServed('math_tools/add', 10_000);
+      // the checks asked 0.25 and 2 s after the connections have run: from now on only what this test does asks
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(sys.served()).toContain('math_tools/add');
+      await sys.armRemote();
+      // another provider's change makes the federation ask the bus: the toolbox answers that discovery and dies at
+      // once, its answer already collected; its connection closes while the discovery window is still open
+      other.emit(new Message('ovos.tools.changed', { tools_host: 'another-provider' }));
+      await sys.exited();
+      const killed = performance.now();
+      await sys.waitServed('math_tools/add', 5000, false);
+      // as when it dies at any other moment: the discovery window (300 ms), another discovery and a reload
+      expect(performance.now() - killed).toBeLessThan(1500);
+      expect(sys.served()).toEqual(['local/ping']);
+    } finally {
+      await other.close();
       await sys.close();
     }
   }, 30_000);

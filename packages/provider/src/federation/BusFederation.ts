@@ -76,6 +76,11 @@ export class BusFederation implements HostSource {
   private soon: NodeJS.Timeout | undefined;
   private emptyTries = 0;
   private checking: Promise<void> | undefined;
+  /**
+   * Counts the bus server's client disconnections: a discovery that saw it change while collecting may hold the
+   * answer of a toolbox that is gone since, so its result is checked again by another discovery right after.
+   */
+  private disconnects = 0;
   private started = false;
   private stopWatchingConnections: (() => void) | undefined;
   private readonly connectTimers = new Set<NodeJS.Timeout>();
@@ -144,6 +149,7 @@ export class BusFederation implements HostSource {
   /** The {@link HostSource} side: discovers now and returns one host per remote toolbox (reusing unchanged ones). */
   async createHosts(options: HostSourceOptions): Promise<HostSourceResult> {
     if (!this.settings.enabled) return { hosts: [], problems: [] };
+    const seen = this.disconnects;
     const found = await this.discover();
     const hosts = new Map<string, BusToolboxHost>();
     const problems: HostSourceResult['problems'] = [];
@@ -165,6 +171,8 @@ export class BusFederation implements HostSource {
     }
     this.hosts = hosts;
     this.retryEmpty(found);
+    // a toolbox that disconnected during this discovery may be among these hosts: the check compares with them
+    this.recheckIfStale(seen);
     return { hosts: [...hosts.values()], problems };
   }
 
@@ -190,9 +198,18 @@ export class BusFederation implements HostSource {
     }
   }
 
-  /** A client's connection to the bus the provider serves closed: if it was a federated toolbox, drop it now. */
+  /**
+   * A client's connection to the bus the provider serves closed: if it was a federated toolbox, drop it now. A
+   * discovery already collecting answers may hold its answer: it is followed by another one (see `check`, `createHosts`).
+   */
   private clientDisconnected(): void {
+    this.disconnects++;
     if (this.started && this.hosts.size > 0) void this.check();
+  }
+
+  /** After a discovery that started at disconnect count `seen`: when a client disconnected meanwhile, check again. */
+  private recheckIfStale(seen: number): void {
+    if (this.started && this.disconnects !== seen) void this.check();
   }
 
   /** A discover answer on the bus that was not for this federation: a joiner, an announcement, or a comeback. */
@@ -208,8 +225,13 @@ export class BusFederation implements HostSource {
     this.checkSoon(JOIN_DELAY_MS);
   }
 
-  /** Discovers and asks for a reload when the remote set differs from the one served; revives hosts that answered. */
+  /**
+   * Discovers and asks for a reload when the remote set differs from the one served; revives hosts that answered.
+   * A check asked while one runs joins it; if a client disconnected while it collected answers (the toolbox that
+   * left may have answered already), another check runs right after it.
+   */
   private check(): Promise<void> {
+    const seen = this.disconnects;
     this.checking ??= (async () => {
       const found = await this.discover();
       const now = new Map([...found.values()].filter((a) => !this.localIds.has(a.toolboxId)).map((a) => [a.toolboxId, JSON.stringify(a.tools)]));
@@ -219,7 +241,10 @@ export class BusFederation implements HostSource {
         this.logger.info(`federation: toolboxes on the messagebus changed (${[...now.keys()].join(', ') || 'none'}); reloading`);
         this.onChanged();
       } else this.retryEmpty(found);
-    })().finally(() => (this.checking = undefined));
+    })().finally(() => {
+      this.checking = undefined;
+      this.recheckIfStale(seen);
+    });
     return this.checking;
   }
 
