@@ -164,6 +164,7 @@ export const ToolsReloadResponse = Type.Object({
   updated: Type.Optional(Type.Array(Type.String())),
   problems: Type.Optional(Type.Array(OvosLoadProblem)),
   duration_ms: Type.Optional(Type.Number({ description: 'ms' })),
+  digest: Type.Optional(Type.String({ description: 'What the provider serves after the reload: a digest of its packages, their versions and its config (equal on replicas that serve the same)' })),
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });

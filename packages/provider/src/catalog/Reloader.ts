@@ -10,10 +10,12 @@ import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../re
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import { loadHostSource } from './loadHostSource.js';
 import { loadedNames, report } from './reloadReport.js';
+import { ReloadRefusedError } from './ReloadRefusedError.js';
 import type { ReloaderOptions } from './ReloaderOptions.js';
 
 // The reloader's options live beside it; re-exported here.
 export type { BuiltInHostSource, ReloaderOptions } from './ReloaderOptions.js';
+export { ReloadRefusedError } from './ReloadRefusedError.js';
 
 /**
  * Builds registry generations and swaps them in. A reload rescans the plugin roots, keeps the host of every
@@ -33,6 +35,8 @@ export class Reloader {
   private closed = false;
   /** Entry-point name → its package's folder and fingerprint, for the search index's utterances (`locale/`). */
   private readonly packages = new Map<string, { dir: string; fingerprint: string }>();
+  /** Entry-point name → its package's version (package and host-source entry points), for the catalog digest. */
+  private readonly versions = new Map<string, string>();
 
   constructor(private options: ReloaderOptions) {}
 
@@ -52,9 +56,12 @@ export class Reloader {
    * Rescans and swaps in the next generation; never rejects for a bad toolbox.
    * @param before - runs first, in the reload's turn (reloads are serialised), and answers problems that are not a
    *   toolbox's (e.g. a config file that could not be read again); they join the generation's problems.
+   * @param accept - decides, once the next generation is built, whether it goes live (default: always). Refused:
+   *   the hosts it started are closed, the generation serving now keeps serving, and the reload rejects with a
+   *   {@link ReloadRefusedError} carrying what the refused generation would have changed.
    */
-  reload(before?: () => LoadProblem[]): Promise<ReloadReport> {
-    const run = this.chain.then(() => this.buildAndSwap(before?.() ?? []));
+  reload(before?: () => LoadProblem[], accept?: (report: ReloadReport) => boolean): Promise<ReloadReport> {
+    const run = this.chain.then(() => this.buildAndSwap(before?.() ?? [], accept));
     this.chain = run.catch(() => undefined);
     return run;
   }
@@ -71,7 +78,7 @@ export class Reloader {
     await closeHosts(old.toolboxes.map((t) => t.host));
   }
 
-  private async buildAndSwap(ownProblems: readonly LoadProblem[]): Promise<ReloadReport> {
+  private async buildAndSwap(ownProblems: readonly LoadProblem[], accept?: (report: ReloadReport) => boolean): Promise<ReloadReport> {
     const started = performance.now();
     const { discovery, logger } = this.options;
     const previous = this.current;
@@ -123,11 +130,12 @@ export class Reloader {
     const accepted = this.refuseImpostors(candidates, problems);
     const next = new RegistryGeneration(previous.number + 1, accepted, problems);
     for (const c of next.collisions) logger.warn(`tool name collision: '${c.name}' is provided by ${c.toolboxIds.join(', ')}; '${c.winner}' serves get/invoke`);
-    if (this.closed) {
-      await closeHosts(accepted.filter((t) => !previous.toolboxes.some((p) => p.host === t.host)).map((t) => t.host));
-      return report(previous, previous, started);
-    }
     const r = report(previous, next, started);
+    if (this.closed || (accept && !accept(r))) {
+      await closeHosts(accepted.filter((t) => !previous.toolboxes.some((p) => p.host === t.host)).map((t) => t.host));
+      if (this.closed) return report(previous, previous, started);
+      throw new ReloadRefusedError(r);
+    }
     this.swap(previous, next, r);
     this.options.onLoaded?.(loadedNames(scan, next));
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
@@ -137,6 +145,11 @@ export class Reloader {
   /** The package folder (and its fingerprint) of a toolbox's entry point, once loaded; `undefined` for host sources. */
   packageOf(entryPointName: string): { dir: string; fingerprint: string } | undefined {
     return this.packages.get(entryPointName);
+  }
+
+  /** The version of the package that declared an entry point (a package toolbox or a host source), once scanned. */
+  versionOf(entryPointName: string): string | undefined {
+    return this.versions.get(entryPointName);
   }
 
   /** The hosts of one declaration: its reused or new package host, or a host source's hosts. */
@@ -158,6 +171,7 @@ export class Reloader {
       }
       // what a host source serves (MCP servers, HTTP services) ranks as mounted, below every installed toolbox
       const origin: ToolboxOrigin = 'mounted';
+      this.versions.set(decl.entryPointName, decl.packageVersion);
       const source = await loadHostSource(decl, this.moduleCache);
       const own = previous.toolboxes.filter((t) => t.source === decl.entryPointName).map((t) => t.host);
       const r = await this.runSource(source, decl.entryPointName, own);
@@ -167,6 +181,7 @@ export class Reloader {
       };
     }
     this.packages.set(decl.entryPointName, { dir: decl.packageDir, fingerprint: decl.fingerprint });
+    this.versions.set(decl.entryPointName, decl.packageVersion);
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
     const state = reusable?.host.health().state;
     if (reusable && (state === 'ready' || state === 'restarting')) return { hosts: [reusable], problems: [] };

@@ -1,21 +1,18 @@
-import { createLogger, parseLogLevel, type Bus, type ChatEngine, type Logger, type LogLevel, type Message, type ToolboxHost } from '@ovos-tools/core';
-import type { AccessControl, BusExposure } from '../access/AccessControl.js';
+import { createLogger, type Bus, type ChatEngine, type Logger, type Message, type ToolboxHost } from '@ovos-tools/core';
 import { createBrain } from '../brain/createBrain.js';
 import { OpenAIChatEngine } from '../brain/OpenAIChatEngine.js';
 import { warmUpWhenIdle } from '../hosts/warmUpWhenIdle.js';
 import { MemoryResultStore } from '../budget/MemoryResultStore.js';
 import { OutputBudgets } from '../budget/OutputBudgets.js';
-import type { ResultStore } from '../budget/ResultStore.js';
 import { CatalogHolder } from '../catalog/CatalogHolder.js';
+import { catalogDigest } from '../catalog/catalogDigest.js';
+import { newFailures } from '../catalog/newFailures.js';
 import { Reloader } from '../catalog/Reloader.js';
-import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
 import { defaultPluginRoots, parseProviderConfig, type ProviderSettings } from '../config/ProviderConfig.js';
-import { unmatchedNames } from '../config/unmatchedNames.js';
-import { BusFederation, type OwnBusServer } from '../federation/BusFederation.js';
+import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
 import { packageUtterances } from '../search/packageUtterances.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
@@ -23,73 +20,16 @@ import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/reg
 import { RedisConfirmationStore } from '../state/RedisConfirmationStore.js';
 import { RedisResultStore } from '../state/RedisResultStore.js';
 import { RedisState } from '../state/RedisState.js';
+import { replicaHealthJson } from '../state/replicaHealthJson.js';
+import { ReplicaSync } from '../state/ReplicaSync.js';
 import { createToolService } from './createToolService.js';
 import { LiveAccess } from './LiveAccess.js';
 import { LiveSettings } from './LiveSettings.js';
-import { protectedPaths } from './protectedPaths.js';
+import { providerReloader } from './providerReloader.js';
+import type { ToolsProviderOptions } from './ToolsProviderOptions.js';
 
-/** Options of {@link ToolsProvider}. */
-export interface ToolsProviderOptions {
-  /** The messagebus to serve on (a `MessageBusClient`, a server attachment, or a `FakeBus`); none for bus-less transports (MCP over stdio). */
-  bus?: Bus | null;
-  /** Parsed settings; default `parseProviderConfig({})`. */
-  settings?: ProviderSettings;
-  /** Plugin roots to scan; default `settings.pluginRoots`, else the working directory and the per-user dir. */
-  pluginRoots?: string[];
-  /** Where the provider logs; default a stderr logger named `ovos-tools`. */
-  logger?: Logger;
-  /** Level of the toolboxes' loggers (their lines are dropped in their hosts below it); default `$OVOS_TOOLS_LOG_LEVEL`, else `info`. */
-  logLevel?: LogLevel;
-  /** The brain lent to every toolbox; default built from `settings.brain` and the environment. */
-  brain?: ChatEngine | null;
-  /**
-   * Who may see, call, start a call now and reload, for every transport; default built from the settings' `agents`,
-   * `bus_requires_agent` and `bus_reload`, with `busExposure`.
-   */
-  access?: AccessControl;
-  /**
-   * Who can reach the messagebus (decides whether `ovos.tools.reload` is accepted from it under `bus_reload: "auto"`);
-   * default `loopback`. `ovos-tools serve` sets it from the bus it serves on (embedded or joined, host and secret).
-   */
-  busExposure?: BusExposure;
-  /**
-   * The messagebus's server, when the provider runs it itself (`ovos-tools serve` on its embedded bus passes it): how
-   * many other clients are connected, and each new connection. While nobody else is connected, the federation's
-   * discovery answers at once with no remote toolboxes instead of listening for `discover_window_ms`, so such a
-   * provider serves without that wait; and 0.25 and 2 s after a client connects the federation asks the bus, so a
-   * Python toolbox that connects later (it never announces itself) is served within seconds instead of at the next
-   * `interval_ms`. Absent: the window is always waited and joiners are found as on any bus (`BusFederation`).
-   */
-  ownBusServer?: OwnBusServer;
-  /** Config files the provider read; toolboxes that touch files must never write them (`ToolBoxOptions.protectedPaths`). */
-  configPaths?: string[];
-  /** Records invocations of every transport, calls in flight, queue depth, reloads and toolbox restarts (e.g. `PrometheusMetrics`). */
-  metrics?: MetricsRecorder;
-  /**
-   * Where results cut to a caller's `max_output_chars` wait to be paged; default, with the config's `result_store`
-   * limits, a store in the Redis of `state.redis` when it is set (a handle is then readable from any replica), else a
-   * `MemoryResultStore`. A store given here is not cleared when the provider closes (nor is the Redis one: other
-   * replicas still page its handles).
-   */
-  resultStore?: ResultStore;
-  /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
-  search?: ToolSearchIndexOptions;
-  /**
-   * Where the single use of confirm tokens is recorded; default a store in the Redis of `state.redis` when it is set,
-   * else an in-memory store of this process. Replicas that share `confirmation.secret` and one store accept a token
-   * issued by any of them, once.
-   */
-  confirmationStore?: ConfirmationStore;
-  /**
-   * Reads the config again, with the same checks as at start (e.g. `() => parseProviderConfig(loadProviderConfig(file))`):
-   * every reload after the first calls it and applies what may change while running (each feature's reload rule
-   * says what waits for a restart). A reader that throws leaves the running config as it is; the reload reports why in
-   * its problems and the log. Without it, reloads keep the settings the provider was built with.
-   */
-  readSettings?: () => ProviderSettings;
-  /** What the config is, for problems and logs (e.g. the `--config` file path); default `config`. */
-  configLabel?: string;
-}
+// The provider's options live beside it; re-exported here.
+export type { ToolsProviderOptions } from './ToolsProviderOptions.js';
 
 /**
  * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It wires the parts
@@ -113,10 +53,15 @@ export class ToolsProvider {
   private readonly reloader: Reloader;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
+  private readonly metrics: MetricsRecorder | undefined;
   /** The result store the provider made itself (cleared on close), if it made one. */
-  private readonly ownStore: MemoryResultStore | undefined;
+  private ownStore: MemoryResultStore | undefined;
   /** The connection to the state replicas share (`state.redis`), when configured. */
   private readonly sharedState: RedisState | undefined;
+  /** Tells the other replicas of this one's reloads and follows theirs (with `state.redis`). */
+  private readonly replicaSync: ReplicaSync | undefined;
+  /** The digest of what is served now (`catalogDigest`), after every swap. */
+  private digest = '';
   /** The generation before the last swap's (whose hosts are warm already). */
   private lastGeneration: RegistryGeneration | undefined;
   /** Cancels the warm-ups of the last swap that have not started yet. */
@@ -129,60 +74,66 @@ export class ToolsProvider {
     this.bus = options.bus ?? null;
     const settings = options.settings ?? parseProviderConfig({});
     this.logger = options.logger ?? createLogger('ovos-tools');
+    this.metrics = options.metrics;
     const live = (this.live = new LiveSettings(settings, options.readSettings, options.configLabel ?? 'config', this.logger));
     this.pluginRoots = options.pluginRoots ?? settings.discovery.pluginRoots ?? defaultPluginRoots();
     this.policy = new ExecutionPolicy(settings.policy, this.logger);
     live.onChange((next) => this.policy.configure(next.policy));
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
-    const federation = (this.federation =
-      this.bus && settings.federation.enabled ? new BusFederation(this.bus, settings.federation, this.logger, () => void this.reload(), options.ownBusServer) : undefined);
-    if (federation) {
-      live.onChange((next) => federation.configure(next.federation));
-      this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
-    }
-    // warm, once the provider is idle, every host a swap brought (and the brain with the first generation)
-    this.catalog.onSwap(({ generation }) => {
-      if (live.current.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
-      this.lastGeneration = generation;
-    });
-    this.reloader = new Reloader({
-      ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
-      discovery: settings.discovery,
-      registry: settings.registry,
-      hosts: settings.hosts,
-      toolboxConfigs: settings.toolboxConfigs,
-      pluginRoots: this.pluginRoots,
-      protectedPaths: protectedPaths(this.pluginRoots, options.configPaths ?? []),
-      brain: this.brain,
-      logger: this.logger,
-      logLevel: options.logLevel ?? envLevel(),
-      holder: this.catalog,
-      ...(options.metrics ? { onHostRestart: (toolboxId: string) => options.metrics!.toolboxRestarted(toolboxId) } : {}),
-      onLoaded: (names) => {
-        for (const warning of unmatchedNames(live.current, names)) this.logger.warn(warning);
-      },
-    });
-    live.onChange((next) => this.reloader.configure({ discovery: next.discovery, registry: next.registry, hosts: next.hosts, toolboxConfigs: next.toolboxConfigs }));
+    this.federation = this.federationFor(settings, options);
+    this.watchSwaps();
+    this.reloader = providerReloader(settings, options, { pluginRoots: this.pluginRoots, brain: this.brain, logger: this.logger, catalog: this.catalog, live, federation: this.federation });
     // with `state.redis`, agents' limits, result handles and confirm-token uses are kept in the Redis every replica
-    // shares, unless the embedder gave its own stores
+    // shares (unless the embedder gave its own stores), and reloads reach every replica
     this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
+    this.replicaSync = this.sharedState ? new ReplicaSync(this.sharedState, this.logger, { reload: () => this.reloadForReplica(), digest: () => this.digest }) : undefined;
     const confirmationStore = options.confirmationStore ?? (this.sharedState ? new RedisConfirmationStore(this.sharedState, { logger: this.logger }) : undefined);
-    const liveAccess = (this.liveAccess = new LiveAccess({
+    this.liveAccess = new LiveAccess({
       settings: live,
       logger: this.logger,
       ...(options.access ? { access: options.access } : {}),
       ...(options.busExposure ? { busExposure: options.busExposure } : {}),
       ...(this.sharedState ? { sharedState: this.sharedState } : {}),
       ...(confirmationStore ? { confirmationStore } : {}),
-    }));
+    });
+    this.service = this.serviceFor(settings, options);
+    this.busOptions = this.busOptionsFor();
+  }
+
+  /** The federation of toolboxes elsewhere on the bus (when there is a bus and it is on), following config reloads. */
+  private federationFor(settings: ProviderSettings, options: ToolsProviderOptions): BusFederation | undefined {
+    if (!this.bus || !settings.federation.enabled) return undefined;
+    // what the bus changes is this replica's own: such reloads are not told to other replicas
+    const federation = new BusFederation(this.bus, settings.federation, this.logger, () => void this.reloadHere().catch(() => undefined), options.ownBusServer);
+    this.live.onChange((next) => federation.configure(next.federation));
+    this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
+    return federation;
+  }
+
+  /** After every swap: the digest of what is served, and warming (once idle) every host it brought. */
+  private watchSwaps(): void {
+    this.catalog.onSwap(({ generation }) => {
+      this.digest = this.digestOf(generation);
+      if (this.live.current.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
+      this.lastGeneration = generation;
+    });
+  }
+
+  private digestOf(generation: RegistryGeneration): string {
+    return catalogDigest(generation, this.live.current, (entryPoint) => this.reloader.versionOf(entryPoint));
+  }
+
+  /** The tool service: the catalog, access, policy, confirmation and output budgets, reloading through {@link ToolsProvider.reloadForAll}. */
+  private serviceFor(settings: ProviderSettings, options: ToolsProviderOptions): ToolService {
+    const live = this.live;
     const store =
       options.resultStore ?? (this.sharedState ? new RedisResultStore(this.sharedState, settings.budget.store) : (this.ownStore = new MemoryResultStore(settings.budget.store)));
-    this.service = createToolService({
+    return createToolService({
       catalog: this.catalog,
-      rebuild: () => this.reloader.reload(() => this.rereadConfig()),
-      access: liveAccess.access,
+      rebuild: () => this.reloadForAll(),
+      access: this.liveAccess.access,
       policy: this.policy,
-      confirmation: liveAccess.confirmation,
+      confirmation: this.liveAccess.confirmation,
       get duplicateToolNames() {
         return live.current.registry.duplicateToolNames;
       },
@@ -198,12 +149,17 @@ export class ToolsProvider {
       search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
-    // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all
-    this.busOptions = {
+  }
+
+  /** How the bus transport reads callers: HiveMind satellites act as their declared agent whatever bus_agent_field says. */
+  private busOptionsFor(): OvosBusOptions {
+    const live = this.live;
+    const liveAccess = this.liveAccess;
+    return {
       logger: this.logger,
       callerOf: (message: Message): Caller =>
         busCaller(message.context, { contextField: live.current.bus.agentField ?? false, satelliteAgent: (client) => liveAccess.satelliteAgent(client) }),
-      ...(federation ? { hostId: federation.hostId } : {}),
+      ...(this.federation ? { hostId: this.federation.hostId } : {}),
     };
   }
 
@@ -217,6 +173,50 @@ export class ToolsProvider {
     const first = !this.loadedOnce;
     this.loadedOnce = true;
     return first ? [] : this.live.reread();
+  }
+
+  /** A reload of this replica only (the first load, the federation's): rescans and re-reads the config; its report carries the digest. */
+  private async reloadHere(): Promise<ReloadReport> {
+    const report = await this.reloader.reload(() => this.rereadConfig());
+    return { ...report, digest: this.digest };
+  }
+
+  /** A reload asked through a door (the service's `reload`: bus, HTTP, CLI, `--watch`): this replica's, then told to every replica. */
+  private async reloadForAll(): Promise<ReloadReport> {
+    const report = await this.reloadHere();
+    await this.replicaSync?.announce(report.digest!);
+    return report;
+  }
+
+  /**
+   * A reload another replica announced: rescans and re-reads the config, and puts the result in service only when it
+   * brought no new failure (a toolbox that did not load here, a config that could not be read): else this replica
+   * keeps serving its last good catalog and the reload rejects (`ReplicaSync` says so in the log and `/health`).
+   * Resolves with the digest served after.
+   */
+  private async reloadForReplica(): Promise<string> {
+    try {
+      await this.reloader.reload(
+        () => this.rereadConfig(),
+        (next) => {
+          const failures = newFailures(this.catalog.current.problems, next.problems);
+          for (const f of failures) this.logger.error(`replica sync: not put in service: ${f.entryPoint || f.packageName}: ${f.error}`);
+          return failures.length === 0;
+        },
+      );
+    } finally {
+      this.digest = this.digestOf(this.catalog.current); // a config read again is running even when the catalog was kept
+    }
+    return this.digest;
+  }
+
+  /**
+   * What `/health` says of this provider: the generation number serving now, the digest of what it serves (its
+   * packages, their versions and its config: equal on replicas that serve the same) and, with `state.redis`, where
+   * it stands against the last reload told to every replica (see `replicaHealthJson`).
+   */
+  health(): Record<string, unknown> {
+    return replicaHealthJson(this.catalog.current.number, this.digest, this.replicaSync?.status());
   }
 
   /**
@@ -240,18 +240,24 @@ export class ToolsProvider {
   /**
    * Serves the OVOS bus topics (when there is a bus), then loads every toolbox; the first load's catalog goes out
    * as the first `ovos.tools.changed`. Requests that arrive while the toolboxes load wait for them (bounded).
-   * Resolves with the load report.
+   * With `state.redis`, then follows the reloads of the other replicas. Resolves with the load report.
    */
   async start(): Promise<ReloadReport> {
     await this.sharedState?.start(); // never rejects: with Redis down, calls that need it are refused until it is back
     this.liveAccess.warnOfReplicaSecret();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
-    const report = await this.reload();
+    await this.replicaSync?.prime(); // the first load covers every reload announced before it
+    const report = await this.reloadHere();
+    this.metrics?.reloaded(report.problems.length ? 'problems' : 'ok');
     this.federation?.start();
+    await this.replicaSync?.start();
     return report;
   }
 
-  /** Rescans the plugin roots and swaps in the next generation, as the operator; see `Reloader`. Never rejects for a bad toolbox. */
+  /**
+   * Rescans the plugin roots and swaps in the next generation, as the operator; see `Reloader`. With `state.redis`,
+   * every replica sharing it reloads too. Never rejects for a bad toolbox.
+   */
   async reload(): Promise<ReloadReport> {
     const outcome = await this.service.reload();
     if (!outcome.ok) throw new Error(outcome.error.error); // the in-process operator may always reload
@@ -266,14 +272,10 @@ export class ToolsProvider {
     this.federation?.stop();
     this.unregisterBus?.();
     this.unregisterBus = undefined;
+    await this.replicaSync?.close();
     await this.reloader.close();
     this.liveAccess.close();
     await this.sharedState?.close();
     await this.ownStore?.clear();
   }
-}
-
-function envLevel(): LogLevel {
-  const read = parseLogLevel(process.env.OVOS_TOOLS_LOG_LEVEL ?? 'info');
-  return read.ok ? read.level : 'info';
 }

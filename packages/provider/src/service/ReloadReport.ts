@@ -19,6 +19,11 @@ export interface ReloadReport {
   updated: string[];
   /** Wall time of the reload in ms. */
   durationMs: number;
+  /**
+   * The digest of what is served after it (`sha256:` and 16 hex digits of the loaded packages, their versions, their
+   * tools and the config: `catalogDigest`); equal on replicas that serve the same. Set by `ToolsProvider`.
+   */
+  digest?: string;
 }
 
 /** What {@link ToolService.reload} answers: the report, or a refusal (`forbidden`) for a caller that may not reload. */

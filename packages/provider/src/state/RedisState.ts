@@ -39,6 +39,7 @@ export class RedisState {
   #lostLogged = false;
   #closed = false;
   readonly #readyListeners: Array<() => void> = [];
+  readonly #subscribers: Redis[] = [];
 
   constructor(settings: RedisStateSettings, logger: Logger) {
     this.#settings = settings;
@@ -52,18 +53,7 @@ export class RedisState {
    */
   async start(): Promise<void> {
     if (this.#client || this.#closed) return;
-    const { Redis } = await import('ioredis');
-    const client = new Redis(this.#settings.url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      autoResendUnfulfilledCommands: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: this.#settings.commandTimeoutMs,
-      connectTimeout: Math.max(1000, this.#settings.commandTimeoutMs),
-      retryStrategy: (times) => Math.min(times * 100, 1000),
-      connectionName: 'ovos-tools',
-      disableClientInfo: true,
-    });
+    const client = await this.#connection('ovos-tools');
     this.#client = client;
     client.on('error', (err: Error) => {
       this.#lastError = describe(err);
@@ -83,6 +73,44 @@ export class RedisState {
     } catch {
       // logged by the error listener; ioredis keeps reconnecting
     }
+  }
+
+  /** A client of the configured server that fails fast and reconnects by itself (see the class), not connected yet. */
+  async #connection(name: string, more: { autoResubscribe?: boolean } = {}): Promise<Redis> {
+    const { Redis } = await import('ioredis');
+    return new Redis(this.#settings.url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: this.#settings.commandTimeoutMs,
+      connectTimeout: Math.max(1000, this.#settings.commandTimeoutMs),
+      retryStrategy: (times) => Math.min(times * 100, 1000),
+      connectionName: name,
+      disableClientInfo: true,
+      ...more,
+    });
+  }
+
+  /**
+   * Opens a second connection to the same server for pub/sub (a subscribed connection takes no other command), with
+   * the same timeouts and reconnection, and without resubscribing by itself: `onReady` runs each time it is
+   * connected (first, and after every reconnection), and subscribes. Its errors are not logged (the main connection
+   * says when Redis is lost and back). Resolves once connected or once the first attempt failed; closed with
+   * {@link RedisState.close}.
+   */
+  async openSubscriber(onReady: (redis: Redis) => void): Promise<Redis | undefined> {
+    if (this.#closed) return undefined;
+    const sub = await this.#connection('ovos-tools-sync', { autoResubscribe: false });
+    this.#subscribers.push(sub);
+    sub.on('error', () => undefined);
+    sub.on('ready', () => onReady(sub));
+    try {
+      await sub.connect();
+    } catch {
+      // ioredis keeps reconnecting; onReady runs once it is connected
+    }
+    return sub;
   }
 
   /** True while connected and ready for commands. */
@@ -147,6 +175,7 @@ export class RedisState {
   /** Closes the connection (commands after it fail with {@link StateUnavailableError}). Idempotent. */
   async close(): Promise<void> {
     this.#closed = true;
+    for (const sub of this.#subscribers.splice(0)) sub.disconnect();
     const client = this.#client;
     if (!client) return;
     if (client.status === 'ready') {

@@ -102,7 +102,7 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     http = httpOn
       ? await (
           await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool, mcpSessions: settings.mcp.sessions })
+        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool, mcpSessions: settings.mcp.sessions, health: () => provider.health() })
       : undefined;
   } catch (err) {
     await provider.close();

@@ -29,6 +29,8 @@ export interface HttpServerOptions {
    * the calls of every transport into the metrics it was built with; give the same object here.
    */
   metrics?: PrometheusMetrics;
+  /** Members `GET /health` adds to `{"status": "ok"}` (a provider's: its generation, catalog digest and replica sync; `ToolsProvider.health`). */
+  health?: () => Record<string, unknown>;
   /**
    * The provider's messagebus connection: its tools-topic traffic is streamed at `GET /internal/events` (operator,
    * or agents granted `reads: ["events"]`) for the inspector's live view. Without it that route answers 404.

@@ -180,6 +180,7 @@ export const reloadToolsSchema = {
         updated: { type: 'array', items: { type: 'string' }, description: 'Entry points whose package changed.' },
         problems: { type: 'array', items: problemObject },
         duration_ms: { type: 'number' },
+        digest: { type: 'string', description: 'What this replica serves after the reload: a digest of its packages, their versions and its config (equal on replicas that serve the same).' },
       },
       required: ['ok', 'loaded', 'total_tools', 'generation', 'added', 'removed', 'updated', 'problems'],
     },
@@ -188,8 +189,31 @@ export const reloadToolsSchema = {
   },
 } as const;
 
-/** `GET /health`: unauthenticated, says only whether the server is up. */
+/**
+ * `GET /health`: unauthenticated, says whether the server is up and, from a provider, which catalog it serves
+ * (`generation`, `digest`) and, with `state.redis`, where it stands against the other replicas (`replicas`).
+ */
 export const healthSchema = {
-  summary: 'Liveness',
-  response: { 200: { type: 'object', properties: { status: { type: 'string', const: 'ok' } }, required: ['status'] } },
+  summary: 'Liveness, and the catalog this replica serves',
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        status: { type: 'string', const: 'ok' },
+        generation: { type: 'integer', description: "The registry generation serving now (this process's counter)." },
+        digest: { type: 'string', description: 'What this replica serves: a digest of its packages, their versions and its config (equal on replicas that serve the same).' },
+        replicas: {
+          type: 'object',
+          description: 'With state.redis: this replica against the last reload told to every replica (docs/scaling.md).',
+          properties: {
+            replica: { type: 'string' },
+            state: { type: 'string', enum: ['in_sync', 'catching_up', 'differs', 'failed', 'unknown', 'unavailable'] },
+            last_reload: { type: ['object', 'null'], properties: { digest: { type: 'string' }, replica: { type: 'string' }, at: { type: 'string' } } },
+            detail: { type: 'string' },
+          },
+        },
+      },
+      required: ['status'],
+    },
+  },
 } as const;

@@ -25,6 +25,8 @@ export interface HttpFromSettings {
   mcpSearchTool?: boolean;
   /** `mcp.max_sessions`, `mcp.max_sessions_per_caller`, `mcp.session_idle_s`. */
   mcpSessions?: McpSessionLimits;
+  /** Members `GET /health` adds (`ToolsProvider.health`). */
+  health?: () => Record<string, unknown>;
 }
 
 /**
@@ -57,5 +59,6 @@ export async function startHttpFromSettings(service: ToolService, options: HttpF
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
     ...(options.mcpSearchTool ? { mcpSearchTool: true } : {}),
+    ...(options.health ? { health: options.health } : {}),
   });
 }

@@ -76,7 +76,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.addHook('onRequest', authenticationHook({ secret: options.secret, agents, required: () => Boolean(options.secret) || !isLoopbackHost(host) || agents().length > 0 }));
   app.addHook('onResponse', accessLogHook(logger, options.logArguments ?? false));
 
-  registerOperatorRoutes(app, service, options.metrics);
+  registerOperatorRoutes(app, service, options.metrics, options.health);
   registerToolRoutes(app, service);
   registerCallRoute(app, service, inflight);
   const mcp = mountMcp(app, service, { maxBodyBytes: Math.max(maxBodyBytes, 4 * 1024 * 1024), logger, searchTool: options.mcpSearchTool, sessions: options.mcpSessions });

@@ -184,7 +184,7 @@ export function reloadPayload(report: ReloadReport, service: ToolService, caller
 
 /**
  * A reload report in the keys of `ovos.tools.reload.response`, without `tools`: `{loaded, total_tools, generation,
- * added, removed, updated, problems: [{entry_point, package, error}], duration_ms}` (also the HTTP reload answer).
+ * added, removed, updated, problems: [{entry_point, package, error}], duration_ms, digest?}` (also the HTTP reload answer).
  */
 export function reloadReportJson(report: ReloadReport): Omit<ToolsReloadResponseData, 'tools'> {
   return {
@@ -196,6 +196,7 @@ export function reloadReportJson(report: ReloadReport): Omit<ToolsReloadResponse
     updated: report.updated,
     problems: problemsJson(report.problems),
     duration_ms: report.durationMs,
+    ...(report.digest ? { digest: report.digest } : {}),
   };
 }
 

@@ -7,13 +7,13 @@ import { callerOf, stateOf } from '../requestState.js';
 import { healthSchema, reloadToolsSchema } from '../routeSchemas.js';
 
 /**
- * The operator's routes and the server's own: `GET /health` (no credential), `GET /openapi.json` (generated from the
+ * The operator's routes and the server's own: `GET /health` (no credential; with `health`, its members too), `GET /openapi.json` (generated from the
  * route schemas), `GET /metrics` (with `metrics`; the service's access control decides who reads it: the operator,
  * or agents granted `reads: ["metrics"]`) and `POST /internal/tools/reload` (the operator only, as on every door).
  * Refusals are 403 `forbidden` naming the rule.
  */
-export function registerOperatorRoutes(app: FastifyInstance, service: ToolService, metrics: PrometheusMetrics | undefined): void {
-  app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok' }));
+export function registerOperatorRoutes(app: FastifyInstance, service: ToolService, metrics: PrometheusMetrics | undefined, health?: () => Record<string, unknown>): void {
+  app.get('/health', { schema: healthSchema }, async () => ({ status: 'ok', ...health?.() }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (metrics) {
     app.get('/metrics', { schema: { summary: 'Prometheus metrics (the operator, or agents granted reads: ["metrics"])', security: [{ internalSecret: [] }, { bearer: [] }] } }, async (req, reply) => {
