@@ -13,7 +13,8 @@ describe('ovos-tools serve --http', () => {
     const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'always', '--http', String(port)]);
     try {
       expect(serve.output()).toContain(`HTTP API on http://127.0.0.1:${port}`);
-      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: 'ok' });
+      // without state.redis: the generation and what it serves, no replica sync
+      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toEqual({ status: 'ok', generation: 1, digest: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) });
       const res = await fetch(`http://127.0.0.1:${port}/internal/tools/call`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -131,7 +131,7 @@ export class ReplicaSync {
     const state = reachable || this.#status === 'failed' ? this.#status : 'unavailable';
     const detail =
       state === 'unavailable'
-        ? `Redis at ${this.#state.where} cannot be reached: reloads of other replicas are caught up once it is back${this.#pending ? ', and this replica announces its own then' : ''}`
+        ? `Redis cannot be reached: reloads of other replicas are caught up once it is back${this.#pending ? ', and this replica announces its own then' : ''}`
         : this.#detail;
     return { replica: this.replicaId, state, lastReload: this.#seen ?? null, ...(detail ? { detail } : {}) };
   }
