@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ProviderSettings } from '../config/ProviderConfig.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 
 /** Keys whose values never enter a digest (they may be secret): replaced by whether they are set. */
@@ -17,12 +16,12 @@ const OWN_KEYS = new Set(['http', 'state', 'pluginRoots']);
  * but those federated from the provider's own messagebus (each replica has its own): its entry point, package name
  * and version (`versionOf`), toolbox id and the definitions of its tools; and of the running `settings`, without
  * what is a replica's own (`http`, `state`, plugin-root paths) and without any secret (credentials, secrets, API
- * keys are replaced by `"<set>"`, so a digest shown on an unauthenticated `/health` reveals nothing to guess them
+ * keys are replaced by `"<set>"`; `settings` is the provider's `ProviderSettings`, read as plain data, so a digest shown on an unauthenticated `/health` reveals nothing to guess them
  * from). Two replicas with the same packages and the same config have the same digest, whatever their generation
  * counters, start times or folders; any loaded package, version, tool or config value that differs gives another.
  * Not a security fingerprint: a reinstall of the same version with other code is not seen (the tools it serves are).
  */
-export function catalogDigest(generation: RegistryGeneration, settings: ProviderSettings, versionOf: (entryPoint: string) => string | undefined): string {
+export function catalogDigest(generation: RegistryGeneration, settings: unknown, versionOf: (entryPoint: string) => string | undefined): string {
   const toolboxes = generation.toolboxes
     .filter((t) => t.origin !== 'remote')
     .map((t) => ({

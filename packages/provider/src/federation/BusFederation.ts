@@ -15,6 +15,7 @@ import {
 } from '@ovos-tools/core';
 import { BusToolboxHost } from './BusToolboxHost.js';
 import type { FederationSettings } from './federationSettings.js';
+import type { OwnBusServer } from './OwnBusServer.js';
 import { readDiscoverAnswer, type DiscoverAnswer } from './readDiscoverAnswer.js';
 
 /** The data key an ovos-tools provider puts on its own discover answers and change broadcasts: its id on the bus. */
@@ -28,18 +29,7 @@ const CONNECT_CHECK_MS = [JOIN_DELAY_MS, 2000] as const;
 const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
 const discoverResponse = `${Topics.personaDiscover}.response`;
 
-/**
- * What a provider sees of a messagebus whose server it runs itself (`ovos-tools serve` on its embedded bus), so
- * the federation can skip asking an empty bus and ask when someone connects.
- */
-export interface OwnBusServer {
-  /** How many clients other than the provider are connected now (websocket connections and other attachments). */
-  otherClients(): number;
-  /** Calls `listener` each time a client connects (once admitted); returns a function that removes it. */
-  onClientConnected(listener: () => void): () => void;
-  /** Calls `listener` each time an admitted client's connection closes; returns a function that removes it. */
-  onClientDisconnected?(listener: () => void): () => void;
-}
+export type { OwnBusServer } from './OwnBusServer.js'; // what it sees of a bus server the provider runs, beside it
 
 /**
  * Finds toolboxes that live elsewhere on the messagebus — any process answering `ovos.persona.tools.discover`,
