@@ -104,7 +104,7 @@ export class ToolsProvider {
   private federationFor(settings: ProviderSettings, options: ToolsProviderOptions): BusFederation | undefined {
     if (!this.bus || !settings.federation.enabled) return undefined;
     // what the bus changes is this replica's own: such reloads are not told to other replicas
-    const federation = new BusFederation(this.bus, settings.federation, this.logger, () => void this.reloadHere().catch(() => undefined), options.ownBusServer);
+    const federation = new BusFederation(this.bus, settings.federation, this.logger, () => void this.reloadHere(true).catch(() => undefined), options.ownBusServer);
     this.live.onChange((next) => federation.configure(next.federation));
     this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     return federation;
@@ -175,9 +175,13 @@ export class ToolsProvider {
     return first ? [] : this.live.reread();
   }
 
-  /** A reload of this replica only (the first load, the federation's): rescans and re-reads the config; its report carries the digest. */
-  private async reloadHere(): Promise<ReloadReport> {
+  /**
+   * A reload of this replica only (the first load, the federation's): rescans and re-reads the config; its report
+   * carries the digest. `count`: record it in the metrics (the service records the reloads asked through it).
+   */
+  private async reloadHere(count = false): Promise<ReloadReport> {
     const report = await this.reloader.reload(() => this.rereadConfig());
+    if (count) this.metrics?.reloaded(report.problems.length ? 'problems' : 'ok');
     return { ...report, digest: this.digest };
   }
 
@@ -196,7 +200,7 @@ export class ToolsProvider {
    */
   private async reloadForReplica(): Promise<string> {
     try {
-      await this.reloader.reload(
+      const report = await this.reloader.reload(
         () => this.rereadConfig(),
         (next) => {
           const failures = newFailures(this.catalog.current.problems, next.problems);
@@ -204,6 +208,7 @@ export class ToolsProvider {
           return failures.length === 0;
         },
       );
+      this.metrics?.reloaded(report.problems.length ? 'problems' : 'ok');
     } finally {
       this.digest = this.digestOf(this.catalog.current); // a config read again is running even when the catalog was kept
     }
@@ -247,8 +252,7 @@ export class ToolsProvider {
     this.liveAccess.warnOfReplicaSecret();
     if (this.bus && !this.unregisterBus && !this.closed) this.unregisterBus = registerOvosBus(this.bus, this.service, this.busOptions);
     await this.replicaSync?.prime(); // the first load covers every reload announced before it
-    const report = await this.reloadHere();
-    this.metrics?.reloaded(report.problems.length ? 'problems' : 'ok');
+    const report = await this.reloadHere(true);
     this.federation?.start();
     await this.replicaSync?.start();
     return report;
