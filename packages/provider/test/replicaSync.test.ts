@@ -32,6 +32,8 @@ describe.skipIf(Boolean(skipReason))('replicas on one Redis', () => {
   let b: ToolsProvider;
   let bLog: ReturnType<typeof keptLogger>;
   let watcher: PluginWatcher;
+  /** Replica b's config file cannot be read while this is set. */
+  let bConfigBroken = false;
   const served = (p: ToolsProvider) => p.service.list().map((e) => e.tool.name).sort();
 
   beforeAll(async () => {
@@ -41,7 +43,11 @@ describe.skipIf(Boolean(skipReason))('replicas on one Redis', () => {
     const settings = parseProviderConfig({ isolation: 'inline', state: { redis: redis.url, key_prefix: 'sync-test:' } });
     bLog = keptLogger();
     a = new ToolsProvider({ bus: null, pluginRoots: [root.dir], settings, logger: silentLogger, logLevel: 'silent', brain: null });
-    b = new ToolsProvider({ bus: null, pluginRoots: [root.dir], settings, logger: bLog, logLevel: 'silent', brain: null });
+    const readSettings = () => {
+      if (bConfigBroken) throw new Error('Unexpected token } in JSON at position 12');
+      return settings;
+    };
+    b = new ToolsProvider({ bus: null, pluginRoots: [root.dir], settings, readSettings, configLabel: 'b.json', logger: bLog, logLevel: 'silent', brain: null });
     await Promise.all([a.start(), b.start()]);
     // only replica a watches the shared root, as `serve --watch` does
     watcher = new PluginWatcher(a.pluginRoots, () => a.reload(), silentLogger);
@@ -61,6 +67,24 @@ describe.skipIf(Boolean(skipReason))('replicas on one Redis', () => {
     await expect.poll(() => (b.health().replicas as { state: string }).state, { timeout: 5000, interval: 50 }).toBe('in_sync');
     expect(b.health().digest).toBe(a.health().digest);
     expect(b.health().generation).toBe(2);
+  });
+
+  test('a replica that cannot read its config for a reload another announced keeps serving its last good catalog, and says so', async () => {
+    const good = b.health().digest;
+    bConfigBroken = true;
+    root.addPackage('third-tools', toolboxEntry('third'), { 'index.js': toolboxSource('third', { third_ping: '() => ({ result: "pong" })' }) });
+    const answer = await a.reload(); // the watcher may reload a too: either announcement does
+    expect(answer.added).toContain('third_ping');
+    await expect.poll(() => (b.health().replicas as { state: string }).state, { timeout: 10_000, interval: 50 }).toBe('failed');
+    expect(b.health().digest).toBe(good);
+    expect(served(b)).toEqual(['first_ping', 'second_ping']);
+    expect(bLog.lines).toContainEqual(expect.stringMatching(/^ERROR replica sync: not put in service: config: config not reloaded, the running config is kept: .*Unexpected token/));
+    expect(bLog.lines).toContainEqual(expect.stringMatching(/^ERROR replica sync: the reload announced by replica .* failed here; this replica keeps serving its last good catalog \(sha256:/));
+    // fixed: the next reload, asked of any replica, brings it in step
+    bConfigBroken = false;
+    await a.reload();
+    await expect.poll(() => (b.health().replicas as { state: string }).state, { timeout: 10_000, interval: 50 }).toBe('in_sync');
+    expect(served(b)).toEqual(['first_ping', 'second_ping', 'third_ping']);
   });
 
   test('something on the channel that is not an announcement is ignored and logged', async () => {

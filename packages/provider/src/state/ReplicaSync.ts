@@ -75,6 +75,8 @@ export class ReplicaSync {
   #running: Promise<void> | undefined;
   #again: ReloadAnnouncement | undefined;
   #subscriber: Redis | undefined;
+  /** What this replica did relative to the last announcement (`started after`, `reloaded for`, `announced`), for the detail. */
+  #how = 'started after';
   #closed = false;
 
   constructor(state: RedisState, logger: Logger, hooks: ReplicaSyncHooks) {
@@ -127,6 +129,8 @@ export class ReplicaSync {
 
   /** Where this replica stands (see {@link ReplicaSyncState}). */
   status(): ReplicaSyncStatus {
+    // a swap this replica made alone (its own bus's federation) may have changed its digest since the last comparison
+    if (this.#status === 'in_sync' || this.#status === 'differs') this.#compare(this.#seen, this.#how);
     const reachable = this.#state.ready && this.#subscriber?.status === 'ready';
     const state = reachable || this.#status === 'failed' ? this.#status : 'unavailable';
     const detail =
@@ -202,7 +206,8 @@ export class ReplicaSync {
   async #follow(record: ReloadAnnouncement): Promise<void> {
     try {
       await this.#hooks.reload();
-      this.#compare(record, 'reloaded for');
+      // against the newest announcement seen (this replica may have announced its own reload meanwhile)
+      this.#compare(this.#seen ?? record, this.#seen?.replica === this.replicaId ? 'announced' : 'reloaded for');
       if (this.#status === 'in_sync') this.#logger.info(`replica sync: reloaded as replica ${record.replica} asked; serving ${record.digest} as it does`);
     } catch (err) {
       this.#status = 'failed';
@@ -217,6 +222,8 @@ export class ReplicaSync {
   /** Sets the state from this replica's digest against `record`'s (`how`: what this replica did relative to it). */
   #compare(record: ReloadAnnouncement | undefined, how: string): void {
     const digest = this.#hooks.digest();
+    const before = this.#status;
+    this.#how = how;
     if (!record) {
       this.#status = 'unknown';
       this.#detail = 'no reload was announced to the replicas since Redis started';
@@ -226,7 +233,7 @@ export class ReplicaSync {
     } else {
       this.#status = 'differs';
       this.#detail = `${how} the reload of replica ${record.replica}, which serves ${record.digest}; this replica serves ${digest}: their packages or config differ (reload any replica once they are the same)`;
-      if (how === 'reloaded for') this.#logger.warn(`replica sync: ${this.#detail}`);
+      if (before !== 'differs') this.#logger.warn(`replica sync: ${this.#detail}`); // once, as it starts to differ
     }
   }
 }
