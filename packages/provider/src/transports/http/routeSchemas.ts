@@ -208,7 +208,7 @@ export const healthSchema = {
           properties: {
             replica: { type: 'string' },
             state: { type: 'string', enum: ['in_sync', 'catching_up', 'differs', 'failed', 'unknown', 'unavailable'] },
-            last_reload: { type: ['object', 'null'], properties: { digest: { type: 'string' }, replica: { type: 'string' }, at: { type: 'string' } } },
+            last_reload: { type: 'object', nullable: true, properties: { digest: { type: 'string' }, replica: { type: 'string' }, at: { type: 'string' } } },
             detail: { type: 'string' },
           },
         },
