@@ -104,7 +104,7 @@ export class ToolsProvider {
   private federationFor(settings: ProviderSettings, options: ToolsProviderOptions): BusFederation | undefined {
     if (!this.bus || !settings.federation.enabled) return undefined;
     // what the bus changes is this replica's own: such reloads are not told to other replicas
-    const federation = new BusFederation(this.bus, settings.federation, this.logger, () => void this.reloadHere(true).catch(() => undefined), options.ownBusServer);
+    const federation = new BusFederation(this.bus, settings.federation, this.logger, () => void this.reloadHere(true).catch((err) => this.logger.error(`federation: reload failed: ${(err as Error).message}`)), options.ownBusServer);
     this.live.onChange((next) => federation.configure(next.federation));
     this.catalog.onSwap(({ generation }) => federation.setLocalIds(new Set(generation.toolboxes.filter((t) => t.host.kind !== 'bus').map((t) => t.host.toolboxId))));
     return federation;
