@@ -78,7 +78,24 @@ describe('verifyToolbox', () => {
         return [{ name: 'x', description: 3 }] as never;
       }
     }
-    expect((await verifyToolbox(BadTool)).problems).toEqual(['discoverTools()[0].description: expected string, received number']);
+    // every problem at once, not one per run of the check
+    expect((await verifyToolbox(BadTool)).problems).toEqual([
+      'discoverTools()[0].description: expected string, received number',
+      'discoverTools()[0].argumentSchema: expected a JSON Schema object, received undefined',
+      'discoverTools()[0].outputSchema: expected a JSON Schema object, received undefined',
+      'discoverTools()[0].toolCall: expected function, received undefined',
+    ]);
+    class TwoBad extends ToolBox {
+      static override toolboxId = 'two_bad';
+      discoverTools() {
+        const ok = { description: 'd', argumentSchema: Type.Object({}), outputSchema: Type.Object({}), toolCall: () => ({}) };
+        return [{ ...ok, name: 'Bad Name' }, { ...ok, name: 'fine' }, { ...ok, name: 'also_bad', description: null }] as never;
+      }
+    }
+    expect((await verifyToolbox(TwoBad)).problems).toEqual([
+      expect.stringMatching(/^discoverTools\(\)\[0\]\.name: "Bad Name" does not match/),
+      'discoverTools()[2].description: expected string, received null',
+    ]);
     class Throws extends ToolBox {
       static override toolboxId = 'throws';
       discoverTools(): never {
