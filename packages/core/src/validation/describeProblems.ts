@@ -2,10 +2,15 @@ import { previewValue } from './previewValue.js';
 
 /** One error of TypeBox's compiled validator (`Validator.Errors`), as far as the problem texts use it. */
 export interface SchemaError {
+  /** The keyword that failed: `type`, `const`, `enum`, `anyOf`, `required`, … */
   keyword: string;
+  /** Where that keyword sits in the schema, e.g. `#/properties/d/anyOf/0`. */
   schemaPath: string;
+  /** Where the failing value sits in the checked value, e.g. `/d` (empty for the value itself). */
   instancePath: string;
+  /** TypeBox's text, e.g. `must be integer`. */
   message: string;
+  /** The keyword's details (`requiredProperties` for `required`, …). */
   params: Record<string, unknown>;
 }
 
