@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MessageBusServer } from '@ovos-tools/messagebus';
+import { isMessageBusReachable, MessageBusServer } from '@ovos-tools/messagebus';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makePluginRoot, toolboxEntry, type PluginRoot } from './helpers/pluginRoot.js';
+import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 import { cliPath, freePort, startServe, type ServeProcess } from './helpers/serve.js';
 
 // Issue 43: the CLI's errors say what to type. Every test runs the real `ovos-tools` CLI as a child process.
@@ -95,7 +95,7 @@ describe('a bus with no provider on it', () => {
   test.each([[[]], [['--timeout', '8000']]])('invoke %j says no provider answered, within 5 s plus start-up, never "stopped answering"', async (extra) => {
     const r = await cli('invoke', 'pick', '{"side": "later"}', '--bus-url', url, ...extra);
     expect(r.status).toBe(3);
-    expect(r.stderr).toContain(`ovos-tools: no provider answered on ${url} within 3 s (the messagebus is up, but nothing answered ovos.tools.get); start one with \`ovos-tools serve\``);
+    expect(r.stderr).toContain(`ovos-tools: no provider answered on ${url} within 3 s (the messagebus is up, but no ovos.tools request was answered); start one with \`ovos-tools serve\``);
     expect(r.stderr).not.toContain('stopped answering');
     expect(r.ms).toBeLessThan(8000); // was 10-12 s (3 s of it the probe; the rest node's start on a loaded machine)
   });
@@ -104,11 +104,35 @@ describe('a bus with no provider on it', () => {
     for (const args of [['list'], ['get', 'pick'], ['reload']]) {
       const r = await cli(...args, '--bus-url', url);
       expect(r.status, args.join(' ')).toBe(3);
-      expect(r.stderr).toContain(`no provider answered on ${url} within 3 s (the messagebus is up, but nothing answered ovos.tools.list)`);
+      expect(r.stderr).toContain(`no provider answered on ${url} within 3 s (the messagebus is up, but no ovos.tools request was answered)`);
       expect(r.ms).toBeLessThan(8000);
     }
   });
 });
+
+test('a provider still loading its toolboxes is waited for, not reported missing', async () => {
+  const slow = makePluginRoot();
+  // its module takes 6 s to import: longer than the 3 s in which a bus without a provider is reported
+  slow.addPackage('slow-load', toolboxEntry('slow_load'), { 'index.js': toolboxSource('slow_load', { ping: '() => ({ result: "pong" })' }, 'await new Promise((r) => setTimeout(r, 6000));') });
+  const url = `ws://127.0.0.1:${await freePort()}/core`;
+  const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, '--plugins', slow.dir, '--embedded-bus', 'always'], { env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  try {
+    const deadline = Date.now() + 20_000;
+    while (!(await isMessageBusReachable(url, 500))) {
+      if (Date.now() > deadline) throw new Error('the embedded bus did not come up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [list, invoke] = await Promise.all([cli('list', '--bus-url', url), cli('invoke', 'ping', '--bus-url', url, '--timeout', '20000')]);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toMatch(/^ping\s+slow_load/m);
+    expect(list.status).toBe(0);
+    expect(invoke.stderr).toBe('');
+    expect(JSON.parse(invoke.stdout)).toEqual({ result: 'pong' });
+  } finally {
+    proc.kill('SIGKILL');
+    slow.cleanup();
+  }
+}, 60_000);
 
 describe('serve on a port that is taken', () => {
   const holders: Server[] = [];

@@ -1,7 +1,8 @@
 import { Message, Topics, type JsonObject } from '@ovos-tools/core';
 import { askWatchingProvider } from '../askWatchingProvider.js';
 import { CliError, ExitCode } from '../CliError.js';
-import { cliContext, expectProvider, failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
+import { cliContext, failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
+import { askProvider } from '../providerPresence.js';
 import { formatOption } from '../formatOption.js';
 
 /** Added to a tool's time limit for the CLI's wait: the provider answers `timeout` at the limit, after any queueing. */
@@ -15,8 +16,8 @@ const PROVIDER_DEFAULT_LIMIT_MS = 30_000;
  * the exact command line that confirms it (the same call with `--confirm-token`). Without `--timeout` it waits as long as the tool may run: it first asks `ovos.tools.get` for the
  * tool's time limit (`timeout_ms`) and waits that plus {@link INVOKE_WAIT_MARGIN_MS}, so a slow tool is answered
  * (its result, or the provider's `timeout` error, exit 1) and never reads as a provider that is not running. That
- * first question (asked with `--timeout` too) is answered at once by a provider: no answer within 3 s says that no
- * provider serves the bus (exit 3), rather than waiting out the call's whole wait.
+ * first question (asked with `--timeout` too) also finds out within 3 s when no provider serves the bus (exit 3),
+ * rather than waiting out the call's whole wait.
  * @throws {@link CliError}: `usage` for bad JSON or options, `errorResponse` for an error answer, `unavailable` when
  *   no bus or no answer.
  */
@@ -33,8 +34,9 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
   const given = timeoutOption(options);
   const reply = await withBus(options, async (ask, url, client) => {
     const getData: JsonObject = options.toolbox === undefined ? { name } : { name, toolbox_id: options.toolbox };
-    // the tool's spec answers two questions in 3 s at most: is a provider there, and how long may the tool run
-    const spec = await expectProvider(ask, url, Topics.toolsGet, getData);
+    // the tool's spec says how long it may run, and asking for it says within 3 s when no provider is there at all
+    const spec = await askProvider(ask, url, Topics.toolsGet, getData, 10_000);
+    if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms, though a provider answers on ${url} (it may still be loading its toolboxes); try again`, ExitCode.unavailable);
     let waitMs = given;
     let why = `--timeout ${given} ms`;
     if (waitMs === undefined) {
