@@ -24,8 +24,6 @@ export interface ClientOptions {
   json?: boolean;
 }
 
-export type { Ask } from './providerPresence.js';
-
 /**
  * The `--timeout` value in ms, or `undefined` when it was not given.
  * @throws {@link CliError} `usage` when it is not a positive number.
