@@ -81,15 +81,17 @@ export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
       message: `${value.name} targets toolbox contract ${String(brand)}, but this host supports contract ${TOOLBOX_CONTRACT_VERSION}; install a version of the package built on a compatible @ovos-tools/core major`,
     };
   }
+  // every problem of the class at once, in one message
+  const problems: string[] = [];
   const schema = (value as { configSchema?: unknown }).configSchema;
   if (schema !== undefined && !isObjectSchema(schema)) {
-    return { ok: false, message: `${value.name}.configSchema: expected an object schema of the config section (Type.Object({...})), received ${typeName(schema)}` };
+    problems.push(`${value.name}.configSchema: expected an object schema of the config section (Type.Object({...})), received ${typeName(schema)}`);
   }
   const proto = (value as { prototype?: Record<string, unknown> }).prototype;
   for (const method of METHODS) {
-    if (typeof proto?.[method] !== 'function') return { ok: false, message: `${value.name}.prototype.${method}: expected a function, received ${typeName(proto?.[method])}` };
+    if (typeof proto?.[method] !== 'function') problems.push(`${value.name}.prototype.${method}: expected a function, received ${typeName(proto?.[method])}`);
   }
-  return { ok: true, cls: value as unknown as ToolBoxClass };
+  return problems.length ? { ok: false, message: problems.join('; ') } : { ok: true, cls: value as unknown as ToolBoxClass };
 }
 
 /**

@@ -72,6 +72,17 @@ describe('verifyToolbox', () => {
     }
     expect(checkToolBoxClass(Future)).toEqual({ ok: false, message: expect.stringContaining('targets toolbox contract 2, but this host supports contract 1') });
     expect(checkToolBoxClass({})).toEqual({ ok: false, message: 'expected a ToolBox class, received object' });
+    // a class with every part wrong hears of every part at once
+    class Hollow {
+      static readonly [TOOLBOX_BRAND] = 1;
+      static configSchema = 5;
+    }
+    const hollow = checkToolBoxClass(Hollow);
+    expect(hollow.ok).toBe(false);
+    const parts = (hollow as { message: string }).message.split('; ');
+    expect(parts[0]).toBe('Hollow.configSchema: expected an object schema of the config section (Type.Object({...})), received number');
+    expect(parts.slice(1)).toContain('Hollow.prototype.discoverTools: expected a function, received undefined');
+    expect(parts.length).toBeGreaterThan(2);
     class BadTool extends ToolBox {
       static override toolboxId = 'bad';
       discoverTools() {
