@@ -33,7 +33,7 @@ const MAX_ERRORS = 100;
  * Compiles a JSON Schema (TypeBox or plain) with TypeBox's compiler, cached per schema object so each
  * schema is compiled once, on first use. Problems read `"<path>: <what was wrong>, received <value>"`,
  * e.g. `"a: must be integer, received 3.5"`, `"b: required property is missing"` or, for a union of constants,
- * `"d: must be \"earlier\", \"later\" or \"raise\", received \"latest\""` (see {@link describeProblems}); at most 5.
+ * `"d: must be \"earlier\", \"later\" or \"raise\", received \"latest\""` (one line naming the values it takes); at most 5.
  */
 export function compileSchema(schema: object): CompiledSchema {
   let compiled = cache.get(schema);
