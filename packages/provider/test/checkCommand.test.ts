@@ -34,6 +34,26 @@ test('check fails with exit 4 and says how to fix an entry point that differs fr
   expect(missing.stdout).toContain('has no package.json');
 });
 
+test('check shows every problem at once: each bad field of each tool, and the entry-point name (issue 43)', () => {
+  const bad = root.addPackage('many-bad-tools', toolboxEntry('many_bad'), {
+    'index.js': `import { ToolBox, Type } from '@ovos-tools/core';
+const ok = { description: 'd', argumentSchema: Type.Object({}), outputSchema: Type.Object({}), toolCall: () => ({}) };
+export class Toolbox extends ToolBox {
+  static toolboxId = 'many_bad_tools';
+  discoverTools() { return [{ ...ok, name: 'Bad Name' }, { ...ok, name: 'fine' }, { ...ok, name: 'no_call', toolCall: 5, description: 7 }]; }
+}
+`,
+  });
+  const r = cli('check', bad);
+  expect(r.stdout).toContain('problem: entry point "many_bad" names a class whose toolboxId is "many_bad_tools"');
+  expect(r.stdout).toContain('problem: discoverTools()[0].name: "Bad Name" does not match');
+  expect(r.stdout).toContain('problem: discoverTools()[2].description: expected string, received number');
+  expect(r.stdout).toContain('problem: discoverTools()[2].toolCall: expected function, received number');
+  expect(r.stdout).toMatch(/check failed: 4 problem\(s\)\n$/);
+  expect(r.status).toBe(4);
+  root.removePackage('many-bad-tools');
+});
+
 test('check validates locale/<lang>/<tool>.intent utterances: a tool of the package, a language code, not empty (issue 39)', () => {
   const spoken = root.addPackage('spoken-tools', toolboxEntry('spoken_tools'), {
     'index.js': toolboxSource('spoken_tools', { hello: '() => ({ result: 1 })' }),

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MessageBusServer } from '@ovos-tools/messagebus';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
@@ -8,11 +11,23 @@ import { cliPath, freePort, startServe, type ServeProcess } from './helpers/serv
 // of waiting for the tool's whole time limit (35 s here): its embedded bus closing, its ovos.tools.stopped
 // announcement, or (killed on a bus it joined) its probes going unanswered.
 let root: PluginRoot;
+let started: string;
 beforeAll(() => {
   root = makePluginRoot();
-  root.addPackage('slow-tools', toolboxEntry('slow_tools'), { 'index.js': toolboxSource('slow_tools', { sleep: '() => new Promise((r) => setTimeout(() => r({ result: 1 }), 60_000))' }) });
+  // the tool leaves a file when it starts, so a test stops the provider while the call runs, however slow the machine
+  started = path.join(mkdtempSync(path.join(os.tmpdir(), 'ovos-stops-')), 'started');
+  root.addPackage('slow-tools', toolboxEntry('slow_tools'), {
+    'index.js': toolboxSource(
+      'slow_tools',
+      { sleep: `() => { writeFileSync(${JSON.stringify(started)}, '1'); return new Promise((r) => setTimeout(() => r({ result: 1 }), 60_000)); }` },
+      "import { writeFileSync } from 'node:fs';",
+    ),
+  });
 });
-afterAll(() => root?.cleanup());
+afterAll(() => {
+  root?.cleanup();
+  if (started) rmSync(path.dirname(started), { recursive: true, force: true });
+});
 
 /** Starts `ovos-tools invoke sleep`; resolves with its exit code, stderr and how long it ran. */
 function invokeSleep(url: string): Promise<{ status: number; stderr: string; ms: number }> {
@@ -26,11 +41,20 @@ function invokeSleep(url: string): Promise<{ status: number; stderr: string; ms:
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves once the tool call has started in the provider (its file exists), then removes the file. */
+async function callRunning(): Promise<void> {
+  for (let waited = 0; !existsSync(started); waited += 50) {
+    if (waited > 30_000) throw new Error('the sleep call did not start within 30 s');
+    await sleep(50);
+  }
+  rmSync(started);
+}
+
 describe('the CLI notices a provider that stopped, within 5 s', () => {
   test('killed with its embedded bus: the connection closed', async () => {
     const serve: ServeProcess = await startServe(['--plugins', root.dir, '--embedded-bus', 'always']);
     const call = invokeSleep(serve.url);
-    await sleep(1500);
+    await callRunning();
     const killedAt = Date.now();
     serve.proc.kill('SIGKILL');
     const r = await call;
@@ -47,7 +71,7 @@ describe('the CLI notices a provider that stopped, within 5 s', () => {
       const url = `ws://127.0.0.1:${port}/core`;
       const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'never', '--drain-timeout', '20000'], {}, { url });
       const call = invokeSleep(url);
-      await sleep(1500);
+      await callRunning();
       const stoppedAt = Date.now();
       void serve.stop();
       const r = await call;
@@ -68,7 +92,7 @@ describe('the CLI notices a provider that stopped, within 5 s', () => {
       const url = `ws://127.0.0.1:${port}/core`;
       const serve = await startServe(['--plugins', root.dir, '--embedded-bus', 'never'], {}, { url });
       const call = invokeSleep(url);
-      await sleep(1500);
+      await callRunning();
       const killedAt = Date.now();
       serve.proc.kill('SIGKILL');
       const r = await call;

@@ -81,15 +81,17 @@ export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
       message: `${value.name} targets toolbox contract ${String(brand)}, but this host supports contract ${TOOLBOX_CONTRACT_VERSION}; install a version of the package built on a compatible @ovos-tools/core major`,
     };
   }
+  // every problem of the class at once, in one message
+  const problems: string[] = [];
   const schema = (value as { configSchema?: unknown }).configSchema;
   if (schema !== undefined && !isObjectSchema(schema)) {
-    return { ok: false, message: `${value.name}.configSchema: expected an object schema of the config section (Type.Object({...})), received ${typeName(schema)}` };
+    problems.push(`${value.name}.configSchema: expected an object schema of the config section (Type.Object({...})), received ${typeName(schema)}`);
   }
   const proto = (value as { prototype?: Record<string, unknown> }).prototype;
   for (const method of METHODS) {
-    if (typeof proto?.[method] !== 'function') return { ok: false, message: `${value.name}.prototype.${method}: expected a function, received ${typeName(proto?.[method])}` };
+    if (typeof proto?.[method] !== 'function') problems.push(`${value.name}.prototype.${method}: expected a function, received ${typeName(proto?.[method])}`);
   }
-  return { ok: true, cls: value as unknown as ToolBoxClass };
+  return problems.length ? { ok: false, message: problems.join('; ') } : { ok: true, cls: value as unknown as ToolBoxClass };
 }
 
 /**
@@ -97,30 +99,46 @@ export function checkToolBoxClass(value: unknown): ToolBoxClassCheck {
  * Reads `instance.tools` (which runs discovery on first read); call `refreshTools()` first to surface discovery errors.
  * A `confirmation` template must parse and name only declared arguments (`discoverTools()[0].confirmation.en: unknown placeholder {pth}: …`).
  * @returns a path-precise message for the first problem (e.g. `discoverTools()[2].name: expected string, received number`), or `null`.
+ *   {@link checkToolsProblems} returns every problem.
  */
 export function checkTools(instance: ToolBoxLike): string | null {
-  if (typeof instance.toolboxId !== 'string' || !instance.toolboxId) return `toolboxId: expected a non-empty string, received ${typeName(instance.toolboxId)}`;
+  return checkToolsProblems(instance)[0] ?? null;
+}
+
+/**
+ * Every problem {@link checkTools} looks for, not only the first: each tool's every field is checked, so a toolbox
+ * author sees all of them at once (`ovos-tools check` prints them all). Never throws.
+ * @returns one path-precise message per problem, in tool and field order; empty when the toolbox passes.
+ */
+export function checkToolsProblems(instance: ToolBoxLike): string[] {
+  if (typeof instance.toolboxId !== 'string' || !instance.toolboxId) return [`toolboxId: expected a non-empty string, received ${typeName(instance.toolboxId)}`];
   const tools = instance.tools;
-  if (!(tools instanceof Map)) return `tools: expected a Map, received ${typeName(tools)}`;
+  if (!(tools instanceof Map)) return [`tools: expected a Map, received ${typeName(tools)}`];
+  const problems: string[] = [];
   let i = 0;
-  for (const tool of tools.values()) {
-    const where = `discoverTools()[${i++}]`;
-    if (tool === null || typeof tool !== 'object') return `${where}: expected an AgentTool, received ${typeName(tool)}`;
-    const t = tool as unknown as Record<string, unknown>;
-    if (typeof t.name !== 'string') return `${where}.name: expected string, received ${typeName(t.name)}`;
-    if (!TOOL_NAME_PATTERN.test(t.name)) return `${where}.name: "${t.name}" does not match ${TOOL_NAME_PATTERN}`;
-    if (typeof t.description !== 'string') return `${where}.description: expected string, received ${typeName(t.description)}`;
-    for (const key of ['argumentSchema', 'outputSchema']) {
-      const v = t[key];
-      if (v === null || typeof v !== 'object' || Array.isArray(v)) return `${where}.${key}: expected a JSON Schema object, received ${typeName(v)}`;
-    }
-    if (typeof t.toolCall !== 'function') return `${where}.toolCall: expected function, received ${typeName(t.toolCall)}`;
-    if (t.confirmation !== undefined) {
-      const problem = checkConfirmationTemplate(t.confirmation, t.argumentSchema);
-      if (problem) return `${where}.${problem}`;
-    }
+  for (const tool of tools.values()) problems.push(...toolProblems(tool, `discoverTools()[${i++}]`));
+  return problems;
+}
+
+/** The problems of one discovered tool, each prefixed with `where` (`discoverTools()[2]`). */
+function toolProblems(tool: unknown, where: string): string[] {
+  if (tool === null || typeof tool !== 'object') return [`${where}: expected an AgentTool, received ${typeName(tool)}`];
+  const t = tool as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof t.name !== 'string') problems.push(`${where}.name: expected string, received ${typeName(t.name)}`);
+  else if (!TOOL_NAME_PATTERN.test(t.name)) problems.push(`${where}.name: "${t.name}" does not match ${TOOL_NAME_PATTERN}`);
+  if (typeof t.description !== 'string') problems.push(`${where}.description: expected string, received ${typeName(t.description)}`);
+  for (const key of ['argumentSchema', 'outputSchema']) {
+    const v = t[key];
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) problems.push(`${where}.${key}: expected a JSON Schema object, received ${typeName(v)}`);
   }
-  return null;
+  if (typeof t.toolCall !== 'function') problems.push(`${where}.toolCall: expected function, received ${typeName(t.toolCall)}`);
+  // a template is checked against the arguments it names, so only once they are a schema
+  if (t.confirmation !== undefined && t.argumentSchema !== null && typeof t.argumentSchema === 'object' && !Array.isArray(t.argumentSchema)) {
+    const problem = checkConfirmationTemplate(t.confirmation, t.argumentSchema);
+    if (problem) problems.push(`${where}.${problem}`);
+  }
+  return problems;
 }
 
 /**

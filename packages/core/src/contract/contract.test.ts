@@ -38,6 +38,7 @@ describe('@ovos-tools/core/contract (the checks the provider makes at load)', ()
       'checkHostSource',
       'checkToolBoxClass',
       'checkTools',
+      'checkToolsProblems',
       'parseEntryPoints',
       'typeName',
     ]);

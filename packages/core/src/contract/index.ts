@@ -8,7 +8,7 @@
  */
 export { ENTRY_POINT_NAME_PATTERN, parseEntryPoints, TOOLBOX_GROUP, typeName } from '../node/entryPoints.js';
 export type { EntryPointTarget, ParsedEntryPoints } from '../node/entryPoints.js';
-export { checkEntryPointName, checkToolBoxClass, checkTools } from './checkToolBox.js';
+export { checkEntryPointName, checkToolBoxClass, checkTools, checkToolsProblems } from './checkToolBox.js';
 export type { ToolBoxClass, ToolBoxClassCheck, ToolBoxLike } from './checkToolBox.js';
 export { checkHostSource } from './checkHostSource.js';
 export type { HostSourceCheck } from './checkHostSource.js';

@@ -10,6 +10,7 @@ export {
   checkHostSource,
   checkToolBoxClass,
   checkTools,
+  checkToolsProblems,
   ENTRY_POINT_NAME_PATTERN,
   parseEntryPoints,
   TOOLBOX_GROUP,

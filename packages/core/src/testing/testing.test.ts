@@ -72,13 +72,41 @@ describe('verifyToolbox', () => {
     }
     expect(checkToolBoxClass(Future)).toEqual({ ok: false, message: expect.stringContaining('targets toolbox contract 2, but this host supports contract 1') });
     expect(checkToolBoxClass({})).toEqual({ ok: false, message: 'expected a ToolBox class, received object' });
+    // a class with every part wrong hears of every part at once
+    class Hollow {
+      static readonly [TOOLBOX_BRAND] = 1;
+      static configSchema = 5;
+    }
+    const hollow = checkToolBoxClass(Hollow);
+    expect(hollow.ok).toBe(false);
+    const parts = (hollow as { message: string }).message.split('; ');
+    expect(parts[0]).toBe('Hollow.configSchema: expected an object schema of the config section (Type.Object({...})), received number');
+    expect(parts.slice(1)).toContain('Hollow.prototype.discoverTools: expected a function, received undefined');
+    expect(parts.length).toBeGreaterThan(2);
     class BadTool extends ToolBox {
       static override toolboxId = 'bad';
       discoverTools() {
         return [{ name: 'x', description: 3 }] as never;
       }
     }
-    expect((await verifyToolbox(BadTool)).problems).toEqual(['discoverTools()[0].description: expected string, received number']);
+    // every problem at once, not one per run of the check
+    expect((await verifyToolbox(BadTool)).problems).toEqual([
+      'discoverTools()[0].description: expected string, received number',
+      'discoverTools()[0].argumentSchema: expected a JSON Schema object, received undefined',
+      'discoverTools()[0].outputSchema: expected a JSON Schema object, received undefined',
+      'discoverTools()[0].toolCall: expected function, received undefined',
+    ]);
+    class TwoBad extends ToolBox {
+      static override toolboxId = 'two_bad';
+      discoverTools() {
+        const ok = { description: 'd', argumentSchema: Type.Object({}), outputSchema: Type.Object({}), toolCall: () => ({}) };
+        return [{ ...ok, name: 'Bad Name' }, { ...ok, name: 'fine' }, { ...ok, name: 'also_bad', description: null }] as never;
+      }
+    }
+    expect((await verifyToolbox(TwoBad)).problems).toEqual([
+      expect.stringMatching(/^discoverTools\(\)\[0\]\.name: "Bad Name" does not match/),
+      'discoverTools()[2].description: expected string, received null',
+    ]);
     class Throws extends ToolBox {
       static override toolboxId = 'throws';
       discoverTools(): never {

@@ -1,7 +1,7 @@
 import { silentLogger } from '../logging/Logger.js';
 import { checkConfigSection } from '../node/checkConfigSection.js';
 import { checkExamples, type CheckExamplesOptions } from './checkExamples.js';
-import { checkEntryPointName, checkToolBoxClass, checkTools, type ToolBoxLike } from '../contract/checkToolBox.js';
+import { checkEntryPointName, checkToolBoxClass, checkToolsProblems, type ToolBoxLike } from '../contract/checkToolBox.js';
 
 /** Options of {@link verifyToolbox}. */
 export interface VerifyToolboxOptions {
@@ -28,7 +28,7 @@ export interface ToolboxVerdict {
 /**
  * Checks a toolbox class the way the provider does at load, in order, stopping at the first step that fails:
  * contract brand and methods ({@link checkToolBoxClass}), the config section against the class's `configSchema`, construction with `{config, logger}`, the entry-point
- * name against `toolboxId`, discovery, every tool's fields ({@link checkTools}), at least one tool, then
+ * name against `toolboxId`, discovery, every tool's fields (all their problems, {@link checkToolsProblems}), at least one tool, then
  * optionally the examples. The instance is closed afterwards. Never throws.
  *
  * @example
@@ -61,8 +61,8 @@ export async function verifyToolbox(value: unknown, options: VerifyToolboxOption
     } catch (err) {
       return done(verdict, `discoverTools() failed: ${errorText(err)}`);
     }
-    const toolProblem = checkTools(instance);
-    if (toolProblem) return done(verdict, toolProblem);
+    const toolProblems = checkToolsProblems(instance);
+    if (toolProblems.length) return done(verdict, ...toolProblems);
     verdict.tools = [...instance.tools.keys()];
     if (!verdict.tools.length) problem('discoverTools() returned no tools');
     if (options.examples) {
@@ -79,8 +79,8 @@ export async function verifyToolbox(value: unknown, options: VerifyToolboxOption
   return done(verdict);
 }
 
-function done(verdict: ToolboxVerdict, last?: string): ToolboxVerdict {
-  if (last) verdict.problems.push(last);
+function done(verdict: ToolboxVerdict, ...last: string[]): ToolboxVerdict {
+  verdict.problems.push(...last);
   verdict.ok = !verdict.problems.length;
   return verdict;
 }

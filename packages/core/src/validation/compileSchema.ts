@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/compile';
 import { compileCoercer, type Coercer } from './coerce.js';
-import { previewValue } from './previewValue.js';
+import { describeProblems, type SchemaError } from './describeProblems.js';
 import { compileSizeGuard } from './sizeGuard.js';
 
 /** The outcome of {@link CompiledSchema.parse}: the coerced value, or readable problems. */
@@ -26,11 +26,14 @@ export interface CompiledSchema {
 
 const cache = new WeakMap<object, CompiledSchema>();
 const MAX_PROBLEMS = 5;
+/** Validator errors read at most (a union of 20 values fails 21 times before its problems are merged into one). */
+const MAX_ERRORS = 100;
 
 /**
  * Compiles a JSON Schema (TypeBox or plain) with TypeBox's compiler, cached per schema object so each
  * schema is compiled once, on first use. Problems read `"<path>: <what was wrong>, received <value>"`,
- * e.g. `"a: must be integer, received 3.5"` or `"b: required property is missing"`.
+ * e.g. `"a: must be integer, received 3.5"`, `"b: required property is missing"` or, for a union of constants,
+ * `"d: must be \"earlier\", \"later\" or \"raise\", received \"latest\""` (one line naming the values it takes); at most 5.
  */
 export function compileSchema(schema: object): CompiledSchema {
   let compiled = cache.get(schema);
@@ -51,41 +54,13 @@ function build(schema: object): CompiledSchema {
       if (tooBig) return { ok: false, problems: [tooBig] };
       const coerced = coerce(value);
       if (validator.Check(coerced)) return { ok: true, value: coerced };
-      const problems: string[] = [];
+      const errors: SchemaError[] = [];
       for (const err of validator.Errors(coerced)) {
-        problems.push(describe(err as unknown as TypeBoxError, coerced));
-        if (problems.length >= MAX_PROBLEMS) break;
+        errors.push(err as unknown as SchemaError);
+        if (errors.length >= MAX_ERRORS) break;
       }
+      const problems = describeProblems(errors, schema, coerced).slice(0, MAX_PROBLEMS);
       return { ok: false, problems: problems.length ? problems : ['value does not match the schema'] };
     },
   };
-}
-
-interface TypeBoxError {
-  keyword: string;
-  instancePath: string;
-  message: string;
-  params: Record<string, unknown>;
-}
-
-function describe(err: TypeBoxError, root: unknown): string {
-  const path = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (err.keyword === 'required') {
-    const missing = (err.params.requiredProperties ?? err.params.missingProperty) as string[] | string | undefined;
-    const names = (Array.isArray(missing) ? missing : [missing]).filter(Boolean).map((m) => (path ? `${path}.${m}` : m));
-    return names.map((n) => `${n}: required property is missing`).join('; ');
-  }
-  const received = valueAt(root, err.instancePath);
-  return `${path || '(arguments)'}: ${err.message}, received ${previewValue(received)}`;
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  if (!pointer) return root;
-  let cur: unknown = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[key];
-  }
-  return cur;
 }

@@ -1,6 +1,7 @@
 import { Message, type JsonObject } from '@ovos-tools/core';
 import { isMessageBusReachable, MessageBusClient } from '@ovos-tools/messagebus';
 import { CliError, ExitCode } from './CliError.js';
+import { askProvider, type Ask } from './providerPresence.js';
 import { resolveBusUrl } from './resolveBusUrl.js';
 
 /** How long a client command waits for its answer when `--timeout` is not given, ms. */
@@ -22,9 +23,6 @@ export interface ClientOptions {
   /** Print the raw JSON answer instead of the human-readable form. */
   json?: boolean;
 }
-
-/** Sends one request on an open connection and resolves with the response data, or `undefined` after `waitMs`. */
-export type Ask = (type: string, data: JsonObject, waitMs: number) => Promise<JsonObject | undefined>;
 
 /**
  * The `--timeout` value in ms, or `undefined` when it was not given.
@@ -64,12 +62,14 @@ export async function withBus<T>(options: ClientOptions, session: (ask: Ask, url
 
 /**
  * Sends one request over the messagebus and returns the response data, waiting `--timeout` ms, else `defaultWaitMs`.
- * @throws {@link CliError} `unavailable` when no bus answers at the URL or no response arrives in time.
+ * @throws {@link CliError} `unavailable` when no bus answers at the URL, no provider answers on it (within 3 s), or no
+ *   response arrives in time.
  */
 export async function busRequest(type: string, data: JsonObject, options: ClientOptions, defaultWaitMs: number = DEFAULT_WAIT_MS): Promise<JsonObject> {
   const waitMs = timeoutOption(options) ?? defaultWaitMs;
   return withBus(options, async (ask, url) => {
-    const reply = await ask(type, data, waitMs);
+    // a bus without a provider is said within 3 s, not after the whole wait
+    const reply = await askProvider(ask, url, type, data, waitMs);
     if (!reply) {
       const wait = options.timeout === undefined ? `the default wait of ${defaultWaitMs} ms` : `--timeout ${waitMs} ms`;
       throw new CliError(`no answer to ${type} within ${waitMs} ms (${wait} ran out; the messagebus is up); is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);

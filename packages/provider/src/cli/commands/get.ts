@@ -1,5 +1,6 @@
 import { Topics, type JsonObject } from '@ovos-tools/core';
 import { busRequest, failOnError, type ClientOptions } from '../busRequest.js';
+import { describeFields } from '../describeFields.js';
 import { formatOption, warnFormatNotes } from '../formatOption.js';
 
 /**
@@ -31,13 +32,3 @@ export async function getCommand(name: string, options: ClientOptions & { format
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-function describeFields(schema: JsonObject | undefined): string[] {
-  const props = (schema?.properties ?? {}) as Record<string, JsonObject>;
-  const required = new Set((schema?.required ?? []) as string[]);
-  const out = Object.entries(props).map(([key, p]) => {
-    const type = p.type ?? (p.anyOf ? (p.anyOf as JsonObject[]).map((b) => b.type).join('|') : 'any');
-    const extra = [required.has(key) ? 'required' : 'optional', p.default !== undefined ? `default ${JSON.stringify(p.default)}` : ''].filter(Boolean).join(', ');
-    return `  ${key}: ${String(type)} (${extra})${p.description ? ` - ${String(p.description)}` : ''}`;
-  });
-  return out.length ? out : ['  (none)'];
-}

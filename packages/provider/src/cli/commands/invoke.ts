@@ -2,6 +2,7 @@ import { Message, Topics, type JsonObject } from '@ovos-tools/core';
 import { askWatchingProvider } from '../askWatchingProvider.js';
 import { CliError, ExitCode } from '../CliError.js';
 import { cliContext, failOnError, timeoutOption, withBus, type ClientOptions } from '../busRequest.js';
+import { askProvider } from '../providerPresence.js';
 import { formatOption } from '../formatOption.js';
 
 /** Added to a tool's time limit for the CLI's wait: the provider answers `timeout` at the limit, after any queueing. */
@@ -14,7 +15,9 @@ const PROVIDER_DEFAULT_LIMIT_MS = 30_000;
  * a vendor-mapped name) and prints its result object. A call the provider wants confirmed fails with its question and
  * the exact command line that confirms it (the same call with `--confirm-token`). Without `--timeout` it waits as long as the tool may run: it first asks `ovos.tools.get` for the
  * tool's time limit (`timeout_ms`) and waits that plus {@link INVOKE_WAIT_MARGIN_MS}, so a slow tool is answered
- * (its result, or the provider's `timeout` error, exit 1) and never reads as a provider that is not running.
+ * (its result, or the provider's `timeout` error, exit 1) and never reads as a provider that is not running. That
+ * first question (asked with `--timeout` too) also finds out within 3 s when no provider serves the bus (exit 3),
+ * rather than waiting out the call's whole wait.
  * @throws {@link CliError}: `usage` for bad JSON or options, `errorResponse` for an error answer, `unavailable` when
  *   no bus or no answer.
  */
@@ -31,11 +34,12 @@ export async function invokeCommand(name: string, jsonArgs: string | undefined, 
   const given = timeoutOption(options);
   const reply = await withBus(options, async (ask, url, client) => {
     const getData: JsonObject = options.toolbox === undefined ? { name } : { name, toolbox_id: options.toolbox };
+    // the tool's spec says how long it may run, and asking for it says within 3 s when no provider is there at all
+    const spec = await askProvider(ask, url, Topics.toolsGet, getData, 10_000);
+    if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms, though a provider answers on ${url} (it may still be loading its toolboxes); try again`, ExitCode.unavailable);
     let waitMs = given;
     let why = `--timeout ${given} ms`;
     if (waitMs === undefined) {
-      const spec = await ask(Topics.toolsGet, getData, 10_000);
-      if (!spec) throw new CliError(`no answer to ${Topics.toolsGet} within 10000 ms (the messagebus is up); is \`ovos-tools serve\` running on ${url}?`, ExitCode.unavailable);
       const limit = typeof spec.timeout_ms === 'number' ? spec.timeout_ms : PROVIDER_DEFAULT_LIMIT_MS;
       waitMs = limit + INVOKE_WAIT_MARGIN_MS;
       why = `the tool's time limit ${limit} ms plus ${INVOKE_WAIT_MARGIN_MS} ms`;

@@ -1,7 +1,11 @@
 import path from 'node:path';
-import { createLogger, Message, Topics, type Bus, type Logger } from '@ovos-tools/core';
-import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
+import { createLogger, Message, Topics, type Bus, type Logger, type LogLevel } from '@ovos-tools/core';
+import { isLoopbackHost, isMessageBusReachable, loadMessageBusConfig, MessageBusClient, type MessageBusServer } from '@ovos-tools/messagebus';
 import type { BusExposure } from '../../access/AccessControl.js';
+import type { ProviderSettings } from '../../config/ProviderConfig.js';
+import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
+import type { ReloadReport } from '../../service/ReloadReport.js';
+import type { HttpServerHandle } from '../../transports/http/httpServerOptions.js';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
 import type { OwnBusServer } from '../../federation/BusFederation.js';
@@ -12,6 +16,7 @@ import { CliError, ExitCode } from '../CliError.js';
 import { notifySystemd } from '../notifySystemd.js';
 import { resolveBusUrl } from '../resolveBusUrl.js';
 import { shutdownSignal } from '../shutdownSignal.js';
+import { ensureHttpPortFree, httpListenOf, startEmbeddedBus } from './servePorts.js';
 
 /** Options of `ovos-tools serve`. */
 export interface ServeOptions {
@@ -46,50 +51,29 @@ export const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
  * @throws {@link CliError} for bad options or config, or when the embedded bus cannot listen.
  */
 export async function serveCommand(options: ServeOptions): Promise<void> {
-  const mode = options.embeddedBus;
-  if (!['auto', 'always', 'never'].includes(mode)) throw new CliError(`--embedded-bus must be auto, always or never, got "${mode}"`, ExitCode.usage);
-  const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
-  if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
-  const logLevel = logLevelOption(options.logLevel);
+  const { mode, drainMs, logLevel } = serveFlags(options);
   const logger = createLogger('ovos-tools', logLevel);
   const config = providerConfigSource(options.config);
   logger.debug(`log level ${logLevel}; config read from ${config.configPaths.join(', ') || config.configLabel}`);
   const { settings } = config;
   const url = resolveBusUrl(options.busUrl);
+  // a port that is taken is said in milliseconds, before any toolbox loads (loading takes seconds)
+  const httpListen = httpListenOf(settings.http, options.http);
+  if (httpListen) await ensureHttpPortFree(httpListen, options.http ? '--http' : 'the http section\'s listen (or --http)');
   // signals are taken over before anything slow, so a stop during start-up still shuts down cleanly
   const stopRequested = shutdownSignal();
-
-  let server: MessageBusServer | undefined;
-  if (mode === 'always' || (mode === 'auto' && !(await isMessageBusReachable(url, 1000)))) {
-    server = await startEmbeddedBus(url, logger);
-  }
-  let bus: (Bus & RawFrameSource & { close(): Promise<void> }) | undefined;
-  let busExposure: BusExposure;
-  if (server) {
-    bus = server.attach({ logger });
-    busExposure = server.requiresSecret ? 'authenticated' : isLoopbackHost(new URL(url).hostname) ? 'loopback' : 'open';
-  } else {
-    const secret = loadMessageBusConfig().secret;
-    busExposure = secret ? 'authenticated' : isLoopbackHost(new URL(url).hostname) ? 'loopback' : 'open';
-    const client = new MessageBusClient({ url, logger });
-    client.connect();
-    const joined = await Promise.race([client.ready.then(() => true), stopRequested.then(() => false)]);
-    if (!joined) return void (await client.close());
-    bus = client;
-    await warnIfAnotherProvider(client, url);
-  }
-
-  const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const joined = await joinBus(mode, url, logger, stopRequested);
+  if (!joined) return;
+  const { bus, server } = joined;
   // with the HTTP API on, the service records every transport's calls (bus, HTTP, MCP) into the metrics /metrics serves
   // (Fastify and prom-client load only when the HTTP API is on)
-  const httpOn = Boolean(settings.http || options.http);
-  const metrics = httpOn ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
+  const metrics = httpListen ? new (await import('../../metrics/PrometheusMetrics.js')).PrometheusMetrics({ collectDefault: true }) : undefined;
   const provider = new ToolsProvider({
     logLevel,
     bus,
-    pluginRoots,
+    pluginRoots: options.plugins?.map((p) => path.resolve(p)),
     logger,
-    busExposure,
+    busExposure: joined.busExposure,
     // on its own bus server the provider knows when nobody is there to answer a federation discover, and who connects
     ...(server ? { ownBusServer: ownBusServerOf(server) } : {}),
     // every reload reads the config again (a bad file keeps the running config; the reload says why)
@@ -97,32 +81,11 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     ...(metrics ? { metrics } : {}),
   });
   const report = await provider.start();
-  let http: Awaited<ReturnType<typeof import('../../transports/http/startHttpFromSettings.js').startHttpFromSettings>>;
-  try {
-    http = httpOn
-      ? await (
-          await import('../../transports/http/startHttpFromSettings.js')
-        ).startHttpFromSettings(provider.service, { config: settings.http, cliListen: options.http, agents: () => provider.settings.access.agents, logger, ...(metrics ? { metrics } : {}), bus, mcpSearchTool: settings.mcp.searchTool, mcpSessions: settings.mcp.sessions, health: () => provider.health() })
-      : undefined;
-  } catch (err) {
-    await provider.close();
-    await bus.close();
-    await server?.close();
-    throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
-  }
+  const http = httpListen ? await startHttp(provider, joined, { settings, cliListen: options.http, logger, metrics }) : undefined;
   // chokidar loads only with --watch: a serve without it starts without reading it
   const watcher = options.watch ? new (await import('../../watch/PluginWatcher.js')).PluginWatcher(provider.pluginRoots, () => provider.reload(), logger) : undefined;
   await watcher?.ready();
-
-  const where = server ? `${url} (embedded messagebus)` : url;
-  process.stdout.write(
-    `ovos-tools provider serving ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es) on ${where}\n` +
-      provider.service.toolboxes().map((t) => `  - ${t.toolboxId === t.source ? t.source : `${t.toolboxId} (${t.source})`}`).join('\n') +
-      (report.loaded.length ? '\n' : '') +
-      `plugin roots: ${provider.pluginRoots.join(', ')}${watcher ? ' (watching)' : ''}\n` +
-      (http ? `HTTP API on ${http.url}:\n${http.routes.map((r) => `  ${r}`).join('\n')}\ninspector: ${http.url}/inspector\n` : '') +
-      (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)\n` : ''),
-  );
+  process.stdout.write(banner({ provider, report, url, embedded: server !== undefined, watching: watcher !== undefined, http, settings }));
   await notifySystemd(['READY=1', `STATUS=serving ${report.totalTools} tool(s) on ${url}`], logger);
 
   const reason = await stopRequested;
@@ -138,6 +101,91 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   setTimeout(() => process.exit(), 2000).unref();
 }
 
+/**
+ * The checked `--embedded-bus`, `--drain-timeout` and `--log-level`.
+ * @throws {@link CliError} `usage` for a value out of range.
+ */
+function serveFlags(options: ServeOptions): { mode: string; drainMs: number; logLevel: LogLevel } {
+  const mode = options.embeddedBus;
+  if (!['auto', 'always', 'never'].includes(mode)) throw new CliError(`--embedded-bus must be auto, always or never, got "${mode}"`, ExitCode.usage);
+  const drainMs = Number(options.drainTimeout ?? DEFAULT_DRAIN_TIMEOUT_MS);
+  if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
+  return { mode, drainMs, logLevel: logLevelOption(options.logLevel) };
+}
+
+/** The bus the provider serves: its own embedded server's attachment, or a client of the bus at the URL. */
+interface JoinedBus {
+  bus: Bus & RawFrameSource & { close(): Promise<void> };
+  /** The embedded server, when the provider runs the bus. */
+  server: MessageBusServer | undefined;
+  busExposure: BusExposure;
+}
+
+/**
+ * Starts an embedded bus (`always`, or `auto` when none answers at the URL) and attaches to it, or joins the bus at
+ * the URL as a client (warning when another provider already answers there).
+ * @returns the bus, or `undefined` when a stop was requested before an external bus was reached.
+ */
+async function joinBus(mode: string, url: string, logger: Logger, stopRequested: Promise<string>): Promise<JoinedBus | undefined> {
+  const secret = loadMessageBusConfig().secret;
+  const loopback = isLoopbackHost(new URL(url).hostname);
+  if (mode === 'always' || (mode === 'auto' && !(await isMessageBusReachable(url, 1000, secret ? { secret } : {})))) {
+    const server = await startEmbeddedBus(url, logger);
+    return { bus: server.attach({ logger }), server, busExposure: server.requiresSecret ? 'authenticated' : loopback ? 'loopback' : 'open' };
+  }
+  const client = new MessageBusClient({ url, logger });
+  client.connect();
+  const joined = await Promise.race([client.ready.then(() => true), stopRequested.then(() => false)]);
+  if (!joined) return void (await client.close());
+  await warnIfAnotherProvider(client, url);
+  return { bus: client, server: undefined, busExposure: secret ? 'authenticated' : loopback ? 'loopback' : 'open' };
+}
+
+/**
+ * Starts the HTTP API of a started provider.
+ * @throws {@link CliError} `usage` when it cannot start (the provider and bus are closed first).
+ */
+async function startHttp(
+  provider: ToolsProvider,
+  joined: JoinedBus,
+  o: { settings: ProviderSettings; cliListen: string | undefined; logger: Logger; metrics: PrometheusMetrics | undefined },
+): Promise<HttpServerHandle | undefined> {
+  const { settings, logger, metrics } = o;
+  try {
+    const { startHttpFromSettings } = await import('../../transports/http/startHttpFromSettings.js');
+    return await startHttpFromSettings(provider.service, {
+      config: settings.http,
+      cliListen: o.cliListen,
+      agents: () => provider.settings.access.agents,
+      logger,
+      ...(metrics ? { metrics } : {}),
+      bus: joined.bus,
+      mcpSearchTool: settings.mcp.searchTool,
+      mcpSessions: settings.mcp.sessions,
+      health: () => provider.health(),
+    });
+  } catch (err) {
+    await provider.close();
+    await joined.bus.close();
+    await joined.server?.close();
+    throw new CliError(`could not start the HTTP API: ${(err as Error).message}`, ExitCode.usage);
+  }
+}
+
+/** What `serve` prints once it serves: the tools and toolboxes, the plugin roots, the HTTP routes, shared state. */
+function banner(b: { provider: ToolsProvider; report: ReloadReport; url: string; embedded: boolean; watching: boolean; http: HttpServerHandle | undefined; settings: ProviderSettings }): string {
+  const { provider, report, http, settings } = b;
+  const where = b.embedded ? `${b.url} (embedded messagebus)` : b.url;
+  return (
+    `ovos-tools provider serving ${report.totalTools} tool(s) from ${report.loaded.length} toolbox(es) on ${where}\n` +
+    provider.service.toolboxes().map((t) => `  - ${t.toolboxId === t.source ? t.source : `${t.toolboxId} (${t.source})`}`).join('\n') +
+    (report.loaded.length ? '\n' : '') +
+    `plugin roots: ${provider.pluginRoots.join(', ')}${b.watching ? ' (watching)' : ''}\n` +
+    (http ? `HTTP API on ${http.url}:\n${http.routes.map((r) => `  ${r}`).join('\n')}\ninspector: ${http.url}/inspector\n` : '') +
+    (settings.state ? `shared state: Redis at ${redactRedisUrl(settings.state.redis.url)} (agents' rate_per_minute and max_concurrency, result handles and confirm-token uses are kept there)\n` : '')
+  );
+}
+
 /** The {@link OwnBusServer} view of the embedded server: its clients other than the provider's own attachment. */
 function ownBusServerOf(server: MessageBusServer): OwnBusServer {
   return {
@@ -151,34 +199,6 @@ const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms).unref();
   });
-
-async function startEmbeddedBus(url: string, logger: Logger): Promise<MessageBusServer> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new CliError(`--bus-url "${url}" is not a URL such as ws://127.0.0.1:8181/core`, ExitCode.usage);
-  }
-  if (parsed.protocol !== 'ws:') throw new CliError(`the embedded messagebus serves plain ws:// only; got ${url}`, ExitCode.usage);
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(parsed.port || 80);
-  const server = new MessageBusServer({ host, port, route: parsed.pathname || '/', maxMsgSizeMiB: loadMessageBusConfig().maxMsgSizeMiB, logger });
-  try {
-    await server.start();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new CliError(
-        `could not start the embedded messagebus: port ${port} on ${host} is already in use by another process that is not ` +
-          `an OVOS messagebus at ${url} (a stale provider, or another service). Find it with \`ss -ltnp 'sport = :${port}'\` ` +
-          `and stop it, or choose another port with --bus-url / OVOS_TOOLS_BUS_URL`,
-        ExitCode.unavailable,
-      );
-    }
-    throw new CliError(`could not start the embedded messagebus on ${url}: ${(err as Error).message}`, ExitCode.unavailable);
-  }
-  return server;
-}
 
 /**
  * Before serving on a bus someone else runs, asks whether an ovos-tools provider already answers there (a

@@ -1,0 +1,84 @@
+import { Type } from 'typebox';
+import { defineTool, silentLogger, toWireError, ToolBox, type AgentTool } from '../index.js';
+import { compileSchema, type ParseResult } from './compileSchema.js';
+import { describe, expect, it } from 'vitest';
+
+const problems = (r: ParseResult) => (r.ok ? [] : r.problems);
+
+// A union of constants (TypeBox Union(Literal...), the way a tool declares an enum argument) fails once per branch in
+// TypeBox's validator: the problem must read as one line naming the values it accepts and the value received.
+describe('problems of unions and enums name the accepted values', () => {
+  const Args = Type.Object({
+    disambiguation: Type.Union([Type.Literal('earlier'), Type.Literal('later'), Type.Literal('compatible'), Type.Literal('reject')]),
+    level: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
+    mode: Type.Optional(Type.Enum(['fast', 'slow'])),
+    inner: Type.Optional(Type.Object({ k: Type.Union([Type.Literal('a'), Type.Literal('b')]) })),
+    mixed: Type.Optional(Type.Union([Type.Literal('auto'), Type.Number()])),
+    nullable: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    list: Type.Optional(Type.Array(Type.Union([Type.Literal('x'), Type.Literal('y')]))),
+    shaped: Type.Optional(Type.Union([Type.Object({ n: Type.Integer() }), Type.String()])),
+  });
+  const parse = (v: object) => problems(compileSchema(Args).parse({ disambiguation: 'earlier', ...v }));
+
+  it('a union of string literals: one line with every value and what was received', () => {
+    expect(parse({ disambiguation: 'latest' })).toEqual(['disambiguation: must be "earlier", "later", "compatible" or "reject", received "latest"']);
+  });
+
+  it('number literals, an enum, a nested field and an array item', () => {
+    expect(parse({ level: 3 })).toEqual(['level: must be 1 or 2, received 3']);
+    expect(parse({ mode: 'medium' })).toEqual(['mode: must be "fast" or "slow", received "medium"']);
+    expect(parse({ inner: { k: 'c' } })).toEqual(['inner.k: must be "a" or "b", received "c"']);
+    expect(parse({ list: ['x', 'z'] })).toEqual(['list.1: must be "x" or "y", received "z"']);
+  });
+
+  it('constants mixed with types, and a nullable type', () => {
+    expect(parse({ mixed: 'manual' })).toEqual(['mixed: must be "auto" or number, received "manual"']);
+    expect(parse({ nullable: 5 })).toEqual(['nullable: must be string or null, received 5']);
+  });
+
+  it('several problems at once are each said once', () => {
+    expect(parse({ disambiguation: 'x', level: 9 })).toEqual(['disambiguation: must be "earlier", "later", "compatible" or "reject", received "x"', 'level: must be 1 or 2, received 9']);
+  });
+
+  it('a branch that nearly matched keeps the problem inside it, not a list of types', () => {
+    const lines = parse({ shaped: { n: 'many' } });
+    expect(lines.some((l) => l.startsWith('shaped.n: must be integer, received "many"'))).toBe(true);
+  });
+
+  it('a long enum is cut after 20 values and says how many more', () => {
+    const many = Type.Object({ c: Type.Union(Array.from({ length: 30 }, (_, i) => Type.Literal(`v${i}`))) });
+    const [line] = problems(compileSchema(many).parse({ c: 'nope' }));
+    expect(line).toMatch(/^c: must be "v0", "v1", .*"v19" or one of 10 more, received "nope"$/);
+  });
+
+  it('a plain JSON Schema enum and const (not TypeBox) read the same way', () => {
+    const plain = { type: 'object', properties: { unit: { enum: ['c', 'f'] }, v: { const: 2 } }, required: ['unit'] };
+    expect(problems(compileSchema(plain).parse({ unit: 'k', v: 3 }))).toEqual(['unit: must be "c" or "f", received "k"', 'v: must be 2, received 3']);
+  });
+});
+
+describe('ToolBox.callTool: the error string every door carries names the values', () => {
+  it("keeps OVOS's ValueError prefix and adds the accepted values and the one received", async () => {
+    class Clock extends ToolBox {
+      static override toolboxId = 'clock_tools';
+      discoverTools(): AgentTool[] {
+        return [
+          defineTool({
+            name: 'convert_time',
+            description: 'Convert.',
+            argumentSchema: Type.Object({ disambiguation: Type.Union([Type.Literal('earlier'), Type.Literal('later')]) }),
+            outputSchema: Type.Object({ ok: Type.Boolean() }),
+            toolCall: () => ({ ok: true }),
+          }),
+        ];
+      }
+    }
+    const err = await new Clock({ logger: silentLogger }).callTool('convert_time', { disambiguation: 'latest' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(toWireError(err).error).toBe(
+      `ValueError: Tool input validation failed for 'convert_time' in ToolBox 'clock_tools': disambiguation: must be "earlier" or "later", received "latest"`,
+    );
+  });
+});
