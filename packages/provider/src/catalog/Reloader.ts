@@ -80,6 +80,8 @@ export class Reloader {
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    // example requests (locale/<lang>/<tool>.intent) are read in a worker while the hosts start (issue 42)
+    const utterancesRead = this.options.utterances?.prepare(declarations.filter((d) => d.group !== 'ovos-tools.hosts').map((d) => ({ source: d.entryPointName, dir: d.packageDir, fingerprint: d.fingerprint })));
 
     let localIds: ReadonlySet<string> = new Set();
     const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {
@@ -121,6 +123,7 @@ export class Reloader {
     for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
 
     const accepted = this.refuseImpostors(candidates, problems);
+    await utterancesRead;
     const next = new RegistryGeneration(previous.number + 1, accepted, problems);
     for (const c of next.collisions) logger.warn(`tool name collision: '${c.name}' is provided by ${c.toolboxIds.join(', ')}; '${c.winner}' serves get/invoke`);
     if (this.closed) {
@@ -128,6 +131,7 @@ export class Reloader {
       return report(previous, previous, started);
     }
     const r = report(previous, next, started);
+    this.options.utterances?.settle(next.toolboxes.map((t) => ({ source: t.source, packageName: t.packageName, origin: t.origin, tools: t.host.describe().tools.map((tool) => tool.name) })));
     this.swap(previous, next, r);
     this.options.onLoaded?.(loadedNames(scan, next));
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);

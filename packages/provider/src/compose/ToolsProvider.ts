@@ -16,7 +16,7 @@ import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
-import { packageUtterances } from '../search/packageUtterances.js';
+import { PackageUtterances } from '../search/packageUtterances.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -145,7 +145,10 @@ export class ToolsProvider {
       if (live.current.hosts.warmUp) this.warmNewHosts(this.lastGeneration, generation);
       this.lastGeneration = generation;
     });
+    // example requests of the toolbox packages, read in a worker at each reload and filtered by who said them first (issue 42)
+    const utterances = new PackageUtterances({ logger: this.logger, trusted: () => live.current.search.trustedToolboxes });
     this.reloader = new Reloader({
+      utterances,
       ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
       discovery: settings.discovery,
       registry: settings.registry,
@@ -194,8 +197,8 @@ export class ToolsProvider {
         agentMaxOutputChars: (id) => live.current.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
-      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issue 39)
-      search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ...options.search },
+      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issues 39, 42)
+      search: { utterances: utterances.utterancesOf, ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
     // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all
