@@ -81,7 +81,7 @@ export class Reloader {
     const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
     // example requests (locale/<lang>/<tool>.intent) are read in a worker while the hosts start (issue 42)
-    const utterancesRead = this.options.utterances?.prepare(declarations.filter((d) => d.group !== 'ovos-tools.hosts').map((d) => ({ source: d.entryPointName, dir: d.packageDir, fingerprint: d.fingerprint })));
+    const utterancesRead = this.options.utterances?.prepare(declarations.filter((d) => d.group !== 'ovos-tools.hosts').map((d) => ({ source: d.entryPointName, packageName: d.packageName, dir: d.packageDir, fingerprint: d.fingerprint })));
 
     let localIds: ReadonlySet<string> = new Set();
     const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {

@@ -2,12 +2,14 @@ import type { Logger } from '@ovos-tools/core';
 import type { CatalogEntry, ToolboxOrigin } from '../service/ToolService.js';
 import { readUtterancesOffThread, type PackageRead } from './readUtterancesOffThread.js';
 import type { UtterancesOf } from './SearchSnapshot.js';
-import { resolveClaims, type Claimant, type DroppedRequest } from './utteranceClaims.js';
+import { requestWords, resolveClaims, type Claimant, type DroppedRequest } from './utteranceClaims.js';
 
 /** A toolbox package found by discovery: where its `locale` folder is, and whether its files changed. */
 export interface UtterancePackage {
   /** The entry-point name of one of its toolboxes (a catalog entry's `source`). */
   source: string;
+  /** Its package's name, for the log (`@ovos-tools/toolbox-math`). */
+  packageName: string;
   /** The package folder (absolute). */
   dir: string;
   /** Discovery's fingerprint of its files: a new one means the `locale` folder is read again. */
@@ -66,18 +68,18 @@ export class PackageUtterances {
 
   /** Reads the `locale` folders of the packages that are new or changed, off the provider's thread. Never rejects. */
   async prepare(packages: readonly UtterancePackage[]): Promise<void> {
-    const fresh = new Map<string, string>();
-    for (const p of packages) if (this.reads.get(p.dir)?.fingerprint !== p.fingerprint) fresh.set(p.dir, p.fingerprint);
+    const fresh = new Map<string, UtterancePackage>();
+    for (const p of packages) if (this.reads.get(p.dir)?.fingerprint !== p.fingerprint) fresh.set(p.dir, p);
     let found: Map<string, PackageRead>;
     try {
       found = await (this.options.read ?? readUtterancesOffThread)([...fresh.keys()]);
     } catch (err) {
       found = new Map([...fresh.keys()].map((dir) => [dir, { byTool: new Map(), problems: [`locale: not read: ${(err as Error).message}`] }]));
     }
-    for (const [dir, fingerprint] of fresh) {
+    for (const [dir, p] of fresh) {
       const read = found.get(dir) ?? { byTool: new Map(), problems: [] };
-      this.reads.set(dir, { fingerprint, read });
-      for (const problem of read.problems) this.options.logger.warn(`search: ${dir}: ${problem}`);
+      this.reads.set(dir, { fingerprint: p.fingerprint, read });
+      for (const problem of read.problems) this.options.logger.warn(`search: ${p.packageName} (${dir}): ${problem}`);
     }
     const live = new Set(packages.map((p) => p.dir));
     for (const dir of this.reads.keys()) if (!live.has(dir)) this.reads.delete(dir);
@@ -104,7 +106,9 @@ export class PackageUtterances {
       const byTool = this.reads.get(c.id)!.read.byTool;
       c.tools = new Map([...byTool].filter(([tool]) => c.toolNames.has(tool)));
     }
-    const { kept, dropped } = resolveClaims(ordered);
+    const words = new Map<string, readonly string[]>();
+    for (const c of ordered) for (const [request, w] of this.reads.get(c.id)!.read.words ?? []) words.set(request, w);
+    const { kept, dropped } = resolveClaims(ordered, (request) => words.get(request) ?? requestWords(request));
     this.served = kept;
     this.dirOf = new Map([...this.pendingDirs].filter(([, dir]) => kept.has(dir)));
     this.report(dropped);

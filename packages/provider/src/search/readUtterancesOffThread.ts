@@ -11,6 +11,8 @@ const WORKER_HEAP_MB = 96;
 export interface PackageRead {
   /** Tool name → its example requests (every language, lines expanded). */
   byTool: ReadonlyMap<string, readonly string[]>;
+  /** Each request's content words (`requestWords`), computed in the worker; a request missing here is computed when needed. */
+  words?: ReadonlyMap<string, readonly string[]>;
   /** Refusals and malformed lines, `locale/en/x.intent:3: …`. */
   problems: readonly string[];
 }
@@ -43,9 +45,9 @@ export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTT
       return;
     }
     const timer = setTimeout(() => finish(`reading took longer than ${timeoutMs / 1000} s`), timeoutMs);
-    worker.on('message', (m: { done?: true; dir?: string; byTool?: Array<[string, string[]]>; problems?: string[] }) => {
+    worker.on('message', (m: { done?: true; dir?: string; byTool?: Array<[string, string[]]>; words?: Array<[string, string[]]>; problems?: string[] }) => {
       if (m.done) return finish();
-      if (typeof m.dir === 'string') out.set(m.dir, { byTool: new Map(m.byTool ?? []), problems: m.problems ?? [] });
+      if (typeof m.dir === 'string') out.set(m.dir, { byTool: new Map(m.byTool ?? []), words: new Map(m.words ?? []), problems: m.problems ?? [] });
     });
     worker.on('error', (err) => finish(`the reader failed: ${err.message}`));
     worker.on('exit', (code) => finish(`the reader stopped (exit code ${code})`));

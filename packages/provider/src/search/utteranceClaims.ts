@@ -23,35 +23,32 @@ export interface DroppedRequest {
   /** The package and tool that keep it. */
   ownerLabel: string;
   ownerTool: string;
-  /** `same`: the same words; `part`: only words of the owner's request; `padded`: the owner's words plus one or two. */
-  how: 'same' | 'part' | 'padded';
+  /** `same`: the same words; `part`: only words of the owner's request; `more`: the owner's words and others. */
+  how: 'same' | 'part' | 'more';
 }
-
-/** How many words an untrusted request may add to a trusted one before it is its own request. */
-const PADDING_WORDS = 2;
-/** Longer requests (content words) are not compared word subset by word subset for padding. */
-const MAX_PADDED_WORDS = 12;
 
 interface Claim {
   id: string;
   label: string;
   tool: string;
-  trusted: boolean;
   words: ReadonlySet<string>;
 }
 
 /**
- * Who keeps each example request when several packages ship it. Each request is reduced to its set of content words
- * (folded, stop words dropped, English-stemmed, sorted: `Calculate  the SUM!` and `sum calculating` are the same);
- * the first claimant (the caller orders them: trusted first, then by origin precedence and plugin-root order) keeps
- * it and a later package's copy is dropped. Against a trusted claim an untrusted package loses more: a request made
- * only of words of a trusted request of another package (`part`: `calculate` against `calculate {expression}`) or
- * adding at most two words to one (`padded`), so no untrusted package can rank above a trusted tool for what that
- * tool's examples say. Requests of the same package never conflict. Linear in the number of requests (a padded
- * request of n ≤ 12 words looks up its n² / 2 subsets; a part looks through the trusted claims of its rarest word).
+ * Who keeps each example request when several packages ship it. The first claimant (the caller orders them: trusted
+ * first, then by origin precedence and plugin-root order) keeps a request as said — its words folded (lower case, no
+ * diacritics, no punctuation), numbers as `#`, in order: `Quanto é 7 vezes 8?` is `quanto e 7 vezes 8` — and a later
+ * package's copy is dropped (`same`). Against a trusted claim an untrusted package loses more, compared by content
+ * words (folded, stop words and numbers dropped, English-stemmed, as a set: `calculating` is `calculate`): the same
+ * words in any order (`same`), only words of one trusted request (`part`: `sum` against `sum {a} and {b}`), or
+ * every word of one trusted request and more (`more`: `what is 2 plus 2 quickly` against `what is 2 plus 2`); so no
+ * untrusted package can rank above a trusted tool for what that tool's examples say. Requests of the same package
+ * never conflict. Each request costs a map lookup, plus, for an untrusted one, one look at each trusted claim sharing
+ * a word with it.
  */
 export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request: string) => readonly string[] = requestWords): { kept: Map<string, Map<string, string[]>>; dropped: DroppedRequest[] } {
-  const owners = new Map<string, Claim>();
+  const said = new Map<string, Claim>();
+  const trustedSets = new Map<string, Claim>();
   const trustedPostings = new Map<string, Claim[]>();
   const kept = new Map<string, Map<string, string[]>>();
   const dropped: DroppedRequest[] = [];
@@ -60,19 +57,22 @@ export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request:
     for (const [tool, requests] of c.tools) {
       const list: string[] = [];
       for (const request of requests) {
+        const key = sayingKey(request);
         const words = wordsOf(request);
-        const key = words.length ? words.join(' ') : `=${splitWords(request.toLowerCase()).join(' ')}`;
-        const owner = owners.get(key);
-        const taken = owner && owner.id !== c.id ? { owner, how: 'same' as const } : !c.trusted && words.length ? nearTrusted(words, c.id, owners, trustedPostings) : undefined;
+        const owner = said.get(key);
+        const taken = owner && owner.id !== c.id ? { owner, how: 'same' as const } : !c.trusted && words.length ? nearTrusted(words, c.id, trustedSets, trustedPostings) : undefined;
         if (taken) {
           dropped.push({ label: c.label, tool, request, ownerLabel: taken.owner.label, ownerTool: taken.owner.tool, how: taken.how });
           continue;
         }
         list.push(request);
-        if (owner) continue;
-        const claim: Claim = { id: c.id, label: c.label, tool, trusted: c.trusted, words: new Set(words) };
-        owners.set(key, claim);
-        if (c.trusted) for (const w of claim.words) (trustedPostings.get(w) ?? trustedPostings.set(w, []).get(w)!).push(claim);
+        const claim: Claim = { id: c.id, label: c.label, tool, words: new Set(words) };
+        if (!owner) said.set(key, claim);
+        const setKey = words.join(' ');
+        if (c.trusted && words.length && !trustedSets.has(setKey)) {
+          trustedSets.set(setKey, claim);
+          for (const w of claim.words) (trustedPostings.get(w) ?? trustedPostings.set(w, []).get(w)!).push(claim);
+        }
       }
       if (list.length) tools.set(tool, list);
     }
@@ -81,34 +81,34 @@ export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request:
   return { kept, dropped };
 }
 
-/** A trusted claim of another package that `words` is part of, or pads by at most {@link PADDING_WORDS} words. */
-function nearTrusted(words: readonly string[], id: string, owners: ReadonlyMap<string, Claim>, postings: ReadonlyMap<string, Claim[]>): { owner: Claim; how: 'part' | 'padded' } | undefined {
-  let rarest: Claim[] | undefined;
-  for (const w of words) {
-    const list = postings.get(w);
-    if (!list) {
-      rarest = undefined;
-      break;
-    }
-    if (!rarest || list.length < rarest.length) rarest = list;
-  }
-  const part = rarest?.find((claim) => claim.id !== id && words.every((w) => claim.words.has(w)));
-  if (part) return { owner: part, how: 'part' };
-  if (words.length > MAX_PADDED_WORDS) return undefined;
-  for (const subset of subsetsWithout(words, PADDING_WORDS)) {
-    const owner = owners.get(subset);
-    if (owner && owner.id !== id && owner.trusted) return { owner, how: 'padded' };
-  }
-  return undefined;
+/** A request as said: its words folded (lower case, no diacritics), numbers as `#`, in order. */
+function sayingKey(request: string): string {
+  return splitWords(request.normalize('NFD').replace(MARKS, '').toLowerCase())
+    .map((w) => (/^\d+$/.test(w) ? '#' : w))
+    .join(' ');
 }
 
-/** The keys of `words` (sorted) with one, then two, of them left out (none left empty). */
-function* subsetsWithout(words: readonly string[], most: number): Generator<string> {
-  for (let i = 0; i < words.length; i++) {
-    if (words.length > 1) yield words.filter((_, k) => k !== i).join(' ');
-    if (most < 2) continue;
-    for (let j = i + 1; j < words.length; j++) if (words.length > 2) yield words.filter((_, k) => k !== i && k !== j).join(' ');
+const MARKS = /\p{M}+/gu;
+
+/**
+ * A trusted claim of another package whose content words `words` (sorted, distinct) equal (`same`), are part of
+ * (`part`), or contain (`more`). One pass over the trusted claims sharing a word with the request, counting shared
+ * words per claim.
+ */
+function nearTrusted(words: readonly string[], id: string, sets: ReadonlyMap<string, Claim>, postings: ReadonlyMap<string, Claim[]>): { owner: Claim; how: 'same' | 'part' | 'more' } | undefined {
+  const same = sets.get(words.join(' '));
+  if (same && same.id !== id) return { owner: same, how: 'same' };
+  const shared = new Map<Claim, number>();
+  for (const w of words) {
+    for (const claim of postings.get(w) ?? []) {
+      if (claim.id === id) continue;
+      const n = (shared.get(claim) ?? 0) + 1;
+      shared.set(claim, n);
+      if (n === words.length) return { owner: claim, how: 'part' };
+      if (n === claim.words.size) return { owner: claim, how: 'more' };
+    }
   }
+  return undefined;
 }
 
 const wordCache = new Map<string, readonly string[]>();
