@@ -41,10 +41,11 @@ export type {
 } from './service/ToolService.js';
 export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
 export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
-export { buildLexicon, checkLocaleUtterances, expandIntentLine, readLocaleUtterances, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
+export { buildLexicon, checkLocaleUtterances, expandIntentLine, parseIntentLine, readLocaleUtterances, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
 export type {
   HitExplanation,
   LocaleUtterances,
+  ParsedIntentLine,
   SearchOptions,
   SearchOutcome,
   TermOrigin,

@@ -19,7 +19,8 @@ export type {
   ToolSearchIndexOptions,
 } from './ToolSearchIndex.js';
 export type { UtterancesOf } from './SearchSnapshot.js';
-export { expandIntentLine } from './intentLines.js';
+export { expandIntentLine, parseIntentLine } from './intentLines.js';
+export type { ParsedIntentLine } from './intentLines.js';
 export { checkLocaleUtterances, readLocaleUtterances } from './localeUtterances.js';
 export type { LocaleUtterances } from './localeUtterances.js';
 export { searchErrors } from './searchErrors.js';
