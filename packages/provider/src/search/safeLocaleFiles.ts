@@ -2,7 +2,21 @@ import { closeSync, constants, fstatSync, lstatSync, opendirSync, openSync, read
 import path from 'node:path';
 
 /** What {@link readInsideFile} answers: the file's text, or why it was not read (a sentence saying what to fix). */
-export type InsideRead = { ok: true; text: string; bytes: number } | { ok: false; problem: string };
+export type InsideRead =
+  | {
+      /** The file was read. */
+      ok: true;
+      /** Its text, decoded as UTF-8. */
+      text: string;
+      /** How many bytes were read. */
+      bytes: number;
+    }
+  | {
+      /** The file was refused or could not be read. */
+      ok: false;
+      /** Why, and what to fix (`is a FIFO (named pipe), not a regular file; …`). */
+      problem: string;
+    };
 
 /** Whether `target` (a real path) is `root` (a real path) or inside it. */
 export function isInside(root: string, target: string): boolean {

@@ -15,13 +15,15 @@ export interface Claimant {
 
 /** An example request not searched because an earlier claimant said it first (or, for an untrusted one, nearly). */
 export interface DroppedRequest {
-  /** The package whose copy was dropped, and its tool. */
+  /** The package whose copy was dropped. */
   label: string;
+  /** Its tool whose request it was. */
   tool: string;
   /** The dropped request as written. */
   request: string;
-  /** The package and tool that keep it. */
+  /** The package that keeps it. */
   ownerLabel: string;
+  /** That package's tool whose request it is. */
   ownerTool: string;
   /** `same`: the same words; `part`: only words of the owner's request; `more`: the owner's words and others. */
   how: 'same' | 'part' | 'more';
