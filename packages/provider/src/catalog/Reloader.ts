@@ -31,8 +31,6 @@ export class Reloader {
   private readonly workerGroups = new Map<string, WorkerGroup>();
   private unsubscribes: Array<() => void> = [];
   private closed = false;
-  /** Entry-point name → its package's folder and fingerprint, for the search index's utterances (`locale/`). */
-  private readonly packages = new Map<string, { dir: string; fingerprint: string }>();
 
   constructor(private options: ReloaderOptions) {}
 
@@ -138,11 +136,6 @@ export class Reloader {
     return r;
   }
 
-  /** The package folder (and its fingerprint) of a toolbox's entry point, once loaded; `undefined` for host sources. */
-  packageOf(entryPointName: string): { dir: string; fingerprint: string } | undefined {
-    return this.packages.get(entryPointName);
-  }
-
   /** The hosts of one declaration: its reused or new package host, or a host source's hosts. */
   private async hostsFor(decl: ToolboxDeclaration, previous: RegistryGeneration): Promise<{ hosts: HostedToolbox[]; problems: LoadProblem[] }> {
     const { hosts, registry } = this.options;
@@ -170,7 +163,6 @@ export class Reloader {
         problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems, this.options.logger),
       };
     }
-    this.packages.set(decl.entryPointName, { dir: decl.packageDir, fingerprint: decl.fingerprint });
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
     const state = reusable?.host.health().state;
     if (reusable && (state === 'ready' || state === 'restarting')) return { hosts: [reusable], problems: [] };
