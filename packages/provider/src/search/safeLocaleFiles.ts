@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, opendirSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, opendirSync, openSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /** What {@link readInsideFile} answers: the file's text, or why it was not read (a sentence saying what to fix). */
@@ -68,7 +68,8 @@ const NON_BLOCK = constants.O_NONBLOCK ?? 0;
  * Reads `full` as UTF-8 when it is a regular file inside `root` (a real path) of at most `maxBytes` bytes. A symbolic
  * link is followed only when it ends inside the package (`/proc/self/environ`, `../../secret` are refused); a FIFO,
  * socket, device or folder is refused before it is opened, and the file is opened non-blocking without following a
- * link, then checked again on its descriptor (a file swapped for a FIFO meanwhile is refused too, never waited on).
+ * link, then checked again on its descriptor (a file swapped for a FIFO meanwhile is refused too, never waited on;
+ * on Linux, where the descriptor points must still be inside the package).
  * The size is what was read, not what `stat` says (`/proc` files say 0). Never throws.
  */
 export function readInsideFile(root: string, full: string, maxBytes: number): InsideRead {
@@ -93,6 +94,8 @@ export function readInsideFile(root: string, full: string, maxBytes: number): In
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return { ok: false, problem: `is ${kindOf(st)}, not a regular file; make it a text file of example requests` };
+    // a folder on the way swapped for a link meanwhile: on Linux, where the descriptor really points is checked too
+    if (!openedInside(root, fd)) return { ok: false, problem: 'is a symbolic link to a file outside the package; ship the file itself inside the package' };
     const buffer = Buffer.alloc(maxBytes + 1);
     let bytes = 0;
     for (let n = -1; n !== 0 && bytes <= maxBytes; bytes += n) n = readSync(fd, buffer, bytes, buffer.length - bytes, null);
@@ -102,6 +105,16 @@ export function readInsideFile(root: string, full: string, maxBytes: number): In
     return { ok: false, problem: `cannot be read: ${(err as Error).message}` };
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Whether the file open on `fd` is inside `root`, where the system says (Linux `/proc/self/fd`); `true` elsewhere. */
+function openedInside(root: string, fd: number): boolean {
+  if (process.platform !== 'linux') return true;
+  try {
+    return isInside(root, readlinkSync(`/proc/self/fd/${fd}`));
+  } catch {
+    return true;
   }
 }
 
