@@ -59,6 +59,21 @@ describe('PackageUtterances: read before the swap, claimed by trust order, answe
     expect(warnings.filter((w) => w.includes('repeat those'))).toHaveLength(1);
   });
 
+  it('reads trusted packages first, and a folder the reader did not finish again at the next reload', async () => {
+    const order: string[][] = [];
+    let stop = true;
+    const read = async (dirs: readonly string[]) => {
+      order.push([...dirs]);
+      return new Map<string, PackageRead>(dirs.map((d) => [d, stop && d === '/pkg/tidy' ? { byTool: new Map(), problems: ['locale: not read: reading took longer than 10 s'], unfinished: true as const } : { byTool: new Map(), problems: [] }]));
+    };
+    const utterances = new PackageUtterances({ logger: silentLogger, trusted: () => [], read });
+    await utterances.prepare([...PACKAGES].reverse());
+    stop = false;
+    await utterances.prepare([...PACKAGES].reverse());
+    await utterances.prepare([...PACKAGES].reverse());
+    expect(order).toEqual([['/pkg/math', '/pkg/tidy'], ['/pkg/tidy'], []]);
+  });
+
   it('search_trusted_toolboxes: a trusted package keeps its near requests, never the bundled ones', async () => {
     const { utterances } = store(['tidy-tools']);
     await utterances.prepare(PACKAGES);

@@ -68,8 +68,11 @@ export class PackageUtterances {
 
   /** Reads the `locale` folders of the packages that are new or changed, off the provider's thread. Never rejects. */
   async prepare(packages: readonly UtterancePackage[]): Promise<void> {
+    const trusted = new Set(this.options.trusted());
+    const first = (p: UtterancePackage) => (p.packageName.startsWith('@ovos-tools/') || trusted.has(p.source) || trusted.has(p.packageName) ? 0 : 1);
     const fresh = new Map<string, UtterancePackage>();
-    for (const p of packages) if (this.reads.get(p.dir)?.fingerprint !== p.fingerprint) fresh.set(p.dir, p);
+    // trusted packages are read first: a slow hostile package cannot make the reader stop before them
+    for (const p of [...packages].sort((a, b) => first(a) - first(b))) if (this.reads.get(p.dir)?.fingerprint !== p.fingerprint) fresh.set(p.dir, p);
     let found: Map<string, PackageRead>;
     try {
       found = await (this.options.read ?? readUtterancesOffThread)([...fresh.keys()]);
@@ -77,8 +80,9 @@ export class PackageUtterances {
       found = new Map([...fresh.keys()].map((dir) => [dir, { byTool: new Map(), problems: [`locale: not read: ${(err as Error).message}`] }]));
     }
     for (const [dir, p] of fresh) {
-      const read = found.get(dir) ?? { byTool: new Map(), problems: [] };
-      this.reads.set(dir, { fingerprint: p.fingerprint, read });
+      const read: PackageRead = found.get(dir) ?? { byTool: new Map(), problems: [] };
+      // a folder the reader did not finish is read again at the next reload
+      this.reads.set(dir, { fingerprint: read.unfinished ? '' : p.fingerprint, read });
       for (const problem of read.problems) this.options.logger.warn(`search: ${p.packageName} (${dir}): ${problem}`);
     }
     const live = new Set(packages.map((p) => p.dir));

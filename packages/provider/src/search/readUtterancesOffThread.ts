@@ -15,13 +15,15 @@ export interface PackageRead {
   words?: ReadonlyMap<string, readonly string[]>;
   /** Refusals and malformed lines, `locale/en/x.intent:3: …`. */
   problems: readonly string[];
+  /** The reader stopped before this folder (timeout, heap limit, crash): worth reading again at the next reload. */
+  unfinished?: true;
 }
 
 /**
  * Reads the `locale` folders of `dirs` in a worker thread (`readLocaleUtterances` there), never on the calling
- * thread: a package's files cost the worker, bounded by a heap limit and {@link UTTERANCE_READ_TIMEOUT_MS}. Resolves
- * with every folder; one the worker did not finish (timeout, heap limit, crash) has no utterances and a problem
- * saying why. Never rejects.
+ * thread: a package's files cost the worker, bounded by a heap limit and {@link UTTERANCE_READ_TIMEOUT_MS}. Folders
+ * are read in the order given (put the trusted ones first). Resolves with every folder; one the worker did not finish
+ * (timeout, heap limit, crash) has no utterances, a problem saying why and `unfinished`. Never rejects.
  */
 export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTTERANCE_READ_TIMEOUT_MS): Promise<Map<string, PackageRead>> {
   const out = new Map<string, PackageRead>();
@@ -32,7 +34,7 @@ export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTT
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      for (const dir of dirs) if (!out.has(dir)) out.set(dir, { byTool: new Map(), problems: [`locale: not read: ${why ?? 'the reader stopped'}; its example requests are not searched`] });
+      for (const dir of dirs) if (!out.has(dir)) out.set(dir, { byTool: new Map(), problems: [`locale: not read: ${why ?? 'the reader stopped'}; its example requests are not searched`], unfinished: true });
       void worker.terminate();
       resolve(out);
     };
@@ -40,7 +42,7 @@ export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTT
     try {
       worker = new Worker(workerUrl(), { workerData: { dirs: [...dirs] }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 }, stdout: true, stderr: true });
     } catch (err) {
-      for (const dir of dirs) out.set(dir, { byTool: new Map(), problems: [`locale: not read: the reader could not start: ${(err as Error).message}`] });
+      for (const dir of dirs) out.set(dir, { byTool: new Map(), problems: [`locale: not read: the reader could not start: ${(err as Error).message}`], unfinished: true });
       resolve(out);
       return;
     }
