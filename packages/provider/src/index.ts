@@ -41,10 +41,27 @@ export type {
 } from './service/ToolService.js';
 export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
 export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
-export { buildLexicon, checkLocaleUtterances, expandIntentLine, readLocaleUtterances, ToolSearchIndex, VOICE_LEXICON } from './search/index.js';
+export {
+  buildLexicon,
+  checkLocaleUtterances,
+  expandIntentLine,
+  MAX_EXPANSIONS_PER_LINE,
+  MAX_INTENT_FILE_BYTES,
+  MAX_INTENT_FILES,
+  MAX_INTENT_LINE_CHARS,
+  MAX_INTENT_NESTING,
+  MAX_INTENT_PACKAGE_BYTES,
+  MAX_SENTENCES_PER_PACKAGE,
+  MAX_SENTENCES_PER_TOOL,
+  parseIntentLine,
+  readLocaleUtterances,
+  ToolSearchIndex,
+  VOICE_LEXICON,
+} from './search/index.js';
 export type {
   HitExplanation,
   LocaleUtterances,
+  ParsedIntentLine,
   SearchOptions,
   SearchOutcome,
   TermOrigin,
@@ -58,6 +75,7 @@ export { ConfirmationStoreFullError, MemoryConfirmationStore } from './confirm/i
 export type { ConfirmationStore, ConfirmSettings, MemoryConfirmationStoreOptions } from './confirm/index.js';
 export type { BrainConfig } from './brain/brainSettings.js';
 export type { DiscoverySettings } from './discovery/discoverySettings.js';
+export type { SearchSettings } from './search/searchSettings.js';
 export type { FederationSettings } from './federation/federationSettings.js';
 export type { OwnBusServer } from './federation/BusFederation.js';
 export type { HostDefaults, HostSettings, IsolationMode } from './hosts/hostSettings.js';

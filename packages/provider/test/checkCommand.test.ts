@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { makePluginRoot, toolboxEntry, toolboxSource } from './helpers/pluginRoot.js';
@@ -77,6 +77,26 @@ test('check validates locale/<lang>/<tool>.intent utterances: a tool of the pack
   expect(r.status).toBe(4);
   root.removePackage('bad-locale-tools');
   root.removePackage('spoken-tools');
+});
+
+test('check refuses what the provider refuses in locale/: links out, FIFOs (without hanging), pathological lines (issue 42)', () => {
+  const dir = root.addPackage('hostile-locale-tools', toolboxEntry('hostile_locale_tools'), {
+    'index.js': toolboxSource('hostile_locale_tools', { hello: '() => ({ result: 1 })' }),
+    'locale/en/hello.intent': `say hello\n${'('.repeat(24_000)}\nsay (hi|hey\n`,
+  });
+  symlinkSync('/proc/self/environ', path.join(dir, 'locale/en/environ.intent'));
+  mkdirSync(path.join(dir, 'locale/de'));
+  execFileSync('mkfifo', [path.join(dir, 'locale/de/hello.intent')]);
+  const r = cli('check', dir);
+  expect(r.error).toBeUndefined(); // no timeout: the FIFO was never waited on
+  expect(r.stdout).toContain('problem: locale/de/hello.intent: is a FIFO (named pipe), not a regular file; make it a text file of example requests');
+  expect(r.stdout).toContain('problem: locale/en/environ.intent: is a symbolic link to a file outside the package; ship the file itself inside the package');
+  expect(r.stdout).toContain('problem: locale/en/hello.intent:2: is 24000 characters long, more than 500; write one short example request per line');
+  expect(r.stdout).toContain("problem: locale/en/hello.intent:3: the '(' at column 5 is never closed; close it with ')' or remove it");
+  expect(r.stdout).not.toMatch(/PATH=|HOME=/);
+  expect(r.stdout).toMatch(/check failed: 4 problem\(s\)\n$/);
+  expect(r.status).toBe(4);
+  root.removePackage('hostile-locale-tools');
 });
 
 test('reload exits 4 while a toolbox fails to load, 0 once it is fixed', async () => {

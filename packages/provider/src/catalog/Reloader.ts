@@ -33,8 +33,6 @@ export class Reloader {
   private readonly workerGroups = new Map<string, WorkerGroup>();
   private unsubscribes: Array<() => void> = [];
   private closed = false;
-  /** Entry-point name → its package's folder and fingerprint, for the search index's utterances (`locale/`). */
-  private readonly packages = new Map<string, { dir: string; fingerprint: string }>();
   /** Entry-point name → its package's version (package and host-source entry points), for the catalog digest. */
   private readonly versions = new Map<string, string>();
 
@@ -87,6 +85,8 @@ export class Reloader {
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
     const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    // example requests (locale/<lang>/<tool>.intent) are read in a worker while the hosts start (issue 42)
+    const utterancesRead = this.options.utterances?.prepare(declarations.filter((d) => d.group !== 'ovos-tools.hosts').map((d) => ({ source: d.entryPointName, packageName: d.packageName, dir: d.packageDir, fingerprint: d.fingerprint })));
 
     let localIds: ReadonlySet<string> = new Set();
     const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {
@@ -128,6 +128,7 @@ export class Reloader {
     for (const path of this.moduleCache.keys()) if (!declarations.some((d) => d.modulePath === path)) this.moduleCache.delete(path);
 
     const accepted = this.refuseImpostors(candidates, problems);
+    await utterancesRead;
     const next = new RegistryGeneration(previous.number + 1, accepted, problems);
     for (const c of next.collisions) logger.warn(`tool name collision: '${c.name}' is provided by ${c.toolboxIds.join(', ')}; '${c.winner}' serves get/invoke`);
     const r = report(previous, next, started);
@@ -136,15 +137,11 @@ export class Reloader {
       if (this.closed) return report(previous, previous, started);
       throw new ReloadRefusedError(r);
     }
+    this.options.utterances?.settle(next.toolboxes.map((t) => ({ source: t.source, packageName: t.packageName, origin: t.origin, tools: t.host.describe().tools.map((tool) => tool.name) })));
     this.swap(previous, next, r);
     this.options.onLoaded?.(loadedNames(scan, next));
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
     return r;
-  }
-
-  /** The package folder (and its fingerprint) of a toolbox's entry point, once loaded; `undefined` for host sources. */
-  packageOf(entryPointName: string): { dir: string; fingerprint: string } | undefined {
-    return this.packages.get(entryPointName);
   }
 
   /** The version of the package that declared an entry point (a package toolbox or a host source), once scanned. */
@@ -180,7 +177,6 @@ export class Reloader {
         problems: sourceProblems(decl.entryPointName, decl.packageName, r.problems, this.options.logger),
       };
     }
-    this.packages.set(decl.entryPointName, { dir: decl.packageDir, fingerprint: decl.fingerprint });
     this.versions.set(decl.entryPointName, decl.packageVersion);
     const reusable = previous.toolboxes.find((t) => t.source === decl.entryPointName && t.fingerprint === fingerprint);
     const state = reusable?.host.health().state;

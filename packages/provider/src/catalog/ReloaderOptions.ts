@@ -2,6 +2,7 @@ import type { ChatEngine, HostSource, Logger, LogLevel } from '@ovos-tools/core'
 import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import type { HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
+import type { ServedToolbox, UtterancePackage } from '../search/packageUtterances.js';
 import type { ToolboxOrigin } from '../service/ToolService.js';
 import type { CatalogHolder } from './CatalogHolder.js';
 import type { LoadedNames } from './LoadedNames.js';
@@ -46,6 +47,12 @@ export interface ReloaderOptions {
   onHostRestart?: (toolboxId: string) => void;
   /** Called after each reload's swap with the names it found installed and serving (to check the config's names). */
   onLoaded?: (names: LoadedNames) => void;
+  /**
+   * Tool search's example requests (`PackageUtterances`): `prepare` gets discovery's packages as a reload starts
+   * (read off the provider's thread while hosts start; awaited before the swap, never rejects), `settle` the
+   * toolboxes of the next generation right before it swaps in.
+   */
+  utterances?: { prepare(packages: readonly UtterancePackage[]): Promise<void>; settle(toolboxes: readonly ServedToolbox[]): void };
   /** Where every generation goes live (after a reload, or after a host's tools changed); the service reads it. */
   holder: CatalogHolder;
 }

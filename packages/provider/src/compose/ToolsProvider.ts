@@ -13,7 +13,7 @@ import { BusFederation } from '../federation/BusFederation.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import { packageUtterances } from '../search/packageUtterances.js';
+import { PackageUtterances } from '../search/packageUtterances.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -69,6 +69,8 @@ export class ToolsProvider {
   private unregisterBus: (() => void) | undefined;
   private closed = false;
   private loadedOnce = false;
+  /** The toolbox packages' example requests, read in a worker at each reload (issue 42). */
+  private readonly utterances: PackageUtterances;
 
   constructor(options: ToolsProviderOptions) {
     this.bus = options.bus ?? null;
@@ -82,7 +84,9 @@ export class ToolsProvider {
     this.brain = options.brain === undefined ? createBrain(settings.brain, this.logger) : options.brain;
     this.federation = this.federationFor(settings, options);
     this.watchSwaps();
-    this.reloader = providerReloader(settings, options, { pluginRoots: this.pluginRoots, brain: this.brain, logger: this.logger, catalog: this.catalog, live, federation: this.federation });
+    // example requests of the toolbox packages, read in a worker at each reload and filtered by who said them first (issue 42)
+    this.utterances = new PackageUtterances({ logger: this.logger, trusted: () => live.current.search.trustedToolboxes });
+    this.reloader = providerReloader(settings, options, { pluginRoots: this.pluginRoots, brain: this.brain, logger: this.logger, catalog: this.catalog, live, federation: this.federation, utterances: this.utterances });
     // with `state.redis`, agents' limits, result handles and confirm-token uses are kept in the Redis every replica
     // shares (unless the embedder gave its own stores), and reloads reach every replica
     this.sharedState = settings.state ? new RedisState(settings.state.redis, this.logger) : undefined;
@@ -145,8 +149,8 @@ export class ToolsProvider {
         agentMaxOutputChars: (id) => live.current.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
-      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issue 39)
-      search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ...options.search },
+      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issues 39, 42)
+      search: { utterances: this.utterances.utterancesOf, ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
   }

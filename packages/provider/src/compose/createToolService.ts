@@ -82,8 +82,8 @@ export function createToolService(parts: ToolServiceParts): ToolService {
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
-  // The search index is built at the first search after a swap, not at the swap: building it (stemmer, utterance
-  // files, MiniSearch) costs about 100 ms of the provider's thread, which start-up and every reload would otherwise
+  // The search index is built at the first search after a swap, not at the swap: building it (stemmer, MiniSearch;
+  // the utterance files were read in a worker before the swap) costs about 100 ms of the provider's thread, which start-up and every reload would otherwise
   // pay before serving, whether or not anyone searches. It is built beside the serving one and swapped in whole, so
   // a search always ranks exactly the generation the catalog serves.
   const index = new ToolSearchIndex([], parts.search);

@@ -4,6 +4,7 @@ import { Reloader } from '../catalog/Reloader.js';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { unmatchedNames } from '../config/unmatchedNames.js';
 import type { BusFederation } from '../federation/BusFederation.js';
+import type { PackageUtterances } from '../search/packageUtterances.js';
 import type { LiveSettings } from './LiveSettings.js';
 import { protectedPaths } from './protectedPaths.js';
 import type { ToolsProviderOptions } from './ToolsProviderOptions.js';
@@ -22,6 +23,8 @@ export interface ProviderReloaderParts {
   live: LiveSettings;
   /** The federation of toolboxes elsewhere on the bus, a host source of every reload, when on. */
   federation: BusFederation | undefined;
+  /** The toolbox packages' example requests, read at each reload (issue 42). */
+  utterances: PackageUtterances;
 }
 
 /**
@@ -32,6 +35,7 @@ export interface ProviderReloaderParts {
 export function providerReloader(settings: ProviderSettings, options: ToolsProviderOptions, parts: ProviderReloaderParts): Reloader {
   const { federation, live, logger } = parts;
   const reloader = new Reloader({
+    utterances: parts.utterances,
     ...(federation ? { builtInSources: [{ name: 'messagebus', origin: 'remote' as const, source: federation }] } : {}),
     discovery: settings.discovery,
     registry: settings.registry,

@@ -11,6 +11,7 @@ import { federationSettings, type FederationSettings } from '../federation/feder
 import { hostDefaults, type HostDefaults } from '../hosts/hostSettings.js';
 import { policySettings, type PolicySettings } from '../policy/policySettings.js';
 import { registrySettings, type RegistrySettings } from '../registry/registrySettings.js';
+import { searchSettings, type SearchSettings } from '../search/searchSettings.js';
 import { stateSettings, type StateSettings } from '../state/stateSettings.js';
 import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
 import { mcpSettings, type McpSettings } from '../transports/mcp/mcpSettings.js';
@@ -34,6 +35,8 @@ export interface ProviderSettings {
   discovery: DiscoverySettings;
   /** Who wins a tool name several toolboxes serve (`duplicate_tool_names`, `pinned_toolboxes`). */
   registry: RegistrySettings;
+  /** Which toolbox packages' example requests tool search trusts (`search_trusted_toolboxes`). */
+  search: SearchSettings;
   /** Toolboxes elsewhere on the messagebus (`federation`). */
   federation: FederationSettings;
   /** Who may do what (`agents`, `bus_requires_agent`, `bus_reload`). */
@@ -123,6 +126,7 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
     hosts: hostDefaults(k),
     discovery: discoverySettings(k),
     registry: registrySettings(k),
+    search: searchSettings(k),
     federation: federationSettings(k),
     access,
     budget,

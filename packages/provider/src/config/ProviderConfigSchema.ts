@@ -8,6 +8,7 @@ import { FederationKeys } from '../federation/federationSettings.js';
 import { HostKeys } from '../hosts/hostSettings.js';
 import { PolicyKeys } from '../policy/policySettings.js';
 import { RegistryKeys } from '../registry/registrySettings.js';
+import { SearchKeys } from '../search/searchSettings.js';
 import { StateKeys } from '../state/stateSettings.js';
 import { HttpKeys } from '../transports/http/httpSchema.js';
 import { McpKeys } from '../transports/mcp/mcpSettings.js';
@@ -40,6 +41,7 @@ export const ProviderConfigSchema = Type.Object(
     ...HostKeys.properties,
     ...DiscoveryKeys.properties,
     ...RegistryKeys.properties,
+    ...SearchKeys.properties,
     ...FederationKeys.properties,
     ...AccessKeys.properties,
     ...BusKeys.properties,

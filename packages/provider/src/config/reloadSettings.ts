@@ -7,6 +7,7 @@ import { federationReload } from '../federation/federationSettings.js';
 import { hostsReload } from '../hosts/hostSettings.js';
 import { policyReload } from '../policy/policySettings.js';
 import { registryReload } from '../registry/registrySettings.js';
+import { searchReload } from '../search/searchSettings.js';
 import { stateReload } from '../state/stateSettings.js';
 import { httpReload } from '../transports/http/HttpConfig.js';
 import { mcpReload } from '../transports/mcp/mcpSettings.js';
@@ -23,6 +24,7 @@ const RULES: { readonly [K in keyof ProviderSettings]-?: ReloadRule<ProviderSett
   hosts: hostsReload,
   discovery: discoveryReload,
   registry: registryReload,
+  search: searchReload,
   federation: federationReload,
   access: accessReload,
   budget: budgetReload,

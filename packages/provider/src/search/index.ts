@@ -19,8 +19,17 @@ export type {
   ToolSearchIndexOptions,
 } from './ToolSearchIndex.js';
 export type { UtterancesOf } from './SearchSnapshot.js';
-export { expandIntentLine } from './intentLines.js';
-export { checkLocaleUtterances, readLocaleUtterances } from './localeUtterances.js';
+export { expandIntentLine, MAX_EXPANSIONS_PER_LINE, MAX_INTENT_LINE_CHARS, MAX_INTENT_NESTING, parseIntentLine } from './intentLines.js';
+export type { ParsedIntentLine } from './intentLines.js';
+export {
+  checkLocaleUtterances,
+  MAX_INTENT_FILE_BYTES,
+  MAX_INTENT_FILES,
+  MAX_INTENT_PACKAGE_BYTES,
+  MAX_SENTENCES_PER_PACKAGE,
+  MAX_SENTENCES_PER_TOOL,
+  readLocaleUtterances,
+} from './localeUtterances.js';
 export type { LocaleUtterances } from './localeUtterances.js';
 export { searchErrors } from './searchErrors.js';
 export { foldTerm, searchTerms, splitWords } from './searchTerms.js';
