@@ -52,7 +52,8 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
   if (!Number.isFinite(drainMs) || drainMs < 0) throw new CliError(`--drain-timeout must be a number of milliseconds >= 0, got "${options.drainTimeout}"`, ExitCode.usage);
   const logLevel = logLevelOption(options.logLevel);
   const logger = createLogger('ovos-tools', logLevel);
-  const config = providerConfigSource(options.config);
+  const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const config = providerConfigSource(options.config, pluginRoots);
   logger.debug(`log level ${logLevel}; config read from ${config.configPaths.join(', ') || config.configLabel}`);
   const { settings } = config;
   const url = resolveBusUrl(options.busUrl);
@@ -79,7 +80,6 @@ export async function serveCommand(options: ServeOptions): Promise<void> {
     await warnIfAnotherProvider(client, url);
   }
 
-  const pluginRoots = options.plugins?.map((p) => path.resolve(p));
   // with the HTTP API on, the service records every transport's calls (bus, HTTP, MCP) into the metrics /metrics serves
   // (Fastify and prom-client load only when the HTTP API is on)
   const httpOn = Boolean(settings.http || options.http);
