@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ProviderConfigError } from '../config/ProviderConfig.js';
 import { CliError, ExitCode } from './CliError.js';
+import { HTTP_DEFAULTS } from '../transports/http/httpSchema.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -52,7 +53,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--config <file>', 'provider config JSON (the section itself, or a mycroft.conf)')
     .option('--watch', 'reload by itself when packages are installed or removed')
     .option('--log-level <level>', 'debug, info, warn, error or silent')
-    .option('--http <[host:]port>', 'where to serve the HTTP API and the page (loopback unless a host is given)', '127.0.0.1:7009')
+    .option('--http <[host:]port>', 'where to serve the HTTP API and the page (loopback unless a host is given)', HTTP_DEFAULTS.listen)
     .option('--drain-timeout <ms>', 'on stop, how long to wait for calls in flight', '5000')
     .action(async (opts) => (await import('./commands/serve.js')).serveCommand(opts));
 
