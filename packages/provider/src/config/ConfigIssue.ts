@@ -1,6 +1,6 @@
 /**
  * One problem of the provider config, as data until the CLI prints it (issue 44): where, which rule, what is wrong
- * and, when known, what to type instead. {@link configIssueText} gives the one printed form,
+ * and, when known, what to type instead. `configIssueText` gives the one printed form,
  * `provider config '<path>': <message>`.
  */
 export interface ConfigIssue {

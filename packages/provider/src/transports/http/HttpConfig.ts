@@ -58,7 +58,7 @@ function problemLine(line: string): string {
 }
 
 /**
- * Reads the `http` config section with {@link HttpSchema} alone (its checks and defaults; `listen` decoded to
+ * Reads the `http` config section with `HttpSchema` alone (its checks and defaults; `listen` decoded to
  * `{host, port}` by the schema's codec), then takes the secret from the variable `secret_env` names when `secret` is
  * not given. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a secret's value is never
  * repeated); unknown keys are left to the config's walk, which names the nearest known one.
