@@ -1,4 +1,5 @@
 import { Type } from '@ovos-tools/core';
+import { unknownKeys } from '@ovos-tools/core/node';
 import { redactRedisUrl } from './redactRedisUrl.js';
 import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
@@ -42,7 +43,6 @@ export interface StateSettings {
   redis: RedisStateSettings;
 }
 
-const STATE_KEYS = Object.keys(StateKeys.properties.state.properties);
 const SCHEMA = StateKeys.properties.state.properties as unknown as Record<string, { default?: unknown; minimum?: number; maximum?: number; maxLength?: number }>;
 
 /** The defaults of `state`, read from {@link StateKeys} (their one home). */
@@ -64,7 +64,7 @@ export function stateSettings(k: { state?: unknown }, problems: string[], env: N
   }
   const s = raw as Record<string, unknown>;
   const before = problems.length;
-  for (const key of Object.keys(s)) if (!STATE_KEYS.includes(key)) problems.push(`state.${key}: unknown key (expected one of ${STATE_KEYS.join(', ')})`);
+  for (const p of unknownKeys(StateKeys.properties.state, s, 'state')) problems.push(`${p.key}: ${p.message}`);
   let url: string | undefined;
   if (s.redis !== undefined && s.redis_env !== undefined) problems.push('state.redis_env: give either redis or redis_env, not both');
   else if (s.redis !== undefined) url = checkUrl(s.redis, 'state.redis', problems);
