@@ -7,7 +7,7 @@ export const McpKeys = Type.Object({
       {
         agent: Type.Optional(Type.String({ minLength: 1, description: 'The agent an MCP stdio session acts for' })),
         search_tool: Type.Optional(
-          Type.Boolean({ description: 'Deferred loading: tools/list offers the search_tools meta tool and the tools it found in this session, not every tool' }),
+          Type.Boolean({ default: false, description: 'Deferred loading: tools/list offers the search_tools meta tool and the tools it found in this session, not every tool' }),
         ),
         max_sessions: Type.Optional(Type.Integer({ minimum: 1, default: 64, description: '/mcp sessions open at once, every caller together' })),
         max_sessions_per_caller: Type.Optional(
