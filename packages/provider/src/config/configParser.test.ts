@@ -84,5 +84,6 @@ describe('misspeltNames (issue 43)', () => {
       ['agents.ops.confirm[0]', 'toolbox:ovos-shell-tools'],
     ]);
     expect(misspeltNames(settings({ agents }), installed, ['ovos-shell-tool']).map((i) => i.path)).not.toContain('agents.ops.tools[1]');
+    expect(misspeltNames(settings({ confirmation: { tools: ['toolbox:ovos-shel-tools', 'toolbox:ovos-shell-tools'] } }), installed).map((i) => i.path)).toEqual(['confirmation.tools[0]']);
   });
 });

@@ -15,7 +15,8 @@ const LIKE_ENTRY_POINT = /^(?=[^:]{8,}$)[^:]*-[^:]*$/;
  * The security-relevant names of a config that name nothing installed but are within two edits of an installed
  * name (issue 43): such a typo silently does the opposite of what the operator meant, so it is refused, not warned:
  * - a `disabled_toolboxes` entry (`ovos-shel-tools`: the shell toolbox the operator meant to disable would load);
- * - an `agents.<id>.tools` or `agents.<id>.confirm` rule `toolbox:<name>`, or a bare rule close to a toolbox's name
+ * - an `agents.<id>.tools`, `agents.<id>.confirm`, `confirmation.tools` or `confirmation.voice_tools` rule
+ *   `toolbox:<name>`, or a bare rule close to a toolbox's name
  *   that reads like an entry-point name (an allowlist or a confirmation list that silently covers nothing).
  * One issue each (keyword `misspeltName`), naming the nearest installed name as the suggestion. Globs, and names
  * far from every installed one (an uninstalled toolbox, a tool name), are left to the load's warnings (`unmatchedNames`).
@@ -32,15 +33,16 @@ export function misspeltNames(settings: ProviderSettings, installed: readonly st
     out.push({ path, keyword: 'misspeltName', message: `names ${JSON.stringify(name)}, which nothing installed has; refused, as it is within two edits of the installed ${JSON.stringify(near)}: write ${JSON.stringify(meant)}`, suggestion: meant });
   };
   settings.discovery.disabledToolboxes.forEach((name, i) => check(`disabled_toolboxes[${i}]`, name, (near) => near));
-  for (const agent of settings.access.agents) {
-    const lists: [string, readonly { text: string }[] | undefined][] = [['tools', agent.tools], ['confirm', agent.confirm]];
-    for (const [key, rules] of lists) {
-      (rules ?? []).forEach(({ text }, i) => {
-        const where = `agents.${agent.id}.${key}[${i}]`;
-        if (text.startsWith('toolbox:')) check(where, text.slice(8), (near) => `toolbox:${near}`);
-        else if (LIKE_ENTRY_POINT.test(text)) check(where, text, (near) => `toolbox:${near}`);
-      });
-    }
+  const lists: [string, readonly { text: string }[] | undefined][] = [
+    ...settings.access.agents.flatMap((a): [string, readonly { text: string }[] | undefined][] => [[`agents.${a.id}.tools`, a.tools], [`agents.${a.id}.confirm`, a.confirm]]),
+    ['confirmation.tools', settings.confirm.tools],
+    ['confirmation.voice_tools', settings.confirm.voiceTools],
+  ];
+  for (const [key, rules] of lists) {
+    (rules ?? []).forEach(({ text }, i) => {
+      if (text.startsWith('toolbox:')) check(`${key}[${i}]`, text.slice(8), (near) => `toolbox:${near}`);
+      else if (LIKE_ENTRY_POINT.test(text)) check(`${key}[${i}]`, text, (near) => `toolbox:${near}`);
+    });
   }
   return out;
 }
