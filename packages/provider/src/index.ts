@@ -70,6 +70,7 @@ export type {
 } from './search/index.js';
 export { defaultPluginRoots, parseProviderConfig, ProviderConfigError, userPluginRoot } from './config/ProviderConfig.js';
 export type { ProviderSettings } from './config/ProviderConfig.js';
+export type { ConfigIssue } from './config/ConfigIssue.js';
 export type { AccessSettings } from './access/accessSettings.js';
 export { ConfirmationStoreFullError, MemoryConfirmationStore } from './confirm/index.js';
 export type { ConfirmationStore, ConfirmSettings, MemoryConfirmationStoreOptions } from './confirm/index.js';

@@ -1,4 +1,6 @@
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
+import { unknownKeys } from '@ovos-tools/core/node';
+import { AgentSchema } from './agentsSchema.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
 import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolRule.js';
 
@@ -64,7 +66,6 @@ export interface AgentDefinition {
 export type ReadableData = 'metrics' | 'events';
 const READABLE: readonly ReadableData[] = ['metrics', 'events'];
 
-const AGENT_KEYS = new Set(['credential', 'tools', 'rate_per_minute', 'max_concurrency', 'max_output_chars', 'voice', 'confirm', 'hivemind', 'reads']);
 
 /**
  * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
@@ -87,7 +88,8 @@ export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.
       continue;
     }
     const a = value as Record<string, unknown>;
-    for (const key of Object.keys(a)) if (!AGENT_KEYS.has(key)) problems.push(`${where}.${key}: unknown key (expected one of ${[...AGENT_KEYS].join(', ')})`);
+    // the keys it may have are the schema's (agentsSchema.ts), at every level
+    for (const p of unknownKeys(AgentSchema, a, where)) problems.push(`${p.key}: ${p.message}`);
     const hivemindClient = a.hivemind === undefined ? undefined : parseHiveMind(a.hivemind, `${where}.hivemind`, problems);
     if (hivemindClient !== undefined) {
       const other = clients.get(hivemindClient);
@@ -166,7 +168,6 @@ function parseHiveMind(v: unknown, where: string, problems: string[]): string | 
     return undefined;
   }
   const h = v as Record<string, unknown>;
-  for (const key of Object.keys(h)) if (key !== 'client') problems.push(`${where}.${key}: unknown key (expected client)`);
   const client = h.client;
   const at = typeof client === 'string' ? client.indexOf('::') : -1;
   if (typeof client !== 'string' || at <= 0 || at + 2 >= client.length) {

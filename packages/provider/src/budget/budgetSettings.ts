@@ -1,7 +1,8 @@
 import { Type, type Static } from '@ovos-tools/core';
 import type { MemoryResultStoreOptions } from './MemoryResultStore.js';
 import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
-import { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import { ResultStoreSchema } from './resultStoreSchema.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
 import type { ReloadRule } from '../service/ReloadRule.js';
 
 /** Output budgets' keys of the provider config (snake_case on disk). */
@@ -13,18 +14,7 @@ export const BudgetKeys = Type.Object({
       description: 'Default most characters of a result JSON in an answer, for callers that set none (agents may set their own)',
     }),
   ),
-  result_store: Type.Optional(
-    Type.Object(
-      {
-        ttl_s: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RESULT_TTL_S, description: 'How long a cut result stays pageable, s (default 300)' })),
-        max_bytes: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes for all kept results (2 per character; default 64 MiB)' })),
-        max_entries: Type.Optional(Type.Integer({ minimum: 1, description: 'Results kept at once (default 1000)' })),
-        max_bytes_per_caller: Type.Optional(Type.Integer({ minimum: 1024, description: 'Bytes one caller’s results may take (default a quarter of max_bytes)' })),
-        max_entries_per_caller: Type.Optional(Type.Integer({ minimum: 1, description: 'Results one caller may keep at once (default max_entries; when the store is full, the caller holding the most gives up its oldest either way)' })),
-      },
-      { additionalProperties: false, description: 'Where cut results wait to be paged (in memory; with state.redis, in Redis, shared by the replicas)' },
-    ),
-  ),
+  result_store: Type.Optional(ResultStoreSchema),
 });
 
 /** Output budgets and the result store (their part of the provider config). */

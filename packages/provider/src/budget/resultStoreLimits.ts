@@ -1,3 +1,4 @@
+import { resultStoreDefault } from './resultStoreSchema.js';
 import { MAX_RESULT_TTL_S } from './truncationMarker.js';
 
 /** The limits every result store takes (`MemoryResultStore`, the Redis one), each optional; see `MemoryResultStoreOptions`. */
@@ -23,11 +24,11 @@ export interface ResultStoreLimitOptions {
   maxPageChars?: number;
 }
 
-/** Defaults of {@link ResultStoreLimitOptions}. */
+/** Defaults of {@link ResultStoreLimitOptions}: those of the config's `result_store` (read from its schema, seconds made ms), and the page size. */
 export const RESULT_STORE_DEFAULTS = Object.freeze({
-  ttlMs: 300_000,
-  maxBytes: 64 * 1024 * 1024,
-  maxEntries: 1000,
+  ttlMs: resultStoreDefault('ttl_s') * 1000,
+  maxBytes: resultStoreDefault('max_bytes'),
+  maxEntries: resultStoreDefault('max_entries'),
   maxPageChars: 1_000_000,
 });
 

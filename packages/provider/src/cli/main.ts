@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ProviderConfigError } from '../config/ProviderConfig.js';
 import { CliError, ExitCode } from './CliError.js';
+import { HTTP_DEFAULTS } from '../transports/http/httpSchema.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -62,7 +63,7 @@ function addServeCommands(program: Command): void {
   serving(
     program.command('inspect').description('serve with the HTTP API on and print the URL of the inspector page (browse, try and reload the tools)'),
     'where to serve the HTTP API and the page (loopback unless a host is given)',
-    '127.0.0.1:7009',
+    HTTP_DEFAULTS.listen,
   );
   program
     .command('mcp')

@@ -97,7 +97,7 @@ describe('parseProviderConfig', () => {
         expect.stringMatching(/^provider config 'toolbox_hosts': \[x\.allow_fs_read\.0\] must match pattern/),
         "provider config 'plugin_roots': must be array, received \"dir\"",
         "provider config 'brain': [model] must be string, received 3",
-        "provider config 'http.secret': expected a string of at least 16 characters",
+        "provider config 'http.secret': must not have fewer than 16 characters (expected a string of at least 16 characters, or secret_env naming the variable that holds it)",
       ]);
       expect((err as Error).message).toContain("provider config 'default_timeout_ms': must be > 0, received -1; ");
     }

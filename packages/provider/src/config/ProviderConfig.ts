@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { configProblem, configProblemText, readConfig, unknownKeys } from '@ovos-tools/core/node';
+import { configProblem, readConfig, unknownKeys } from '@ovos-tools/core/node';
 import { Type } from '@ovos-tools/core';
 import { accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { brainSettings, type BrainConfig } from '../brain/brainSettings.js';
@@ -19,6 +19,10 @@ import { busSettings, type BusSettings } from '../transports/ovos-bus/busSetting
 import { duplicateCredentials } from './duplicateCredentials.js';
 import { OWN_PARSER_KEYS, PROVIDER_KEYS, ProviderConfigSchema } from './ProviderConfigSchema.js';
 import { topLevelKeys } from './topLevelKeys.js';
+import type { ConfigIssue } from './ConfigIssue.js';
+import { fromLine, fromProblem, onePerMistake, PARSER_UNKNOWN_KEY } from './configIssues.js';
+import { hostileShape } from './hostileShape.js';
+import { ProviderConfigError } from './ProviderConfigError.js';
 
 /**
  * The provider's settings, parsed from its config section (the `PHAL` → `ovos-phal-plugin-tools` section of
@@ -59,20 +63,7 @@ export interface ProviderSettings {
   toolboxConfigs: Record<string, Record<string, unknown>>;
 }
 
-/** Thrown by {@link parseProviderConfig}; `problems` lists every wrong key with what was expected. */
-export class ProviderConfigError extends Error {
-  readonly code = 'invalid_config';
-  /** One line per wrong key: `provider config '<key>': <what was expected>, received <value>`. */
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(problems.join('; '));
-    this.name = 'ProviderConfigError';
-    this.problems = problems;
-  }
-}
-
-/** Who the provider's config problems name (`provider config '<key>': …`, the kit's one style). */
-const OWNER = 'provider';
+export { ProviderConfigError } from './ProviderConfigError.js';
 
 /**
  * The keys whose values the schema checks (with the toolbox kit's `readConfig`: lax like pydantic, numeric and
@@ -82,45 +73,42 @@ const ValueKeys = Type.Object(
   Object.fromEntries(Object.entries(ProviderConfigSchema.properties).filter(([key]) => !OWN_PARSER_KEYS.includes(key) && key !== '$schema')),
 ) as unknown as typeof ProviderConfigSchema;
 
-/** A feature parser's line about an unknown key: the schema's walk reports those, with the nearest known key. */
-const PARSER_UNKNOWN_KEY = /^[^:]+: unknown key \(expected/;
-
 /**
  * Parses a raw config section into {@link ProviderSettings} with defaults, against `ProviderConfigSchema`:
+ * prototype keys and nesting past the depth limit first (see `hostileShape`: nothing else walks such a value),
  * unknown keys at every level (each named with the nearest known key), toolbox sections told from misspelt keys
- * (see `topLevelKeys`), values against the features' schemas, then each feature's part with its own parser, and
- * the rules across keys (duplicate credentials, `mcp.agent`, `bus_agent_field`).
- * @throws {@link ProviderConfigError} listing every problem, one line each in the kit's style:
- *   `provider config '<key>': <what was expected>, received <value>` or `provider config '<key>': unknown key; did you mean '<key>'?`.
+ * (see `topLevelKeys`), values against the features' schemas, then each feature's part, and the rules across keys
+ * (duplicate credentials, `mcp.agent`, `bus_agent_field`). Every mistake is reported once (see `onePerMistake`).
+ * @throws {@link ProviderConfigError} listing every problem (as data in `issues`, one line each in `problems`:
+ *   `provider config '<key>': <what was expected>, received <value>` or `provider config '<key>': unknown key; did you mean '<key>'?`).
  */
 export function parseProviderConfig(raw: unknown): ProviderSettings {
   const cfg = raw == null ? {} : raw;
-  if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([configProblemText(OWNER, configProblem('(section)', 'must be a JSON object', cfg))]);
+  if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([fromProblem(configProblem('(section)', 'must be a JSON object', cfg), 'type')]);
+  const hostile = hostileShape(cfg);
+  if (hostile.length) throw new ProviderConfigError(hostile);
   const c = cfg as Record<string, unknown>;
   const top = topLevelKeys(c);
   const nested = PROVIDER_KEYS.flatMap((key) => (key in c ? unknownKeys((ProviderConfigSchema.properties as Record<string, object>)[key]!, c[key], key) : []));
   const { config: k, problems: keyProblems } = readConfig(ValueKeys, c);
-  const problems = [...top.problems, ...nested, ...keyProblems].map((p) => configProblemText(OWNER, p));
+  const issues: ConfigIssue[] = [...top.problems, ...nested.map((p) => fromProblem(p, 'unknownKey')), ...keyProblems.map((p) => fromProblem(p, 'schema'))];
   // the feature parsers report `<path>: <message>` lines; they take the same frame
-  const sectionProblems: string[] = [];
-  const http = parseHttpConfig(c.http, sectionProblems);
-  const access = accessSettings({ ...k, agents: c.agents as typeof k.agents }, sectionProblems);
-  sectionProblems.push(...duplicateCredentials(access.agents, c.agents));
-  const budget = budgetSettings(k, sectionProblems);
-  const confirm = confirmSettings(k, sectionProblems);
-  const state = stateSettings(c, sectionProblems);
-  for (const line of sectionProblems) {
-    if (PARSER_UNKNOWN_KEY.test(line)) continue;
-    const at = line.indexOf(': ');
-    problems.push(at < 0 ? configProblemText(OWNER, { key: line, message: 'is invalid' }) : configProblemText(OWNER, { key: line.slice(0, at), message: line.slice(at + 2) }));
-  }
+  const lines: string[] = [];
+  const http = parseHttpConfig(c.http, lines);
+  const access = accessSettings({ ...k, agents: c.agents as typeof k.agents }, lines);
+  lines.push(...duplicateCredentials(access.agents, c.agents));
+  const budget = budgetSettings(k, lines);
+  const confirm = confirmSettings(k, lines);
+  const state = stateSettings(c, lines);
+  issues.push(...lines.filter((line) => !PARSER_UNKNOWN_KEY.test(line)).map(fromLine));
   const mcp = mcpSettings(k);
   if (mcp.agent !== undefined && !access.agents.some((a) => a.id === mcp.agent)) {
-    problems.push(configProblemText(OWNER, configProblem('mcp.agent', `must name an agent declared in agents (${access.agents.map((a) => a.id).join(', ') || 'none is'})`, mcp.agent)));
+    issues.push(fromProblem(configProblem('mcp.agent', `must name an agent declared in agents (${access.agents.map((a) => a.id).join(', ') || 'none is'})`, mcp.agent), 'crossField'));
   }
   const bus = busSettings(k);
-  if (bus.agentField === 'peer') problems.push(configProblemText(OWNER, configProblem('bus_agent_field', BUS_AGENT_FIELD_PEER, bus.agentField)));
-  if (problems.length) throw new ProviderConfigError(problems);
+  if (bus.agentField === 'peer') issues.push(fromProblem(configProblem('bus_agent_field', BUS_AGENT_FIELD_PEER, bus.agentField), 'crossField'));
+  const once = onePerMistake(issues);
+  if (once.length) throw new ProviderConfigError(once);
   return {
     policy: policySettings(k),
     hosts: hostDefaults(k),

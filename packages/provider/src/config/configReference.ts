@@ -1,4 +1,5 @@
-import { ProviderConfigSchema } from './ProviderConfigSchema.js';
+import { nearKeyPattern } from './nearKeyPattern.js';
+import { PROVIDER_KEYS, ProviderConfigSchema } from './ProviderConfigSchema.js';
 
 /** The JSON Schema keywords the reference reads. */
 interface Node {
@@ -45,7 +46,21 @@ export function publishedJsonSchema(): Record<string, unknown> {
     }
     return out;
   };
-  return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...(closed(JSON.parse(JSON.stringify(ProviderConfigSchema))) as object) };
+  const schema = closed(JSON.parse(JSON.stringify(ProviderConfigSchema))) as Record<string, unknown>;
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...schema, propertyNames: toolboxSectionNames() };
+}
+
+/**
+ * The rule `serve` applies to the names of the top-level keys (see `topLevelKeys`): a provider key, or a toolbox
+ * section named more than two edits from every provider key (`confirmaton`, `htp` and `result_stor` are misspelt
+ * provider keys, not toolbox sections). `serve` also compares case-folded and without `_`/`-`; this is the same rule
+ * on the names as written.
+ */
+function toolboxSectionNames(): Record<string, unknown> {
+  return {
+    description: 'A provider key, or a toolbox section named after its entry point: more than two edits from every provider key (else it is a provider key misspelt)',
+    anyOf: [{ enum: [...PROVIDER_KEYS] }, { not: { anyOf: PROVIDER_KEYS.map((k) => ({ pattern: nearKeyPattern(k) })) } }],
+  };
 }
 
 /** The text of `ovos-tools.schema.json`: {@link publishedJsonSchema} as indented JSON with a final newline. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defaultMycroftConfPaths } from '@ovos-tools/messagebus';
-import { ProviderConfigError } from './ProviderConfig.js';
+import { hostileShape } from './hostileShape.js';
+import { ProviderConfigError } from './ProviderConfigError.js';
 
 /** The plugin name OVOS uses for the tools service: its config lives at `PHAL` → this key. */
 export const PHAL_PLUGIN_NAME = 'ovos-phal-plugin-tools';
@@ -11,22 +12,29 @@ export const PHAL_PLUGIN_NAME = 'ovos-phal-plugin-tools';
  *   `PHAL.ovos-phal-plugin-tools` section is used).
  * - Without: the `PHAL.ovos-phal-plugin-tools` sections of the OVOS mycroft.conf files (system, then user),
  *   merged key by key, later files winning; missing files are skipped.
- * Whole-line `//` comments are ignored.
- * @throws {@link ProviderConfigError} when `file` cannot be read or a file is not a JSON object.
+ * Whole-line `//` comments are ignored. A section holding a `__proto__`, `constructor` or `prototype` key, or nested
+ * deeper than the config depth limit, is refused before it is merged or walked (see `hostileShape`).
+ * @throws {@link ProviderConfigError} when `file` cannot be read, a file is not a JSON object, or a section is hostile.
  */
 export function loadProviderConfig(file?: string, paths: readonly string[] = defaultMycroftConfPaths()): Record<string, unknown> {
   if (file) {
     const parsed = readJsonObject(file, true)!;
-    const phal = sectionOf(parsed);
-    return phal ?? parsed;
+    return checked(sectionOf(parsed) ?? parsed, file);
   }
   const merged: Record<string, unknown> = {};
   for (const path of paths) {
     const parsed = readJsonObject(path, false);
     const section = parsed && sectionOf(parsed);
-    if (section) Object.assign(merged, section);
+    if (section) Object.assign(merged, checked(section, path));
   }
   return merged;
+}
+
+/** The section, unless it holds prototype keys or nests too deep (then every such place, naming the file). */
+function checked(section: Record<string, unknown>, file: string): Record<string, unknown> {
+  const hostile = hostileShape(section);
+  if (hostile.length) throw new ProviderConfigError(hostile.map((i) => ({ ...i, message: `${i.message} (in ${file})` })));
+  return section;
 }
 
 function sectionOf(conf: Record<string, unknown>): Record<string, unknown> | undefined {

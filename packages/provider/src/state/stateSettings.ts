@@ -1,4 +1,5 @@
 import { Type } from '@ovos-tools/core';
+import { unknownKeys } from '@ovos-tools/core/node';
 import { redactRedisUrl } from './redactRedisUrl.js';
 import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
@@ -42,7 +43,10 @@ export interface StateSettings {
   redis: RedisStateSettings;
 }
 
-const STATE_KEYS = Object.keys(StateKeys.properties.state.properties);
+const SCHEMA = StateKeys.properties.state.properties as unknown as Record<string, { default?: unknown; minimum?: number; maximum?: number; maxLength?: number }>;
+
+/** The defaults of `state`, read from {@link StateKeys} (their one home). */
+export const STATE_DEFAULTS = Object.freeze({ keyPrefix: SCHEMA.key_prefix!.default as string, commandTimeoutMs: SCHEMA.command_timeout_ms!.default as number });
 const FORM = '{"redis": "redis://host:6379/0"} or {"redis_env": "<VARIABLE holding the URL>"}, with optional key_prefix and command_timeout_ms';
 
 /**
@@ -60,7 +64,7 @@ export function stateSettings(k: { state?: unknown }, problems: string[], env: N
   }
   const s = raw as Record<string, unknown>;
   const before = problems.length;
-  for (const key of Object.keys(s)) if (!STATE_KEYS.includes(key)) problems.push(`state.${key}: unknown key (expected one of ${STATE_KEYS.join(', ')})`);
+  for (const p of unknownKeys(StateKeys.properties.state, s, 'state')) problems.push(`${p.key}: ${p.message}`);
   let url: string | undefined;
   if (s.redis !== undefined && s.redis_env !== undefined) problems.push('state.redis_env: give either redis or redis_env, not both');
   else if (s.redis !== undefined) url = checkUrl(s.redis, 'state.redis', problems);
@@ -69,16 +73,18 @@ export function stateSettings(k: { state?: unknown }, problems: string[], env: N
     else if (!env[s.redis_env]) problems.push(`state.redis_env: environment variable ${s.redis_env} is not set or empty`);
     else url = checkUrl(env[s.redis_env], `state.redis_env (${s.redis_env})`, problems);
   } else problems.push(`state.redis: is required: ${FORM}`);
-  let keyPrefix = 'ovos-tools:';
+  let keyPrefix = STATE_DEFAULTS.keyPrefix;
+  const longest = SCHEMA.key_prefix!.maxLength!;
   if (s.key_prefix !== undefined) {
-    if (typeof s.key_prefix === 'string' && s.key_prefix.length <= 64 && !/[\s{}]/.test(s.key_prefix)) keyPrefix = s.key_prefix;
-    else problems.push(`state.key_prefix: must be a string of at most 64 characters without spaces or braces, received ${JSON.stringify(s.key_prefix)}`);
+    if (typeof s.key_prefix === 'string' && s.key_prefix.length <= longest && !/[\s{}]/.test(s.key_prefix)) keyPrefix = s.key_prefix;
+    else problems.push(`state.key_prefix: must be a string of at most ${longest} characters without spaces or braces, received ${JSON.stringify(s.key_prefix)}`);
   }
-  let commandTimeoutMs = 1000;
+  let commandTimeoutMs = STATE_DEFAULTS.commandTimeoutMs;
   if (s.command_timeout_ms !== undefined) {
     const v = s.command_timeout_ms;
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 10 && v <= 60_000) commandTimeoutMs = v;
-    else problems.push(`state.command_timeout_ms: must be an integer from 10 to 60000 (milliseconds), received ${JSON.stringify(v)}`);
+    const { minimum, maximum } = SCHEMA.command_timeout_ms as { minimum: number; maximum: number };
+    if (typeof v === 'number' && Number.isInteger(v) && v >= minimum && v <= maximum) commandTimeoutMs = v;
+    else problems.push(`state.command_timeout_ms: must be an integer from ${minimum} to ${maximum} (milliseconds), received ${JSON.stringify(v)}`);
   }
   if (problems.length > before || url === undefined) return undefined;
   return { redis: { url, keyPrefix, commandTimeoutMs } };

@@ -1,16 +1,19 @@
+import path from 'node:path';
 import { checkToolboxPackage, type PackageCheck } from '@ovos-tools/core/testing';
 import { checkLocaleUtterances, readLocaleUtterances } from '../../search/localeUtterances.js';
 import { ExitCode } from '../CliError.js';
 import { loadProviderConfig } from '../../config/loadProviderConfig.js';
-import { topLevelKeys } from '../../config/topLevelKeys.js';
+import { installedToolboxNames, packageToolboxNames } from '../../config/installedToolboxNames.js';
+import { checkedSettings } from '../../config/providerConfigSource.js';
 
 /** Options of `ovos-tools check`. */
 export interface CheckOptions {
   /** Also run every tool's examples and compare them with their declared results. */
   examples?: boolean;
   /**
-   * A provider config (`--config FILE`, the section itself or a whole mycroft.conf, read as `serve` reads it): each
-   * toolbox's section (by entry-point name) is passed to its constructor and checked against its `configSchema`.
+   * A provider config (`--config FILE`, the section itself or a whole mycroft.conf, read and checked as `serve`
+   * reads it: every problem at once, the security-relevant names against the package and the plugin roots); then
+   * each toolbox's section (by entry-point name) is passed to its constructor and checked against its `configSchema`.
    */
   config?: string;
   /** Print the report as JSON. */
@@ -21,15 +24,29 @@ export interface CheckOptions {
  * `ovos-tools check <package-dir>`: checks a toolbox package the way the provider loads it (entry points, contract,
  * construction, discovery, tool fields, entry-point name equal to `toolboxId`; with `--examples`, the examples too;
  * its `locale/<lang>/<tool_name>.intent` example requests: a known language code, a tool of the package, not empty;
- * with `--config`, each toolbox's section against its `configSchema`)
+ * with `--config`, the config as `serve` checks it (names against the package, the packages installed beside it and
+ * the config's plugin roots), then each toolbox's section against its `configSchema`)
  * and prints one line per toolbox and per problem.
  * @returns {@link ExitCode.ok} when the package passes, {@link ExitCode.checkFailed} (4) when it has any problem.
+ * @throws `ProviderConfigError` listing every problem of the `--config` file (the CLI prints them all and exits 2),
+ *   before any toolbox is constructed.
  */
 export async function checkCommand(packageDir: string, options: CheckOptions): Promise<number> {
-  const sections = options.config === undefined ? undefined : topLevelKeys(loadProviderConfig(options.config)).toolboxConfigs;
+  const sections = options.config === undefined ? undefined : checkedSettings(loadProviderConfig(options.config), undefined, namesBeside(packageDir)).toolboxConfigs;
   const report = withLocale(await checkToolboxPackage(packageDir, { examples: options.examples === true, ...(sections ? { config: sections } : {}) }));
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheck(report));
   return report.ok ? ExitCode.ok : ExitCode.checkFailed;
+}
+
+/**
+ * The toolbox names `check --config` checks the config's names against, besides those of the config's plugin roots:
+ * the package's own, and those of the packages installed beside it (`<root>/node_modules/<it>`: that root's).
+ */
+function namesBeside(packageDir: string): string[] {
+  const dir = path.resolve(packageDir);
+  const parent = path.dirname(dir);
+  const nodeModules = path.basename(parent) === 'node_modules' ? parent : path.basename(path.dirname(parent)) === 'node_modules' ? path.dirname(parent) : undefined;
+  return [...packageToolboxNames(dir), ...(nodeModules ? installedToolboxNames([path.dirname(nodeModules)]) : [])];
 }
 
 /**

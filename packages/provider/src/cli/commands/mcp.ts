@@ -32,9 +32,9 @@ export interface McpOptions {
 export async function mcpCommand(options: McpOptions): Promise<void> {
   const logLevel = logLevelOption(options.logLevel);
   const logger = createLogger('ovos-tools', logLevel);
-  const config = providerConfigSource(options.config);
-  const { settings } = config;
   const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const config = providerConfigSource(options.config, pluginRoots);
+  const { settings } = config;
   const agentId = options.agent ?? settings.mcp.agent;
   if (agentId !== undefined && !settings.access.agents.some((a) => a.id === agentId)) {
     throw new CliError(`--agent "${agentId}" is not declared in the config's agents (${settings.access.agents.map((a) => a.id).join(', ') || 'none are declared'})`, ExitCode.usage);

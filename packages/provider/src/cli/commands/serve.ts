@@ -53,7 +53,8 @@ export const DEFAULT_DRAIN_TIMEOUT_MS = 5000;
 export async function serveCommand(options: ServeOptions): Promise<void> {
   const { mode, drainMs, logLevel } = serveFlags(options);
   const logger = createLogger('ovos-tools', logLevel);
-  const config = providerConfigSource(options.config);
+  const pluginRoots = options.plugins?.map((p) => path.resolve(p));
+  const config = providerConfigSource(options.config, pluginRoots);
   logger.debug(`log level ${logLevel}; config read from ${config.configPaths.join(', ') || config.configLabel}`);
   const { settings } = config;
   const url = resolveBusUrl(options.busUrl);

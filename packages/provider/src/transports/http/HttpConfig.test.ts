@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseHttpConfig } from './HttpConfig.js';
+import { HTTP_DEFAULTS } from './httpSchema.js';
 
 describe('the http section', () => {
   test('allowed_hosts: more Host values /mcp accepts (a balancer in front); a malformed list names the key', () => {
@@ -14,8 +15,21 @@ describe('the http section', () => {
     parseHttpConfig({ allowed_hosts: '127.0.0.1:8080' }, problems, {});
     parseHttpConfig({ allowed_hosts: ['http://x/'] }, problems, {});
     expect(problems).toEqual([
-      'http.allowed_hosts: expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]',
-      'http.allowed_hosts: expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]',
+      'http.allowed_hosts: must be array, received "127.0.0.1:8080" (expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"])',
+      'http.allowed_hosts.0: must match pattern "^[^\\s/]+$", received "http://x/" (expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"])',
     ]);
+  });
+
+  test('the schema alone reads the section: defaults from it, listen decoded by its codec, origins refined, a secret never repeated', () => {
+    expect(parseHttpConfig({}, [], { OVOS_TOOLS_HTTP_SECRET: 's'.repeat(16) })).toEqual({ ...{ host: HTTP_DEFAULTS.host, port: HTTP_DEFAULTS.port }, secret: 's'.repeat(16), maxBodyBytes: 1_048_576, logArguments: false });
+    expect(parseHttpConfig({ listen: 8080 }, [], {})).toMatchObject({ host: '127.0.0.1', port: 8080 });
+    expect(parseHttpConfig({ listen: '[::1]:0', secret_env: 'MY_SECRET' }, [], { MY_SECRET: 'x'.repeat(20) })).toMatchObject({ host: '::1', port: 0, secret: 'x'.repeat(20) });
+    const problems: string[] = [];
+    expect(parseHttpConfig({ listen: 'here:port', secret: 'hunter2', allowed_origins: ['https://a.example/path'] }, problems, {})).toBeUndefined();
+    expect(problems).toContain('http.listen: expected [host:]port such as 8080, 127.0.0.1:8080 or [::1]:8080, received "here:port"');
+    expect(problems.join('\n')).not.toContain('hunter2');
+    expect(problems.some((p) => p.startsWith('http.secret: must not have fewer than 16 characters'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('http.allowed_origins.0: must match pattern'))).toBe(true);
+    expect(HTTP_DEFAULTS).toMatchObject({ listen: '127.0.0.1:7009', host: '127.0.0.1', port: 7009, maxBodyBytes: 1_048_576, secretEnv: 'OVOS_TOOLS_HTTP_SECRET' });
   });
 });

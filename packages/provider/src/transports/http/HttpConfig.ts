@@ -1,16 +1,19 @@
 import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
-import { HttpSchema } from './httpSchema.js';
+import { compileSchema, type Static } from '@ovos-tools/core';
+import { HTTP_DEFAULTS, HttpSchema } from './httpSchema.js';
+
+export { parseListen } from './parseListen.js';
 
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json
- * "http": {"listen": "127.0.0.1:7009", "secret_env": "OVOS_TOOLS_HTTP_SECRET", "max_body_bytes": 1048576, "log_arguments": false,
+ * "http": {"listen": "127.0.0.1:8080", "secret_env": "OVOS_TOOLS_HTTP_SECRET", "max_body_bytes": 1048576, "log_arguments": false,
  *          "allowed_hosts": ["127.0.0.1:8080"], "allowed_origins": ["https://console.example.org"]}
  * ```
  * Off unless the section (or `ovos-tools serve --http`) is given.
  */
 export interface HttpConfig {
-  /** Host to bind; default `127.0.0.1` (loopback). */
+  /** Host to bind; default `127.0.0.1` (loopback; see `HTTP_DEFAULTS`). */
   host: string;
   /** TCP port; 0 picks a free one. */
   port: number;
@@ -36,58 +39,58 @@ export interface HttpConfig {
   allowedOrigins?: string[];
 }
 
-const HTTP_KEYS = new Set(Object.keys(HttpSchema.properties));
+/** Keys whose value a problem never repeats. */
+const SECRET_KEYS = /^secret\b/;
 
-/**
- * Parses `[host:]port` (IPv6 hosts in brackets: `[::1]:7009`).
- * @returns `{host, port}`, or a string saying what is wrong.
- */
-export function parseListen(text: string): { host: string; port: number } | string {
-  const m = /^(?:\[([^\]]+)\]:|([^:]+):)?(\d{1,5})$/.exec(text.trim());
-  const port = m ? Number(m[3]) : NaN;
-  if (!m || port > 65535) return `expected [host:]port such as 7009, 127.0.0.1:7009 or [::1]:7009, received ${JSON.stringify(text)}`;
-  return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
+/** What to type, added to a problem of these keys (the schema's own words say what is wrong, not what is meant). */
+const EXAMPLES: Readonly<Record<string, string>> = {
+  listen: '[host:]port such as 8080, 127.0.0.1:8080 or [::1]:8080',
+  allowed_hosts: 'a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]',
+  allowed_origins: 'a list of origins such as ["https://console.example.org", "http://localhost:5173"]',
+  secret: 'a string of at least 16 characters, or secret_env naming the variable that holds it',
+};
+
+/** A schema problem line of the section (`<key>[.<index>]: <text>`) as `http.<line>`, with what to type. */
+function problemLine(line: string): string {
+  const key = /^[a-z_]+/.exec(line)?.[0] ?? '';
+  const text = SECRET_KEYS.test(line) ? line.replace(/, received .*$/, '') : line;
+  return `http.${text}${EXAMPLES[key] && !line.includes(EXAMPLES[key]) ? ` (expected ${EXAMPLES[key]})` : ''}`;
 }
 
 /**
- * Parses the `http` config section; problems are pushed as `http.<key>: …`.
- * @returns the config, or `undefined` when the section is absent (the server stays off).
+ * Reads the `http` config section with `HttpSchema` alone (its checks and defaults; `listen` decoded to
+ * `{host, port}` by the schema's codec), then takes the secret from the variable `secret_env` names when `secret` is
+ * not given. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a secret's value is never
+ * repeated); unknown keys are left to the config's walk, which names the nearest known one.
+ * @returns the config, or `undefined` when the section is absent, `null` or `false` (the server stays off) or invalid.
  */
 export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
   if (raw === undefined || raw === null || raw === false) return undefined;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('http: expected an object {listen, secret?, secret_env?, max_body_bytes?, log_arguments?, allowed_hosts?, allowed_origins?}');
+    problems.push(`http: must be an object {${Object.keys(HttpSchema.properties).join(', ')}} or false, received ${JSON.stringify(raw)}`);
     return undefined;
   }
-  const h = raw as Record<string, unknown>;
-  for (const key of Object.keys(h)) if (!HTTP_KEYS.has(key)) problems.push(`http.${key}: unknown key (expected one of ${[...HTTP_KEYS].join(', ')})`);
-  let listen: { host: string; port: number } = { host: '127.0.0.1', port: 7009 };
-  if (h.listen !== undefined) {
-    const parsed = typeof h.listen === 'string' || typeof h.listen === 'number' ? parseListen(String(h.listen)) : 'expected a string';
-    if (typeof parsed === 'string') problems.push(`http.listen: ${parsed}`);
-    else listen = parsed;
+  const parsed = compileSchema(HttpSchema).parse(raw);
+  if (!parsed.ok) {
+    for (const line of parsed.problems) problems.push(problemLine(line));
+    return undefined;
   }
-  if (h.secret !== undefined && (typeof h.secret !== 'string' || h.secret.length < 16)) problems.push('http.secret: expected a string of at least 16 characters');
-  if (h.secret_env !== undefined && (typeof h.secret_env !== 'string' || h.secret_env === '')) problems.push('http.secret_env: expected an environment variable name');
-  let maxBodyBytes = 1024 * 1024;
-  if (h.max_body_bytes !== undefined) {
-    if (typeof h.max_body_bytes === 'number' && Number.isInteger(h.max_body_bytes) && h.max_body_bytes > 0) maxBodyBytes = h.max_body_bytes;
-    else problems.push('http.max_body_bytes: expected a positive integer');
-  }
-  if (h.log_arguments !== undefined && typeof h.log_arguments !== 'boolean') problems.push('http.log_arguments: expected true or false');
-  let allowedHosts: string[] | undefined;
-  if (h.allowed_hosts !== undefined) {
-    if (Array.isArray(h.allowed_hosts) && h.allowed_hosts.every((v) => typeof v === 'string' && /^[^\s/]+$/.test(v))) allowedHosts = h.allowed_hosts as string[];
-    else problems.push('http.allowed_hosts: expected a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]');
-  }
-  let allowedOrigins: string[] | undefined;
-  if (h.allowed_origins !== undefined) {
-    const isOrigin = (v: unknown) => typeof v === 'string' && /^https?:\/\/[^\s/]+$/.test(v) && URL.canParse(v) && new URL(v).origin === v;
-    if (Array.isArray(h.allowed_origins) && h.allowed_origins.every(isOrigin)) allowedOrigins = h.allowed_origins as string[];
-    else problems.push('http.allowed_origins: expected a list of origins such as ["https://console.example.org", "http://localhost:5173"] (scheme://host[:port], no path)');
-  }
-  const secret = typeof h.secret === 'string' ? h.secret : env[typeof h.secret_env === 'string' ? h.secret_env : 'OVOS_TOOLS_HTTP_SECRET'] || undefined;
-  return { ...listen, ...(secret ? { secret } : {}), maxBodyBytes, logArguments: h.log_arguments === true, ...(allowedHosts ? { allowedHosts } : {}), ...(allowedOrigins ? { allowedOrigins } : {}) };
+  const h = parsed.value as Static<typeof HttpSchema>;
+  const listen = decodeListen(h.listen ?? HTTP_DEFAULTS.listen);
+  const secret = h.secret ?? (env[h.secret_env ?? HTTP_DEFAULTS.secretEnv] || undefined);
+  return {
+    ...listen,
+    ...(secret ? { secret } : {}),
+    maxBodyBytes: h.max_body_bytes ?? HTTP_DEFAULTS.maxBodyBytes,
+    logArguments: h.log_arguments ?? HTTP_DEFAULTS.logArguments,
+    ...(h.allowed_hosts ? { allowedHosts: h.allowed_hosts } : {}),
+    ...(h.allowed_origins ? { allowedOrigins: h.allowed_origins } : {}),
+  };
+}
+
+/** `http.listen` as the schema's codec decodes it: `{host, port}`. */
+function decodeListen(value: unknown): { host: string; port: number } {
+  return (HttpSchema.properties.listen as unknown as { '~codec': { decode(v: unknown): { host: string; port: number } } })['~codec'].decode(value);
 }
 
 /** How a reload applies `http`: only at the next start (the HTTP API listens with the address and secret it started with). */

@@ -1,21 +1,65 @@
 import { Type } from '@ovos-tools/core';
+import { parseListen } from './parseListen.js';
+
+/** Whether `v` is an origin `scheme://host[:port]` with nothing after it. */
+const isOrigin = (v: string) => /^https?:\/\/[^\s/]+$/.test(v) && URL.canParse(v) && new URL(v).origin === v;
 
 /**
- * The shape of the `http` section of the provider config, for the config schema, its reference and editors;
- * `parseHttpConfig` reads it (with the checks a schema cannot say: the listen address, the secret's variable).
+ * `http.listen`: `[host:]port` (a string, or a bare port number), checked by the schema (`Refine`) and decoded to
+ * `{host, port}` (`Codec`). Its default is the one place the HTTP API's default address is written.
+ */
+const Listen = Type.Codec(
+  Type.Refine(
+    Type.Union([Type.String(), Type.Integer({ minimum: 0, maximum: 65535 })], {
+      default: '127.0.0.1:7009',
+      description: '[host:]port to bind, e.g. 127.0.0.1:8080 or [::1]:8080; a bare port binds loopback',
+    }),
+    (v) => typeof parseListen(String(v)) !== 'string',
+    (v) => parseListen(String(v)) as string,
+  ),
+)
+  .Decode((v) => parseListen(String(v)) as { host: string; port: number })
+  .Encode((l) => `${l.host.includes(':') ? `[${l.host}]` : l.host}:${l.port}`);
+
+/**
+ * The shape of the `http` section of the provider config: its checks, defaults and descriptions, for `serve`, the
+ * reference and editors. `parseHttpConfig` reads the section with it alone (then the secret's variable).
  */
 export const HttpSchema = Type.Object(
   {
-    listen: Type.Optional(Type.Union([Type.String(), Type.Integer({ minimum: 0, maximum: 65535 })], { description: '[host:]port to bind, e.g. 127.0.0.1:7009 or [::1]:7009 (default 127.0.0.1:7009)' })),
-    secret: Type.Optional(Type.String({ minLength: 16, description: 'The operator secret (X-Internal-Secret or Authorization: Bearer)' })),
-    secret_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the operator secret (default OVOS_TOOLS_HTTP_SECRET)' })),
-    max_body_bytes: Type.Optional(Type.Integer({ minimum: 1, description: 'Largest request body, bytes (default 1048576)' })),
-    log_arguments: Type.Optional(Type.Boolean({ description: 'Include argument values in access log lines (default false)' })),
-    allowed_hosts: Type.Optional(Type.Array(Type.String({ pattern: '^[^\\s/]+$' }), { description: 'More Host header values every route accepts, e.g. ["127.0.0.1:8080"]' })),
-    allowed_origins: Type.Optional(Type.Array(Type.String({ pattern: '^https?://[^\\s/]+$' }), { description: 'Browser origins (scheme://host[:port]) whose pages may send state-changing requests and use /mcp, besides the server\'s own; default none' })),
+    listen: Type.Optional(Listen),
+    secret: Type.Optional(Type.String({ minLength: 16, description: 'The operator secret (X-Internal-Secret or Authorization: Bearer), at least 16 characters' })),
+    secret_env: Type.Optional(Type.String({ minLength: 1, default: 'OVOS_TOOLS_HTTP_SECRET', description: 'Environment variable holding the operator secret' })),
+    max_body_bytes: Type.Optional(Type.Integer({ minimum: 1, default: 1_048_576, description: 'Largest request body, bytes' })),
+    log_arguments: Type.Optional(Type.Boolean({ default: false, description: 'Include argument values in access log lines' })),
+    allowed_hosts: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[^\\s/]+$' }), { description: 'More Host header values every route accepts, e.g. ["127.0.0.1:8080", "tools.example.org"]' }),
+    ),
+    allowed_origins: Type.Optional(
+      Type.Array(
+        Type.Refine(Type.String({ pattern: '^https?://[^\\s/]+$' }), isOrigin, () => 'must be an origin such as "https://console.example.org" (scheme://host[:port], no path)'),
+        { description: "Browser origins (scheme://host[:port]) whose pages may send state-changing requests and use /mcp, besides the server's own; default none" },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'The HTTP API; off when absent (or false)' },
 );
+
+const P = HttpSchema.properties;
+
+/**
+ * The HTTP API's defaults, read from {@link HttpSchema} (their one home): where it listens, the largest body, the
+ * secret's variable, whether arguments are logged. `startHttpServer`, `--http` and `parseHttpConfig` use these.
+ */
+export const HTTP_DEFAULTS = Object.freeze({
+  /** `http.listen` as written: `127.0.0.1:<port>`. */
+  listen: String((P.listen as unknown as { default: string }).default),
+  /** `http.listen` decoded. */
+  ...(parseListen(String((P.listen as unknown as { default: string }).default)) as { host: string; port: number }),
+  maxBodyBytes: (P.max_body_bytes as unknown as { default: number }).default,
+  secretEnv: (P.secret_env as unknown as { default: string }).default,
+  logArguments: (P.log_arguments as unknown as { default: boolean }).default,
+});
 
 /** The HTTP transport's key of the provider config: `http`. */
 export const HttpKeys = Type.Object({

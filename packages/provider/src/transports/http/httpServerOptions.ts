@@ -9,7 +9,7 @@ import type { McpSessionLimits } from '../mcp/McpSessions.js';
 export interface HttpServerOptions {
   /** Default `127.0.0.1`. A non-loopback host needs a `secret` or at least one agent. */
   host?: string;
-  /** Default 7009 (the seed's port); 0 picks a free port. */
+  /** Default `HTTP_DEFAULTS.port` (the seed's port, from the config schema); 0 picks a free port. */
   port?: number;
   /** The operator secret (`X-Internal-Secret` or `Authorization: Bearer`); it acts for no agent unless a request names one (`agent_id`). */
   secret?: string;
@@ -56,7 +56,7 @@ export interface HttpServerOptions {
 
 /** A running server. */
 export interface HttpServerHandle {
-  /** e.g. `http://127.0.0.1:7009`. */
+  /** e.g. `http://127.0.0.1:8080`. */
   readonly url: string;
   /** The host it listens on. */
   readonly host: string;

@@ -6,6 +6,7 @@ import { parseListen, type HttpConfig } from './HttpConfig.js';
 import type { RawFrameSource } from './inspector/BusTrafficFeed.js';
 import type { McpSessionLimits } from '../mcp/McpSessions.js';
 import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
+import { HTTP_DEFAULTS } from './httpSchema.js';
 
 /** What {@link startHttpFromSettings} reads: the `http` section, `--http`, the agents, and what the server serves. */
 export interface HttpFromSettings {
@@ -39,19 +40,19 @@ export interface HttpFromSettings {
 export async function startHttpFromSettings(service: ToolService, options: HttpFromSettings): Promise<HttpServerHandle | undefined> {
   const { config, cliListen } = options;
   if (!config && !cliListen) return undefined;
-  let listen = config ? { host: config.host, port: config.port } : { host: '127.0.0.1', port: 7009 };
+  let listen = config ? { host: config.host, port: config.port } : { host: HTTP_DEFAULTS.host, port: HTTP_DEFAULTS.port };
   if (cliListen) {
     const parsed = parseListen(cliListen);
     if (typeof parsed === 'string') throw new Error(`--http: ${parsed}`);
     listen = parsed;
   }
-  const secret = config?.secret ?? (process.env.OVOS_TOOLS_HTTP_SECRET || undefined);
+  const secret = config?.secret ?? (process.env[HTTP_DEFAULTS.secretEnv] || undefined);
   return startHttpServer(service, {
     ...listen,
     ...(secret ? { secret } : {}),
     agents: options.agents,
-    maxBodyBytes: config?.maxBodyBytes ?? 1024 * 1024,
-    logArguments: config?.logArguments ?? false,
+    maxBodyBytes: config?.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes,
+    logArguments: config?.logArguments ?? HTTP_DEFAULTS.logArguments,
     ...(config?.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
     ...(config?.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
     ...(options.mcpSessions ? { mcpSessions: options.mcpSessions } : {}),

@@ -17,6 +17,7 @@ import { callerOf } from './requestState.js';
 import { registerCallRoute } from './routes/callRoute.js';
 import { registerOperatorRoutes } from './routes/operatorRoutes.js';
 import { registerToolRoutes } from './routes/toolRoutes.js';
+import { HTTP_DEFAULTS } from './httpSchema.js';
 
 export { HttpServerConfigError, MCP_PATH, type HttpServerHandle, type HttpServerOptions } from './httpServerOptions.js';
 
@@ -53,14 +54,14 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
     );
   }
   const logger = options.logger ?? silentLogger;
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? HTTP_DEFAULTS.maxBodyBytes;
   const inflight = new Set<AbortController>();
   const routes: string[] = [];
   // No type coercion: a tool_id of 5 is a wrong shape, not the tool "5".
   const app = Fastify({ logger: false, bodyLimit: maxBodyBytes, return503OnClosing: true, ajv: { customOptions: { coerceTypes: false, removeAdditional: false } } });
   const boundPort = (): number => {
     const address = app.server.address();
-    return typeof address === 'object' && address ? address.port : (options.port ?? 7009);
+    return typeof address === 'object' && address ? address.port : (options.port ?? HTTP_DEFAULTS.port);
   };
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.removeContentTypeParser('text/plain'); // only JSON bodies
@@ -83,7 +84,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   registerInspectorRoutes(app);
   registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, callerOf, (caller) => service.allows(caller, 'events'), options.eventStream);
 
-  await app.listen({ host, port: options.port ?? 7009 });
+  await app.listen({ host, port: options.port ?? HTTP_DEFAULTS.port });
   const port = boundPort();
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;

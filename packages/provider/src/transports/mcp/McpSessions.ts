@@ -1,4 +1,5 @@
 import type { Caller, SessionRules } from '../../service/ToolService.js';
+import { mcpDefault } from './mcpSchema.js';
 
 /** Limits of the MCP sessions of one server (`mcp.max_sessions`, `mcp.max_sessions_per_caller`, `mcp.session_idle_s`). */
 export interface McpSessionLimits {
@@ -14,8 +15,12 @@ export interface McpSessionLimits {
   sessionIdleMs?: number;
 }
 
-/** Defaults of {@link McpSessionLimits}. */
-export const MCP_SESSION_DEFAULTS = Object.freeze({ maxSessions: 64, maxSessionsPerCaller: 8, sessionIdleMs: 5 * 60_000 });
+/** Defaults of {@link McpSessionLimits}: those of the config's `mcp` keys (read from its schema, seconds made ms). */
+export const MCP_SESSION_DEFAULTS = Object.freeze({
+  maxSessions: mcpDefault('max_sessions'),
+  maxSessionsPerCaller: mcpDefault('max_sessions_per_caller'),
+  sessionIdleMs: mcpDefault('session_idle_s') * 1000,
+});
 
 /** One open session. */
 export interface OpenSession<T> {

@@ -1,26 +1,9 @@
-import { Type, type Static } from '@ovos-tools/core';
+import type { Static } from '@ovos-tools/core';
+import { McpKeys } from './mcpSchema.js';
+
+export { McpKeys } from './mcpSchema.js';
 import type { McpSessionLimits } from './McpSessions.js';
 import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
-
-/** The MCP transport's key of the provider config: `mcp: {agent, search_tool, max_sessions, max_sessions_per_caller, session_idle_s}`. */
-export const McpKeys = Type.Object({
-  mcp: Type.Optional(
-    Type.Object(
-      {
-        agent: Type.Optional(Type.String({ minLength: 1, description: 'The agent an MCP stdio session acts for' })),
-        search_tool: Type.Optional(
-          Type.Boolean({ description: 'Deferred loading: tools/list offers the search_tools meta tool and the tools it found in this session, not every tool' }),
-        ),
-        max_sessions: Type.Optional(Type.Integer({ minimum: 1, description: '/mcp sessions open at once, every caller together (default 64)' })),
-        max_sessions_per_caller: Type.Optional(
-          Type.Integer({ minimum: 1, description: '/mcp sessions one caller (an agent, the operator, the anonymous caller) may hold; past it its least recently used is closed (default 8)' }),
-        ),
-        session_idle_s: Type.Optional(Type.Integer({ minimum: 1, description: 'An /mcp session with no request for this long is closed, s (default 300)' })),
-      },
-      { additionalProperties: false, description: 'The MCP servers (ovos-tools mcp, /mcp of the HTTP API)' },
-    ),
-  ),
-});
 
 /** Settings of the MCP servers (`ovos-tools mcp` over stdio, `/mcp` of the HTTP API). */
 export interface McpSettings {
