@@ -9,6 +9,7 @@ import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import { loadHostSource } from './loadHostSource.js';
+import { pickSearchRanker, SEARCH_RANKER_GROUP } from './pickSearchRanker.js';
 import { loadedNames, report } from './reloadReport.js';
 import type { ReloaderOptions } from './ReloaderOptions.js';
 
@@ -33,6 +34,8 @@ export class Reloader {
   private closed = false;
   /** Entry-point name → its package's folder and fingerprint, for the search index's utterances (`locale/`). */
   private readonly packages = new Map<string, { dir: string; fingerprint: string }>();
+  /** The search ranker declaration of the last reload. */
+  private ranker: ToolboxDeclaration | undefined;
 
   constructor(private options: ReloaderOptions) {}
 
@@ -79,7 +82,9 @@ export class Reloader {
     const problems: LoadProblem[] = [...ownProblems, ...scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }))];
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
-    const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    const enabled = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    const declarations = enabled.filter((d) => d.group !== SEARCH_RANKER_GROUP);
+    this.ranker = pickSearchRanker(enabled, this.options.registry.pinnedToolboxes, problems, logger);
 
     let localIds: ReadonlySet<string> = new Set();
     const localReady = Promise.allSettled(declarations.map((d) => this.hostsFor(d, previous))).then((built) => {
@@ -132,6 +137,14 @@ export class Reloader {
     this.options.onLoaded?.(loadedNames(scan, next));
     logger.info(`loaded ${r.loaded.length} toolbox(es) with ${r.totalTools} tool(s) in ${r.durationMs} ms (generation ${r.generation})`);
     return r;
+  }
+
+  /**
+   * The search ranker the last reload found (a package declaring `ovos-tools.search-rankers`), or `undefined`: the
+   * search index fuses its ranking with the lexical one, and drops it when a reload no longer finds it.
+   */
+  searchRanker(): ToolboxDeclaration | undefined {
+    return this.ranker;
   }
 
   /** The package folder (and its fingerprint) of a toolbox's entry point, once loaded; `undefined` for host sources. */

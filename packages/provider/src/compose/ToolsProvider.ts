@@ -17,6 +17,8 @@ import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
 import { packageUtterances } from '../search/packageUtterances.js';
+import { ModelRanking } from '../search/semantic/ModelRanking.js';
+import { VOICE_LEXICON } from '../search/voiceLexicon.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -111,6 +113,8 @@ export class ToolsProvider {
   private readonly live: LiveSettings;
   private readonly liveAccess: LiveAccess;
   private readonly reloader: Reloader;
+  /** The search-ranker package's side of tool search (idle, and nothing of a model loaded, unless one is installed). */
+  private readonly modelRanking: ModelRanking;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
   /** The result store the provider made itself (cleared on close), if it made one. */
@@ -177,6 +181,7 @@ export class ToolsProvider {
     }));
     const store =
       options.resultStore ?? (this.sharedState ? new RedisResultStore(this.sharedState, settings.budget.store) : (this.ownStore = new MemoryResultStore(settings.budget.store)));
+    this.modelRanking = new ModelRanking({ source: () => this.reloader.searchRanker(), logger: this.logger }, options.search?.lexicon === undefined ? VOICE_LEXICON : options.search.lexicon);
     this.service = createToolService({
       catalog: this.catalog,
       rebuild: () => this.reloader.reload(() => this.rereadConfig()),
@@ -195,7 +200,8 @@ export class ToolsProvider {
       }),
       logger: this.logger,
       // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issue 39)
-      search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ...options.search },
+      // a search-ranker package (issue 42), when discovery finds one: its model's ranking is fused with the lexical one
+      search: { utterances: packageUtterances((source) => this.reloader.packageOf(source)), ranker: this.modelRanking, ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
     // HiveMind satellites are recognised whatever bus_agent_field says: they act as their declared agent or not at all
@@ -267,6 +273,7 @@ export class ToolsProvider {
     this.unregisterBus?.();
     this.unregisterBus = undefined;
     await this.reloader.close();
+    await this.modelRanking.close();
     this.liveAccess.close();
     await this.sharedState?.close();
     await this.ownStore?.clear();
