@@ -9,8 +9,9 @@ export interface RankerDeclaration {
   packageName: string;
   /** Its entry-point name. */
   entryPointName: string;
-  /** The module to import (absolute path) and the export holding the ranker. */
+  /** The module to import (absolute path). */
   modulePath: string;
+  /** The export of that module holding the ranker. */
   exportName: string;
   /** Changes whenever the package is reinstalled: a new fingerprint starts a new worker. */
   fingerprint: string;
