@@ -148,7 +148,7 @@ export class SemanticRanker {
     this.logger.info(`search: starting the search ranker ${d.entryPointName} (${d.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     } catch (err) {
       this.failed(`it could not start: ${String(err)}`);
       return false;
