@@ -22,6 +22,7 @@ import { metatoolEntries, metatoolQueries } from './search/metatool.mjs';
 import { measureRelevance } from './search/relevance.mjs';
 import { loadSpokenQueries, loadVerboseQueries } from './search/spoken.mjs';
 import { modelRanking, whenModelReady } from './search/withModel.mjs';
+import { QUERY_WAIT_MS } from '../dist/search/semantic/SemanticRanker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.OVOS_TOOLS_BENCH_QUICK === '1';
@@ -34,6 +35,9 @@ const cacheRoot = mkdtempSync(path.join(tmpdir(), 'ovos-bench-vectors-'));
 const loud = { debug() {}, info() {}, warn: (m) => console.error(`warn: ${m}`), error: (m) => console.error(`error: ${m}`) };
 
 // 1, 3, 5. MetaTool relevance, search latency and the RSS after its 995 searches: one fresh process per mode
+// Relevance is measured with the wait for the request's vector lifted to 5 s (RELEVANCE_WAIT_MS), so that a loaded
+// machine does not turn searches lexical; latency with the product's bound (QUERY_WAIT_MS), on the first 300 queries,
+// counting the searches that answered lexically because the model was slower than that.
 const metaProbe = (withModel) => `
 const { ToolSearchIndex } = await import(${JSON.stringify(path.join(here, '..', 'dist', 'search', 'ToolSearchIndex.js'))});
 const { bundledEntries, bundledUtterances } = await import(${JSON.stringify(path.join(here, 'search', 'catalog.mjs'))});
@@ -41,14 +45,30 @@ const { metatoolEntries, metatoolQueries } = await import(${JSON.stringify(path.
 const { measureRelevance } = await import(${JSON.stringify(path.join(here, 'search', 'relevance.mjs'))});
 const { modelRanking, whenModelReady } = await import(${JSON.stringify(path.join(here, 'search', 'withModel.mjs'))});
 const catalog = [...(await bundledEntries()), ...metatoolEntries()];
-const m = ${withModel} ? modelRanking({ cacheDir: ${JSON.stringify(path.join(cacheRoot, 'metatool'))} }) : undefined;
-const index = new ToolSearchIndex(catalog, { utterances: await bundledUtterances(), ...(m ? { ranker: m } : {}) });
+const utterances = await bundledUtterances();
+const queries = metatoolQueries();
+const cacheDir = ${JSON.stringify(path.join(cacheRoot, 'metatool'))};
+let m = ${withModel} ? modelRanking({ cacheDir, queryWaitMs: 5000 }) : undefined;
+let index = new ToolSearchIndex(catalog, { utterances, ...(m ? { ranker: m } : {}) });
 const readyMs = m ? await whenModelReady(m) : 0;
+const r = measureRelevance(index, queries, 10, { countRefusals: true });
+if (m) {
+  await m.close();
+  m = modelRanking({ cacheDir });
+  index = new ToolSearchIndex(catalog, { utterances, ranker: m });
+  await whenModelReady(m);
+}
 const times = [];
-const r = measureRelevance({ search: (q, o) => { const t = performance.now(); const out = index.search(q, o); times.push(performance.now() - t); return out; } }, metatoolQueries(), 10, { countRefusals: true });
+let lexical = 0;
+for (const q of queries.slice(0, 300)) {
+  const t = performance.now();
+  const out = index.search(q.query, { explain: true });
+  times.push(performance.now() - t);
+  if (out.ok && out.results.length && !out.results[0].explain.rankers) lexical++;
+}
 times.sort((a, b) => a - b);
 const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
-console.log(JSON.stringify({ tools: catalog.length, readyMs, r, p50: at(50), p99: at(99), rss: process.memoryUsage().rss }));
+console.log(JSON.stringify({ tools: catalog.length, readyMs, r, p50: at(50), p99: at(99), lexical, timed: times.length, rss: process.memoryUsage().rss }));
 await m?.close();`;
 const runMeta = (withModel) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', metaProbe(withModel)], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 }).trim().split('\n').at(-1));
 const utterances = await bundledUtterances();
@@ -61,13 +81,13 @@ console.error(`with the package: ${line(withPkg.r)}`);
 const textbook = measureRelevance(textbookBm25(metaCatalog), metatoolQueries());
 rows.push(['MetaTool catalog', `${withPkg.tools} tools (${bundled.length} bundled + 199 MetaTool); 995 queries; the model ready (every tool embedded, cold cache) after ${(withPkg.readyMs / 1000).toFixed(1)} s`]);
 rows.push(['  without the package', `${line(withoutPkg.r)}   search p50 ${ms(withoutPkg.p50)} p99 ${ms(withoutPkg.p99)}`]);
-rows.push(['  with the package', `${line(withPkg.r)}   search p50 ${ms(withPkg.p50)} p99 ${ms(withPkg.p99)}`]);
+rows.push(['  with the package', `${line(withPkg.r)}   search p50 ${ms(withPkg.p50)} p99 ${ms(withPkg.p99)} (${withPkg.lexical} of ${withPkg.timed} answered lexically: the model slower than ${QUERY_WAIT_MS} ms)`]);
 rows.push(['  textbook BM25', line(textbook)]);
 const rssWithout = withoutPkg.rss / 2 ** 20;
 const rssWith = withPkg.rss / 2 ** 20;
 
 // 2. held-out sets, one model (its vector cache in a temp folder) for both catalogs
-const model = modelRanking({ cacheDir: path.join(cacheRoot, 'held-out'), logger: loud });
+const model = modelRanking({ cacheDir: path.join(cacheRoot, 'held-out'), logger: loud, queryWaitMs: 5000 });
 const spokenCatalog = [...bundled, ...(await mcpEntries())];
 const heldSpoken = loadSpokenQueries().filter((q) => q.set === 'held-out');
 const spokenLex = measureRelevance(new ToolSearchIndex(spokenCatalog, { utterances }), heldSpoken);
@@ -132,6 +152,7 @@ console.log('\n@ovos-tools/provider search with the search-ranker package (@ovos
 for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
 const met = (ok) => (ok ? 'met' : 'MISSED');
 console.log(
+  `  (relevance with the wait for a request's vector lifted to 5 s; latency with the product's ${QUERY_WAIT_MS} ms)\n` +
   `  targets: MetaTool recall@5 >= 0.80: ${met(withPkg.r.recallAt5 >= 0.8)}; >= textbook BM25 + 0.10: ${met(withPkg.r.recallAt5 >= textbook.recallAt5 + 0.1)}; search p50 <= 30 ms: ${met(withPkg.p50 <= 30)}; ` +
     `200 tools ready <= 3 s cold: ${met(ready200.cold <= 3000)}, <= 50 ms warm: ${met(ready200.warm <= 50)}; first search <= 50 ms: ${met(ready200.first <= 50)}; RSS <= 450 MB: ${met(rssWith <= 450)}`,
 );

@@ -24,12 +24,12 @@ export function modelRanking(options = {}) {
   return new ModelRanking({ source: () => declaration, ...options }, VOICE_LEXICON);
 }
 
-/** Waits (polling every 50 ms, at most `timeoutMs`) until `model` ranks searches; answers the ms waited. */
+/** Waits (polling every 5 ms, at most `timeoutMs`) until `model` ranks searches; answers the ms waited. */
 export async function whenModelReady(model, timeoutMs = 600_000) {
   const started = performance.now();
   while (!model.ready()) {
     if (performance.now() - started > timeoutMs) throw new Error(`the model was not ready within ${timeoutMs} ms (status ${model.current?.status})`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 5));
   }
   return performance.now() - started;
 }
