@@ -33,6 +33,8 @@ export interface SemanticRankerOptions {
 export const QUERY_WAIT_MS = 80;
 /** The backend asked of the ranker: `wasm` (measured faster than `cpu` for this model and no larger; docs/search-and-budgets.md). */
 export const DEFAULT_BACKEND = 'wasm';
+/** Requests whose vectors are kept (about 2 kB each). */
+const RECENT_QUERIES = 256;
 /** A worker that stopped this many times is not started again until the next reload. */
 const MAX_STARTS = 3;
 /** The worker's V8 heap limit, MB (the model's weights live in wasm or typed-array memory, outside it). */
@@ -56,6 +58,8 @@ export class SemanticRanker {
   private readonly shared = new SharedArrayBuffer(SHARED_HEADER_BYTES + MAX_DIMENSIONS * 4);
   private readonly header = new Int32Array(this.shared, 0, 2);
   private seq = 0;
+  /** Recent requests' vectors, least recently used first. */
+  private readonly recent = new Map<string, Float32Array>();
   private jobId = 0;
   private slowWarned = false;
   private readonly logger: Logger;
@@ -100,9 +104,28 @@ export class SemanticRanker {
     return texts.map((t) => this.vectors.get(t)!);
   }
 
-  /** The request's vector, waiting at most `queryWaitMs` for the worker; `undefined` when it is not ready, failed or slow. */
+  /**
+   * The request's vector, waiting at most `queryWaitMs` for the worker; `undefined` when it is not ready, failed or
+   * slow. The vectors of the last {@link RECENT_QUERIES} requests are kept: a request said again costs nothing.
+   */
   queryVector(text: string): Float32Array | undefined {
     if (this.state !== 'ready' || !this.model) return undefined;
+    const known = this.recent.get(text);
+    if (known) {
+      this.recent.delete(text);
+      this.recent.set(text, known);
+      return known;
+    }
+    const vector = this.embedQuery(text, this.model.dimensions);
+    if (vector) {
+      this.recent.set(text, vector);
+      if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value!);
+    }
+    return vector;
+  }
+
+  /** Asks the worker for a request's vector and waits for it in the shared buffer, at most `queryWaitMs`. */
+  private embedQuery(text: string, dimensions: number): Float32Array | undefined {
     const seq = (this.seq = (this.seq + 1) | 0 || 1);
     this.post({ type: 'query', seq, text });
     const deadline = performance.now() + (this.options.queryWaitMs ?? QUERY_WAIT_MS);
@@ -118,7 +141,7 @@ export class SemanticRanker {
       Atomics.wait(this.header, ANSWERED_SEQ, answered, left);
     }
     if (Atomics.load(this.header, ANSWER_STATUS) !== STATUS_OK) return undefined;
-    return new Float32Array(this.shared, SHARED_HEADER_BYTES, this.model.dimensions).slice();
+    return new Float32Array(this.shared, SHARED_HEADER_BYTES, dimensions).slice();
   }
 
   /** Stops the worker for good. */
