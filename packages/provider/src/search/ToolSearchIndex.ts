@@ -148,7 +148,7 @@ export class ToolSearchIndex {
   private readonly lexicon: ReadonlyMap<string, readonly string[]> | null;
   private readonly utterancesOf: UtterancesOf | undefined;
   private readonly semantic: boolean;
-  private model: ModelRanking | undefined;
+  private readonly model: ModelRanking | undefined;
 
   /**
    * @param entries - the catalog to index first (e.g. the current registry generation); empty by default.
