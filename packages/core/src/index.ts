@@ -128,6 +128,8 @@ export type { RawMessageHandler } from './bus/HandlerRegistry.js';
 export { ResponseTimeoutError } from './errors/ResponseTimeoutError.js';
 export { REQUEST_ID_KEY, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';
+export { SEARCH_RANKER_BRAND, SEARCH_RANKER_CONTRACT_VERSION, SEARCH_RANKER_GROUP } from './search/SearchRanker.js';
+export type { SearchRanker, SearchRankerLoadOptions, TextEmbedder } from './search/SearchRanker.js';
 export { LazyAbortController, listenForAbort } from './host/LazyAbortController.js';
 export { abortOutcome, hostErrors } from './host/hostErrors.js';
 export { SupervisedHost } from './host/SupervisedHost.js';

@@ -39,6 +39,9 @@ const RULES: IForbiddenRuleType[] = [
     from: { path: '^packages/(toolbox-[^/]+)/' },
     to: { path: pkg('provider|messagebus|toolbox-[^/]+'), pathNot: '^(packages/|@ovos-tools/)$1(/|$)' },
   },
+  // a search-ranker package (issue 42) is found at run time like a toolbox: it uses core only, and the provider's sources never import it
+  { name: 'search-rankers-use-core-only', severity: 'error', from: { path: '^packages/search-semantic/' }, to: { path: pkg('provider|messagebus|toolbox-[^/]+') } },
+  { name: 'provider-imports-no-search-ranker', severity: 'error', from: { path: '^packages/provider/src/' }, to: { path: pkg('search-semantic') } },
   // in the provider and the packages above core, no cycle at all, type-only imports included: no file imports one
   // that imports it back (core keeps two type-only pairs: Message and its MalformedMessageError, Message and replyContext)
   { name: 'no-cycles-at-all', severity: 'error', from: { path: '^packages/(provider|messagebus|toolbox-[^/]+|create-ovos-toolbox)/' }, to: { circular: true } },

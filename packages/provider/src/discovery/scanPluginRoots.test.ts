@@ -32,6 +32,14 @@ const writeJson = (rel: string, value: unknown) => {
   writeFileSync(path.join(root, rel), JSON.stringify(value));
 };
 
+test('a package declaring ovos-tools.search-rankers is found from package.json alone, in its group', async () => {
+  const dir = plant('@ovos-tools/search-semantic', '0.1.0', 'x', { entryPoints: { 'ovos-tools.search-rankers': { 'ovos-search-semantic': './index.js#searchRanker' } } });
+  writeJson('node_modules/.package-lock.json', { lockfileVersion: 3, packages: { 'node_modules/@ovos-tools/search-semantic': { version: '0.1.0' } } });
+  const scan = await scanPluginRoots([root]);
+  expect(scan.problems).toEqual([]);
+  expect(scan.declarations).toMatchObject([{ entryPointName: 'ovos-search-semantic', group: 'ovos-tools.search-rankers', exportName: 'searchRanker', modulePath: path.join(dir, 'index.js') }]);
+});
+
 describe('install records', () => {
   test('a package written into node_modules without any install record is a problem, not a declaration', async () => {
     plant('evil-tools');

@@ -1,6 +1,6 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { HOST_SOURCE_GROUP } from '@ovos-tools/core';
+import { HOST_SOURCE_GROUP, SEARCH_RANKER_GROUP } from '@ovos-tools/core';
 import { listInstalledPackages, parseEntryPoints, TOOLBOX_GROUP } from '@ovos-tools/core/node';
 import { corePeerProblem } from './corePeerProblem.js';
 import { entryChangeTime, installRecordTime, readInstallRecords, RECORD_JITTER_MS, type InstallRecords } from './installRecords.js';
@@ -33,10 +33,11 @@ export interface ToolboxDeclaration {
   /** Changes whenever the package is reinstalled or its entry module changes (version, mtimes, sizes). */
   fingerprint: string;
   /**
-   * The entry-point group: `opm.agents.toolbox` (a `ToolBox` class) or `ovos-tools.hosts` (a `HostSource`
-   * that makes toolbox hosts, e.g. mounted MCP servers or HTTP tools from config).
+   * The entry-point group: `opm.agents.toolbox` (a `ToolBox` class), `ovos-tools.hosts` (a `HostSource`
+   * that makes toolbox hosts, e.g. mounted MCP servers or HTTP tools from config) or `ovos-tools.search-rankers` (a
+   * core `SearchRanker`: a model tool search fuses with its lexical ranking; imported in the search worker only).
    */
-  group: typeof TOOLBOX_GROUP | typeof HOST_SOURCE_GROUP;
+  group: typeof TOOLBOX_GROUP | typeof HOST_SOURCE_GROUP | typeof SEARCH_RANKER_GROUP;
 }
 
 /** Something in a plugin root that looked like a declaration but could not be used. */
@@ -66,7 +67,7 @@ export interface ScanResult {
 
 /**
  * Scans `<root>/node_modules` of every plugin root, scoped packages included (`@scope/name`), for
- * package.json files declaring `entryPoints["opm.agents.toolbox"]`. Missing roots are skipped. When two
+ * package.json files declaring `entryPoints["opm.agents.toolbox"]` (or `ovos-tools.hosts`, `ovos-tools.search-rankers`). Missing roots are skipped. When two
  * packages declare the same entry-point name, the first found (earlier root, then package order) is used
  * and the other is reported as a problem. Never throws for bad packages; they become problems.
  *
@@ -127,6 +128,9 @@ function installProblem(records: InstallRecords, root: string, name: string, ver
   return null;
 }
 
+/** The entry-point groups discovery reads. */
+const DECLARED_GROUPS = [TOOLBOX_GROUP, HOST_SOURCE_GROUP, SEARCH_RANKER_GROUP] as const;
+
 async function readPackage(
   root: string,
   dir: string,
@@ -143,7 +147,7 @@ async function readPackage(
   } catch {
     return; // not a package (or a dangling link): nothing declared
   }
-  if (!pkgText.includes(TOOLBOX_GROUP) && !pkgText.includes(HOST_SOURCE_GROUP)) return; // fast path: most packages declare nothing
+  if (!DECLARED_GROUPS.some((group) => pkgText.includes(group))) return; // fast path: most packages declare nothing
   let pkg: Record<string, unknown>;
   try {
     pkg = JSON.parse(pkgText) as Record<string, unknown>;
@@ -153,7 +157,7 @@ async function readPackage(
   }
   const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(packageDir);
   const packageVersion = typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  const parsedGroups = ([TOOLBOX_GROUP, HOST_SOURCE_GROUP] as const).map((group) => ({ group, parsed: parseEntryPoints(pkg, group) }));
+  const parsedGroups = DECLARED_GROUPS.map((group) => ({ group, parsed: parseEntryPoints(pkg, group) }));
   if (parsedGroups.every(({ parsed }) => parsed.declarations.length === 0 && parsed.problems.length === 0)) return;
   const refused = await gate(installedName, packageVersion);
   if (refused) {

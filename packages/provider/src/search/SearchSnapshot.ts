@@ -39,6 +39,8 @@ export interface Snapshot {
   readonly terms: ReadonlyMap<string, readonly string[]>;
   /** Whether searches add the meaning (vector) score. */
   readonly semantic: boolean;
+  /** The example requests indexed per entry (`UtterancesOf`'s answer), by position: what a search model reads too. */
+  readonly utterances: ReadonlyArray<readonly string[]>;
 }
 
 /** What a built document keeps per descriptor object, so an unchanged toolbox costs nothing on a reload. */
@@ -107,7 +109,7 @@ export function buildSnapshot(
     if (c.meaning.vector === null) c.meaning.vector = meaningOf(c.doc);
     return c.meaning.vector;
   };
-  return { mini, entries, vectorOf, byTag, terms, semantic };
+  return { mini, entries, vectorOf, byTag, terms, semantic, utterances: built.map((c) => c.utterances) };
 }
 
 function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined): Cached {

@@ -6,6 +6,7 @@ import { rankSnapshot } from './rankSnapshot.js';
 import { searchErrors } from './searchErrors.js';
 import { buildSnapshot, type SearchField, type Snapshot, type UtterancesOf } from './SearchSnapshot.js';
 import { VOICE_LEXICON } from './voiceLexicon.js';
+import type { ModelRanking } from './semantic/ModelRanking.js';
 
 export type { SearchField } from './SearchSnapshot.js';
 export type { HitExplanation, TermOrigin } from '../service/HitExplanation.js';
@@ -52,6 +53,11 @@ export interface ToolSearchIndexOptions {
    * to the lexical score (see {@link ToolSearchIndex}). Default `true`; `false` ranks lexically only.
    */
   semantic?: boolean;
+  /**
+   * A sentence-embedding model's ranking, fused with the lexical one when a search-ranker package is installed
+   * (issue 42; the provider passes one whose source is discovery). Its owner closes it. Default: none (lexical only).
+   */
+  ranker?: ModelRanking;
 }
 
 /** What {@link ToolSearchIndex.search} accepts beside the query. Values usually come from the wire, so all are checked at run time. */
@@ -80,6 +86,8 @@ export interface SearchHit {
   /**
    * Its relevance (higher is better; only comparable within one search): the BM25 score over query terms and fields
    * scaled so the best lexical match of the search is 1, plus 0.6 × the cosine of the meanings (`SEMANTIC_WEIGHT`).
+   * When a search-ranker package took part (`explain.rankers`), the reciprocal-rank fusion of both rankings instead,
+   * scaled so a tool both rank first scores 1.
    */
   score: number;
   /** Why it was found, when the search asked (`explain: true`). */
@@ -140,6 +148,7 @@ export class ToolSearchIndex {
   private readonly lexicon: ReadonlyMap<string, readonly string[]> | null;
   private readonly utterancesOf: UtterancesOf | undefined;
   private readonly semantic: boolean;
+  private readonly model: ModelRanking | undefined;
 
   /**
    * @param entries - the catalog to index first (e.g. the current registry generation); empty by default.
@@ -150,6 +159,7 @@ export class ToolSearchIndex {
     this.lexicon = options.lexicon === undefined ? VOICE_LEXICON : options.lexicon;
     this.utterancesOf = options.utterances;
     this.semantic = options.semantic !== false;
+    this.model = options.ranker;
     this.current = buildSnapshot([], this.boosts, new Map(), undefined, false);
     this.rebuild(entries);
   }
@@ -168,6 +178,7 @@ export class ToolSearchIndex {
     try {
       const next = buildSnapshot([...entries], this.boosts, this.current.terms, this.utterancesOf, this.semantic);
       this.current = next;
+      this.model?.update(next.entries, (i) => next.utterances[i] ?? []);
       return { ok: true, tools: next.entries.length, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
     } catch (err) {
       return { ok: false, error: { error: `RuntimeError: the search index could not be rebuilt; the previous one keeps serving: ${String(err)}`, code: 'internal' } };
@@ -196,13 +207,24 @@ export class ToolSearchIndex {
     const tags = options.tags ?? [];
     const tagProblem = checkTags(tags, snap, visible);
     if (tagProblem) return { ok: false, error: tagProblem };
-    const ranked = rankSnapshot(snap, analysed, (i) => hasTags(snap.entries[i]!, tags) && visible(snap.entries[i]!), explain);
+    const keep = (i: number) => hasTags(snap.entries[i]!, tags) && visible(snap.entries[i]!);
+    const lexical = rankSnapshot(snap, analysed, keep, explain);
+    const ranked = (snap === this.current && safeRank(this.model, query, lexical, keep, explain)) || lexical;
     const results: SearchHit[] = ranked.slice(0, limit).map((hit) => ({
       entry: snap.entries[hit.id]!,
       score: Math.round(hit.score * 1000) / 1000,
       ...(hit.explain ? { explain: hit.explain } : {}),
     }));
     return { ok: true, results, total: ranked.length };
+  }
+}
+
+/** The model's fused ranking, or `undefined` (lexical only) when it cannot take part or fails. */
+function safeRank(model: ModelRanking | undefined, query: string, lexical: ReturnType<typeof rankSnapshot>, keep: (i: number) => boolean, explain: boolean) {
+  try {
+    return model?.rank(query, lexical, keep, explain);
+  } catch {
+    return undefined;
   }
 }
 

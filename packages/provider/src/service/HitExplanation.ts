@@ -17,4 +17,11 @@ export interface HitExplanation {
   lexical: number;
   /** The cosine of the request's and the tool's meaning vectors (-1 to 1), or `null` when either has none. */
   semantic: number | null;
+  /**
+   * Present when a search-ranker package (`@ovos-tools/search-semantic`) ranked this search too: each ranker's rank of
+   * the tool (1 = best; `null` when it did not rank it) and its own score — `lexical`: the lexical score above;
+   * `model`: the cosine of the model's sentence vectors (-1 to 1) — whose ranks were fused (reciprocal-rank fusion)
+   * into the hit's score.
+   */
+  rankers?: Array<{ ranker: 'lexical' | 'model'; rank: number | null; score: number | null }>;
 }

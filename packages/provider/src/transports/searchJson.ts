@@ -25,15 +25,18 @@ export function searchHitJson(hit: ToolSearchHit, includeSchema: boolean): OvosS
 
 /**
  * The `explain` member of a search hit (asked with `explain: true`), the same on every door:
- * `{lexical, semantic, terms: [{term, word, origin, fields}]}` — `lexical` the BM25 part of the score (this
+ * `{lexical, semantic, terms: [{term, word, origin, fields}], rankers?}` — `lexical` the BM25 part of the score (this
  * search's best lexical match is 1), `semantic` the cosine of the meaning vectors (`null` when either has none), and
  * per matched index term the request word it came from, how (`query`: said; `lexicon`: added for a word of another
  * language; `concept`: added for a number, unit, operation or clock time; `phrase`: a pair of neighbouring words
  * matching a pair of the tool's example requests) and the fields it matched in (`name`, `summary`, `description`,
- * `tags`, `args`, `examples`, `toolbox`, `utterances`, `phrases`).
+ * `tags`, `args`, `examples`, `toolbox`, `utterances`, `phrases`); `rankers` (with a search-ranker package) each
+ * ranker's rank and score of the tool: `[{ranker: "lexical"|"model", rank, score}]`.
  */
 export function explainJson(explain: HitExplanation): JsonObject {
-  return { lexical: explain.lexical, semantic: explain.semantic, terms: explain.terms.map((t) => ({ term: t.term, word: t.word, origin: t.origin, fields: [...t.fields] })) };
+  const json: JsonObject = { lexical: explain.lexical, semantic: explain.semantic, terms: explain.terms.map((t) => ({ term: t.term, word: t.word, origin: t.origin, fields: [...t.fields] })) };
+  if (explain.rankers) json.rankers = explain.rankers.map((r) => ({ ranker: r.ranker, rank: r.rank, score: r.score }));
+  return json;
 }
 
 /**

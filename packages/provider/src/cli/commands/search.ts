@@ -31,11 +31,17 @@ export async function searchCommand(query: string, options: ClientOptions & { li
   process.stdout.write(`${tools.length} of ${total} matching tool(s)${tools.length ? '' : `: none matches ${JSON.stringify(query)}`}\n`);
 }
 
-/** `--explain` lines of one hit: `name: lexical 1.000, semantic 0.466` then `  time ← "time" (query) in name, tags`. */
+/**
+ * `--explain` lines of one hit: `name: lexical 1.000, semantic 0.466` (with a search-ranker package, then
+ * `; ranks: lexical 2 (0.840), model 1 (0.470)`) then `  time ← "time" (query) in name, tags`.
+ */
 function explainLines(tool: JsonObject): string {
-  const explain = tool.explain as { lexical?: number; semantic?: number | null; terms?: Array<{ term: string; word: string; origin: string; fields: string[] }> } | undefined;
+  const explain = tool.explain as
+    | { lexical?: number; semantic?: number | null; terms?: Array<{ term: string; word: string; origin: string; fields: string[] }>; rankers?: Array<{ ranker: string; rank: number | null; score: number | null }> }
+    | undefined;
   if (!explain) return '';
-  const lines = [`${String(tool.name)}: lexical ${Number(explain.lexical ?? 0).toFixed(3)}, semantic ${explain.semantic === null || explain.semantic === undefined ? 'none' : explain.semantic.toFixed(3)}`];
+  const ranks = (explain.rankers ?? []).map((r) => `${r.ranker} ${r.rank ?? 'none'}${r.score === null ? '' : ` (${r.score.toFixed(3)})`}`).join(', ');
+  const lines = [`${String(tool.name)}: lexical ${Number(explain.lexical ?? 0).toFixed(3)}, semantic ${explain.semantic === null || explain.semantic === undefined ? 'none' : explain.semantic.toFixed(3)}${ranks ? `; ranks: ${ranks}` : ''}`];
   for (const t of explain.terms ?? []) lines.push(`  ${t.term} ← ${JSON.stringify(t.word)} (${t.origin}) in ${t.fields.join(', ')}`);
   return `${lines.join('\n')}\n`;
 }

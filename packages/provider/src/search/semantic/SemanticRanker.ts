@@ -1,0 +1,217 @@
+import { Worker } from 'node:worker_threads';
+import { silentLogger, type Logger } from '@ovos-tools/core';
+import { ANSWER_STATUS, ANSWERED_SEQ, MAX_DIMENSIONS, SHARED_HEADER_BYTES, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
+import { defaultVectorCacheDir } from './vectorCache.js';
+
+/** Where a search-ranker package's model is: discovery's declaration of it. */
+export interface RankerDeclaration {
+  /** The npm package declaring it. */
+  packageName: string;
+  /** Its entry-point name. */
+  entryPointName: string;
+  /** The module to import (absolute path). */
+  modulePath: string;
+  /** The export of that module holding the ranker. */
+  exportName: string;
+  /** Changes whenever the package is reinstalled: a new fingerprint starts a new worker. */
+  fingerprint: string;
+}
+
+/** How a {@link SemanticRanker} runs. */
+export interface SemanticRankerOptions {
+  /** The folder of the vector cache files; default `defaultVectorCacheDir()` (`$XDG_CACHE_HOME/ovos-tools/search-vectors`). */
+  cacheDir?: string;
+  /** The longest a search waits for its request's vector, ms; default {@link QUERY_WAIT_MS}. */
+  queryWaitMs?: number;
+  /** The compute backend asked of the ranker (`cpu`, `wasm`); default {@link DEFAULT_BACKEND}. */
+  backend?: string;
+  /** Where starts, failures and fallbacks are told. */
+  logger?: Logger;
+}
+
+/** The longest a search waits for the model to embed its request before it answers lexically, ms. */
+export const QUERY_WAIT_MS = 80;
+/** The backend asked of the ranker: `wasm` (measured faster than `cpu` for this model and no larger; docs/search-and-budgets.md). */
+export const DEFAULT_BACKEND = 'wasm';
+/** Requests whose vectors are kept (about 2 kB each). */
+const RECENT_QUERIES = 256;
+/** A worker that stopped this many times is not started again until the next reload. */
+const MAX_STARTS = 3;
+/** The worker's V8 heap limit, MB (the model's weights live in wasm or typed-array memory, outside it). */
+const WORKER_HEAP_MB = 256;
+
+/**
+ * The provider's side of a search ranker (issue 42): a worker thread that loads the ranker package's model lazily
+ * (at the first {@link vectorsFor}), embeds tool texts once (through the vector cache on disk) and a request per
+ * search. Never throws and never blocks longer than `queryWaitMs`: while the model loads, after it failed, or when it
+ * is slow, its answers are `undefined` and search ranks lexically (the log says why, once per cause). A worker that
+ * stops (killed, out of memory, the package removed) is started again by the next search, at most
+ * {@link MAX_STARTS} times.
+ */
+export class SemanticRanker {
+  private worker: Worker | undefined;
+  private state: 'idle' | 'loading' | 'ready' | 'failed' | 'closed' = 'idle';
+  private starts = 0;
+  private model: { modelId: string; dimensions: number; languages: string[] } | undefined;
+  private readonly vectors = new Map<string, Float32Array>();
+  private readonly pending = new Set<string>();
+  private readonly shared = new SharedArrayBuffer(SHARED_HEADER_BYTES + MAX_DIMENSIONS * 4);
+  private readonly header = new Int32Array(this.shared, 0, 2);
+  private seq = 0;
+  /** Recent requests' vectors, least recently used first. */
+  private readonly recent = new Map<string, Float32Array>();
+  private jobId = 0;
+  private slowWarned = false;
+  private readonly logger: Logger;
+
+  constructor(
+    readonly declaration: RankerDeclaration,
+    private readonly options: SemanticRankerOptions = {},
+  ) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** The languages the model was trained on (`["en"]`), once loaded. */
+  get languages(): readonly string[] | undefined {
+    return this.model?.languages;
+  }
+
+  /** `idle` (not started), `loading`, `ready`, `failed` (stopped; the next search may start it again) or `closed`. */
+  get status(): string {
+    return this.state;
+  }
+
+  /** Its model id, once loaded. */
+  get modelId(): string | undefined {
+    return this.model?.modelId;
+  }
+
+  /**
+   * The vectors of `texts` when every one is known, else `undefined`, after asking the worker for the missing ones
+   * (starting it when needed). Vectors of texts not in `texts` are forgotten (the catalog changed).
+   */
+  vectorsFor(texts: readonly string[]): Float32Array[] | undefined {
+    if (this.state === 'closed') return undefined;
+    if ((this.state === 'idle' || this.state === 'failed') && !this.start()) return undefined;
+    const wanted = new Set(texts);
+    for (const t of this.vectors.keys()) if (!wanted.has(t)) this.vectors.delete(t);
+    const missing = [...wanted].filter((t) => !this.vectors.has(t) && !this.pending.has(t));
+    if (missing.length) {
+      for (const t of missing) this.pending.add(t);
+      this.post({ type: 'texts', id: ++this.jobId, texts: missing });
+    }
+    if (this.state !== 'ready' || this.pending.size) return undefined;
+    return texts.map((t) => this.vectors.get(t)!);
+  }
+
+  /**
+   * The request's vector, waiting at most `queryWaitMs` for the worker; `undefined` when it is not ready, failed or
+   * slow. The vectors of the last {@link RECENT_QUERIES} requests are kept: a request said again costs nothing.
+   */
+  queryVector(text: string): Float32Array | undefined {
+    if (this.state !== 'ready' || !this.model) return undefined;
+    const known = this.recent.get(text);
+    if (known) {
+      this.recent.delete(text);
+      this.recent.set(text, known);
+      return known;
+    }
+    const vector = this.embedQuery(text, this.model.dimensions);
+    if (vector) {
+      this.recent.set(text, vector);
+      if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value!);
+    }
+    return vector;
+  }
+
+  /** Asks the worker for a request's vector and waits for it in the shared buffer, at most `queryWaitMs`. */
+  private embedQuery(text: string, dimensions: number): Float32Array | undefined {
+    const seq = (this.seq = (this.seq + 1) | 0 || 1);
+    this.post({ type: 'query', seq, text });
+    const deadline = performance.now() + (this.options.queryWaitMs ?? QUERY_WAIT_MS);
+    for (;;) {
+      const answered = Atomics.load(this.header, ANSWERED_SEQ);
+      if (answered === seq) break;
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        if (!this.slowWarned) this.logger.warn(`search: the model did not embed the request within ${this.options.queryWaitMs ?? QUERY_WAIT_MS} ms; this search (and any other as slow) is ranked lexically`);
+        this.slowWarned = true;
+        return undefined;
+      }
+      Atomics.wait(this.header, ANSWERED_SEQ, answered, left);
+    }
+    if (Atomics.load(this.header, ANSWER_STATUS) !== STATUS_OK) return undefined;
+    return new Float32Array(this.shared, SHARED_HEADER_BYTES, dimensions).slice();
+  }
+
+  /** Stops the worker for good. */
+  async close(): Promise<void> {
+    this.state = 'closed';
+    const w = this.worker;
+    this.worker = undefined;
+    if (w) await w.terminate();
+  }
+
+  private post(m: ToSemanticWorker): void {
+    try {
+      this.worker?.postMessage(m);
+    } catch {
+      // a worker exiting: its 'exit' handler reports it
+    }
+  }
+
+  /** Starts the worker; `false` when it stopped too often. */
+  private start(): boolean {
+    if (this.starts >= MAX_STARTS) return false;
+    this.starts++;
+    this.state = 'loading';
+    this.pending.clear();
+    const d = this.declaration;
+    const init: SemanticWorkerInit = { modulePath: d.modulePath, exportName: d.exportName, backend: this.options.backend ?? DEFAULT_BACKEND, cacheDir: this.options.cacheDir ?? defaultVectorCacheDir(), shared: this.shared };
+    this.logger.info(`search: starting the search ranker ${d.entryPointName} (${d.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    } catch (err) {
+      this.failed(`it could not start: ${String(err)}`);
+      return false;
+    }
+    this.worker = worker;
+    worker.unref();
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let reason: string | undefined;
+    worker.on('message', (m: FromSemanticWorker) => this.onMessage(worker, m, (r) => (reason = r)));
+    worker.on('error', (err) => (reason ??= `it failed: ${err.message}`));
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.failed(reason ?? `its worker exited (code ${code})`);
+    });
+    return true;
+  }
+
+  private onMessage(worker: Worker, m: FromSemanticWorker, fatal: (reason: string) => void): void {
+    if (this.worker !== worker) return;
+    if (m.type === 'log') this.logger[m.level](`search: ${m.message}`);
+    else if (m.type === 'fatal') fatal(`it failed: ${m.error}`);
+    else if (m.type === 'ready') {
+      this.model = { modelId: m.modelId, dimensions: m.dimensions, languages: m.languages };
+      this.state = 'ready';
+      this.logger.info(`search: the search model ${m.modelId} loaded in ${m.loadMs} ms (${m.cached} cached tool vectors)`);
+    } else if (m.type === 'vectors') {
+      const dims = m.vectors.length / Math.max(1, m.texts.length);
+      m.texts.forEach((t, i) => {
+        if (this.pending.delete(t)) this.vectors.set(t, m.vectors.subarray(i * dims, (i + 1) * dims));
+      });
+      if (this.pending.size === 0) this.logger.info(`search: ${m.texts.length} tool text(s) embedded in ${m.ms} ms (${m.fromCache} from the cache); searches now rank by meaning too`);
+    }
+  }
+
+  private failed(reason: string): void {
+    this.worker = undefined;
+    this.pending.clear();
+    if (this.state === 'closed') return;
+    this.state = 'failed';
+    const again = this.starts < MAX_STARTS ? 'the next search starts it again' : `it stopped ${MAX_STARTS} times, so it stays off until the next reload`;
+    this.logger.warn(`search: the search ranker ${this.declaration.entryPointName} stopped: ${reason}; searches rank lexically (${again})`);
+  }
+}

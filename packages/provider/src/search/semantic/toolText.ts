@@ -1,0 +1,47 @@
+import type { CatalogEntry } from '../../service/ToolService.js';
+import { foldTerm, splitWords } from '../searchTerms.js';
+
+/** Characters of a tool's text the model reads (longer texts cost more to embed and add little meaning). */
+export const MAX_TOOL_TEXT_CHARS = 600;
+/** Example requests per tool the model reads (the English-looking ones, in file order). */
+export const MAX_TOOL_UTTERANCES = 4;
+
+/**
+ * The text a sentence-embedding model reads for a tool: its name as words (`get_weather` → `get weather`), its summary
+ * (or the description's first sentence), argument names and a few English example requests, cut to
+ * {@link MAX_TOOL_TEXT_CHARS}. The full description is left out: on the tuning sets it added nothing (fused MRR
+ * 0.959 + 0.692 with it, 0.957 + 0.707 without) and it makes embedding slower. Only strings are read; anything
+ * malformed adds nothing.
+ */
+export function toolText(entry: CatalogEntry, utterances: readonly string[], lexicon: ReadonlyMap<string, readonly string[]> | null): string {
+  const tool = entry.tool;
+  const name = splitWords(str(tool.name)).join(' ').toLowerCase();
+  const summary = str(tool.summary).trim() || (str(tool.description).replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '');
+  const schema = tool.argumentSchema as { properties?: unknown } | undefined;
+  const props = schema && typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
+  const args = props.map((p) => splitWords(p).join(' ').toLowerCase()).join(', ');
+  const examples = utterances.filter((u) => typeof u === 'string' && foreignShare(u, lexicon) < 0.5).slice(0, MAX_TOOL_UTTERANCES);
+  const parts = [`${name}: ${summary}`, args ? `arguments: ${args}` : '', examples.length ? `for example: ${examples.join('; ')}` : ''];
+  return parts.filter(Boolean).join('. ').slice(0, MAX_TOOL_TEXT_CHARS);
+}
+
+/**
+ * The share (0 to 1) of a text's searchable words that the multilingual lexicon knows as words of another language
+ * (`temporizador`, `wetter`): how little an English model understands of it. 0 without a lexicon.
+ */
+export function foreignShare(text: string, lexicon: ReadonlyMap<string, readonly string[]> | null): number {
+  if (!lexicon) return 0;
+  let words = 0;
+  let foreign = 0;
+  for (const w of splitWords(text)) {
+    const term = foldTerm(w);
+    if (term === null) continue;
+    words++;
+    if (lexicon.has(term)) foreign++;
+  }
+  return words ? foreign / words : 0;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SEARCH_RANKER_BRAND, SEARCH_RANKER_CONTRACT_VERSION, type TextEmbedder } from '@ovos-tools/core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PieceTokenizer, searchRanker, weightsDir } from './index.js';
+
+// One model load for the file (seconds of CPU): a handful of texts only.
+const vocabulary = JSON.parse(readFileSync(path.join(weightsDir(), 'vocab.json'), 'utf8')) as Array<[string, number | null]>;
+const pieces = (ids: number[]) => ids.map((id) => vocabulary[id]![0]);
+
+describe('the tokenizer (SentencePiece unigram over the model vocabulary)', () => {
+  const tokenizer = new PieceTokenizer(vocabulary);
+  test('splits words into the most probable pieces, each word starting with the boundary mark', () => {
+    expect(pieces(tokenizer.encode('the timer'))).toEqual(['\u2581the', '\u2581time', 'r']);
+    expect(pieces(tokenizer.encode('  the   timer '))).toEqual(['\u2581the', '\u2581time', 'r']);
+    expect(tokenizer.encode('')).toEqual([]);
+    expect(pieces(tokenizer.encode('reminders')).join('')).toBe('\u2581reminders');
+  });
+  test('characters no piece covers are the unknown piece, a run of them once', () => {
+    const ids = tokenizer.encode('a \u{1F9EA}\u{1F9EA} b');
+    expect(ids.filter((id) => id === 0)).toHaveLength(1);
+  });
+  test('a vocabulary that is not a list of [piece, score] pairs is refused', () => {
+    expect(() => new PieceTokenizer({})).toThrow(/expected a list of \[piece, score\] pairs/);
+    expect(() => new PieceTokenizer([...vocabulary.slice(0, 6), [3, 1]])).toThrow(/vocabulary\[6\]: expected \[string, number\]/);
+  });
+});
+
+describe('the ranker', () => {
+  let model: TextEmbedder;
+  beforeAll(async () => {
+    model = await searchRanker.load();
+  }, 120_000);
+  afterAll(() => model?.dispose?.());
+
+  test('carries the core contract: brand and version, model id, 512 dimensions, English', () => {
+    expect(searchRanker[SEARCH_RANKER_BRAND]).toBe(SEARCH_RANKER_CONTRACT_VERSION);
+    expect(searchRanker.modelId).toMatch(/^[A-Za-z0-9._@-]+$/);
+    expect(searchRanker.dimensions).toBe(512);
+    expect(searchRanker.languages).toEqual(['en']);
+  });
+
+  test('embeds texts as unit vectors whose cosine follows meaning, not shared words', async () => {
+    const [timer, countdown, weather, empty] = await model.embed(['set a timer for ten minutes', 'start a countdown', 'will it rain tomorrow', '']);
+    for (const v of [timer!, countdown!, weather!, empty!]) {
+      expect(v).toHaveLength(512);
+      expect(Math.hypot(...v)).toBeCloseTo(1, 3);
+    }
+    const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    expect(cos(timer!, countdown!)).toBeGreaterThan(cos(timer!, weather!) + 0.2);
+    expect(await model.embed([])).toEqual([]);
+  });
+
+  test('an unknown backend is refused with what to use', async () => {
+    await expect(searchRanker.load({ backend: 'webgl' })).rejects.toThrow("backend 'webgl' is not offered: use 'cpu' or 'wasm'");
+  });
+});

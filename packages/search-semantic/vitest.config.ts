@@ -1,0 +1,3 @@
+import { sharedConfig } from '../../vitest.shared.js';
+
+export default sharedConfig;
