@@ -4,6 +4,7 @@ import { errorText, MAX_TIMER_MS } from '../node/values.js';
 import { ResponseTimeoutError } from '../errors/ResponseTimeoutError.js';
 import { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import { Message } from '../wire/Message.js';
+import { frameTypePrefix } from '../wire/frameShape.js';
 import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
@@ -42,8 +43,10 @@ function hasTimer(ms: number): boolean {
  *   reply type and request id, before the request goes out; an id-less reply is accepted by type, as in OVOS.
  *
  * One policy for what goes wrong, the same on every endpoint:
+ * - A received frame whose leading `type` nothing here wants is dropped unparsed (see {@link BusEndpoint.receiveFrame}).
  * - A received frame that is not a valid OVOS message (not JSON, not an object, no string `type`, `data`/`context`
- *   not objects, nesting deeper than `MAX_MESSAGE_DEPTH`) is logged as a warning
+ *   not objects, nesting deeper than `MAX_MESSAGE_DEPTH`, more values or keys than `MAX_MESSAGE_VALUES` /
+ *   `MAX_OBJECT_KEYS`) is logged as a warning
  *   (`skipping malformed messagebus frame (<why>): <first 200 chars>`) and given to the {@link onMalformed}
  *   handlers as a `MalformedMessageError`; it reaches no other handler or waiter, and receiving never throws.
  * - A handler that throws or rejects is logged (`Error in event handler for '<type>'`); the other handlers still
@@ -206,8 +209,15 @@ export abstract class BusEndpoint implements Bus {
    */
   protected abstract send(message: Message): void;
 
-  /** Parses and dispatches one received frame, following the class's bad-frame policy. Never throws. */
+  /**
+   * Parses and dispatches one received frame, following the class's bad-frame policy. Never throws. A frame that
+   * starts with its type (`{"type":"…"`, as every OVOS client writes) is dropped unparsed when no handler or waiter
+   * wants that type now ({@link frameTypePrefix}): a frame of a type this endpoint does not handle costs the same
+   * whatever its size, and a malformed one of such a type is not reported.
+   */
   protected receiveFrame(text: string): void {
+    const type = frameTypePrefix(text);
+    if (type !== undefined && !this.wants(type)) return;
     const message = this.parseFrame(text);
     if (message) this.dispatch(message, text);
   }

@@ -1,3 +1,4 @@
+import { leadingType } from '../socket/leadingType.js';
 import { BusEndpoint, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
@@ -28,7 +29,11 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  *   client and every attachment, this one included (OVOS clients see their own emits); handlers never run inside
  *   `emit`. `emit` adds `context.session = {session_id}` to a message without one (mutating it).
  * - Incoming frames are queued in relay order and dispatched on a later turn of the event loop (one
- *   `setImmediate` per batch), each parsed once.
+ *   `setImmediate` per batch), each parsed once — and only when something here wants its type: a frame emitted in
+ *   this process carries its type, a relayed websocket frame's type is read from its first bytes (`{"type":"…"`,
+ *   core's `frameTypePrefix`), so a frame of a type nothing here handles is dropped unread whatever its size.
+ *   Frames that do not start with their type are parsed (core's `Message.deserialize`, which refuses frames too
+ *   deep or holding too many values before parsing them).
  * - Handlers, `waitForResponse` (correlated by `context.request_id`), session stamping and the policy for
  *   malformed frames and handler errors are core's `BusEndpoint`, exactly as on `MessageBusClient`; this class is
  *   the hop to the server.
@@ -159,7 +164,8 @@ export class InProcessBusClient extends BusEndpoint {
     this.queuedBytes = 0;
     for (const { frame, type } of batch) {
       if (this.closed) return;
-      if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to parse it
+      // nothing would receive it: no need to decode or parse it (a relayed frame's type is read from its first bytes)
+      if (!this.wants(type ?? leadingType(frame) ?? '')) continue;
       this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
     }
   }
