@@ -81,6 +81,14 @@ describe('a bus no client can stall', () => {
     sender.ws.send('{"type":"ping","data":{"n":7},"context":{}}');
     await waitUntil(() => sender.frames.some((f) => f.includes('"pong":7')), 'the pong');
     expect(logger.lines.filter((l) => l.message.includes('malformed'))).toEqual([]);
+    // over 1 MiB and not starting with its type: refused unread (its type could only be found by reading it all)
+    sender.ws.send(`{"data":{"s":"${'z'.repeat(1_200_000)}"},"type":"ping"}`);
+    sender.ws.send('{"type":"ping","data":{"n":8},"context":{}}');
+    await waitUntil(() => sender.frames.some((f) => f.includes('"pong":8')), 'the second pong');
+    const refused = logger.lines.filter((l) => l.message.includes('malformed'));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.message).toContain('does not start with {"type": …} was dropped unread');
+    expect(sender.frames.filter((f) => f.includes('"pong"'))).toHaveLength(2);
   });
 
   it.each([

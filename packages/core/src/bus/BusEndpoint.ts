@@ -4,7 +4,7 @@ import { errorText, MAX_TIMER_MS } from '../node/values.js';
 import { ResponseTimeoutError } from '../errors/ResponseTimeoutError.js';
 import { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import { Message } from '../wire/Message.js';
-import { frameTypePrefix } from '../wire/frameShape.js';
+import { frameTypePrefix, MAX_UNTYPED_FRAME_CHARS } from '../wire/frameShape.js';
 import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
@@ -43,7 +43,8 @@ function hasTimer(ms: number): boolean {
  *   reply type and request id, before the request goes out; an id-less reply is accepted by type, as in OVOS.
  *
  * One policy for what goes wrong, the same on every endpoint:
- * - A received frame whose leading `type` nothing here wants is dropped unparsed (see {@link BusEndpoint.receiveFrame}).
+ * - A received frame whose leading `type` nothing here wants is dropped unparsed (see {@link BusEndpoint.receiveFrame});
+ *   one over `MAX_UNTYPED_FRAME_CHARS` (1 MiB) that does not start with its type is refused unread as malformed.
  * - A received frame that is not a valid OVOS message (not JSON, not an object, no string `type`, `data`/`context`
  *   not objects, nesting deeper than `MAX_MESSAGE_DEPTH`, more values or keys than `MAX_MESSAGE_VALUES` /
  *   `MAX_OBJECT_KEYS`) is logged as a warning
@@ -218,8 +219,20 @@ export abstract class BusEndpoint implements Bus {
   protected receiveFrame(text: string): void {
     const type = frameTypePrefix(text);
     if (type !== undefined && !this.wants(type)) return;
+    if (type === undefined && text.length > MAX_UNTYPED_FRAME_CHARS) return this.refuseUntyped(text.length, text.slice(0, 200));
     const message = this.parseFrame(text);
     if (message) this.dispatch(message, text);
+  }
+
+  /**
+   * Refuses unread a received frame longer than `MAX_UNTYPED_FRAME_CHARS` that does not start with its type: logged
+   * and given to the malformed-frame handlers (without a `request`), like any malformed frame.
+   * @param size - the frame's length (bytes or characters).
+   * @param head - its first characters, for the log line.
+   */
+  protected refuseUntyped(size: number, head: string): void {
+    const why = `a frame of ${size} bytes that does not start with {"type": …} was dropped unread: frames over ${MAX_UNTYPED_FRAME_CHARS} bytes must start with their type, as every OVOS client writes them`;
+    this.handlers.dispatchMalformed(new MalformedMessageError(why), head);
   }
 
   /**

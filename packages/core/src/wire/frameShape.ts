@@ -14,6 +14,14 @@ export const MAX_MESSAGE_VALUES = 100_000;
  */
 export const MAX_OBJECT_KEYS = 10_000;
 
+/**
+ * The longest frame (in UTF-16 code units, about bytes) a bus endpoint reads when it does not start with its type
+ * (`{"type":"…"`, as every OVOS client writes it): 1 MiB. Longer ones are refused unread as malformed — finding
+ * their type would mean reading all of them, whatever their type — so a client cannot make every endpoint scan
+ * megabytes it has no use for. The bus server still relays them unchanged to every client.
+ */
+export const MAX_UNTYPED_FRAME_CHARS = 1024 * 1024;
+
 /** One member of a frame's top-level `data` or `context` object, located in the frame text (offsets in UTF-16 units). */
 export interface FrameMember {
   /** Which top-level object the member belongs to. */

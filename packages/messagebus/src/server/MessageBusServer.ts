@@ -157,7 +157,7 @@ export class MessageBusServer {
       { ...options, logger: options.logger ?? this.logger },
     );
     this.attachments.add(client);
-    client.deliver(CONNECTED_GREETING);
+    client.deliver(CONNECTED_GREETING, 'connected');
     return client;
   }
 
@@ -222,7 +222,7 @@ export class MessageBusServer {
     }
     const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
-      this.writer.track(ws, socket);
+      this.writer.track(ws, socket, label);
       if (decision.authenticated) this.onConnection(ws, label);
       else this.authenticate(ws, label);
     });

@@ -48,13 +48,16 @@ export interface MessageBusServerOptions {
    */
   maxBufferedBytes?: number;
   /**
-   * Each websocket client's share of the bus, in bytes per second it may send (sustained); default the frame-size
-   * limit per second, at least 8 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
+   * Each websocket client's share of the bus, in bytes per second it may send (sustained); default half the
+   * frame-size limit per second, at least 4 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
    * it down) until its budget refills, alone, with a warning naming its address; `0` turns the budget off. See
    * {@link clientBurstBytes}. OVOS has no such limit; real OVOS traffic is far below it.
    */
   clientBytesPerSecond?: number;
-  /** What a client may send at once after a quiet spell, in bytes; default twice the frame-size limit, at least 16 MiB. */
+  /**
+   * What a client may send at once after a quiet spell, in bytes; default the frame-size limit, at least 8 MiB
+   * (kept below the backpressure bound, so one client's burst cannot get a healthy reader terminated).
+   */
   clientBurstBytes?: number;
   /** Where connections, rejections and disconnects are logged; default silent. */
   logger?: Logger;
@@ -62,12 +65,12 @@ export interface MessageBusServerOptions {
 
 /**
  * The per-client byte budget the options ask for (`undefined`: off), defaults derived from the frame-size limit
- * `maxPayload` (bytes): `maxPayload` bytes/s (at least 8 MiB/s), bursts of `2 × maxPayload` (at least 16 MiB).
+ * `maxPayload` (bytes): `maxPayload / 2` bytes/s (at least 4 MiB/s), bursts of `maxPayload` (at least 8 MiB).
  * @throws RangeError for a negative or non-numeric rate or burst.
  */
 export function resolveClientRate(options: MessageBusServerOptions, maxPayload: number): { bytesPerSecond: number; burstBytes: number } | undefined {
-  const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES);
-  const burstBytes = options.clientBurstBytes ?? 2 * Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES);
+  const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
+  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES);
   if (!(bytesPerSecond >= 0)) throw new RangeError(`clientBytesPerSecond must be 0 (off) or a positive number of bytes, got ${bytesPerSecond}`);
   if (!(burstBytes > 0)) throw new RangeError(`clientBurstBytes must be a positive number of bytes, got ${burstBytes}`);
   return bytesPerSecond === 0 ? undefined : { bytesPerSecond, burstBytes };

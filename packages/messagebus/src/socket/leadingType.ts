@@ -12,3 +12,8 @@ export function leadingType(frame: string | Buffer): string | undefined {
   if (typeof frame === 'string') return frameTypePrefix(frame);
   return frameTypePrefix(frame.toString('utf8', 0, Math.min(frame.length, HEAD_BYTES)));
 }
+
+/** A frame's first 200 characters, for a log line. */
+export function leadingText(frame: string | Buffer): string {
+  return typeof frame === 'string' ? frame.slice(0, 200) : frame.toString('utf8', 0, Math.min(frame.length, 200));
+}
