@@ -91,6 +91,24 @@ describe('a bus no client can stall', () => {
     expect(sender.frames.filter((f) => f.includes('"pong"'))).toHaveLength(2);
   });
 
+  it('a websocket client also drops big frames of types it does not handle unread, and refuses big untyped ones', async () => {
+    const server = await startServer();
+    const logger = captureLogger();
+    const client = new MessageBusClient({ url: server.url, reconnect: false, logger });
+    onCleanup(() => client.close());
+    await client.connect();
+    const got: number[] = [];
+    client.on('ping', (m) => void got.push(m.data.n as number));
+    const sender = await rawClient(server.url);
+    sender.ws.send(`{"type":"not.mine","data":{"l":[${'1,'.repeat(1_000_000)}`); // broken after its type: never read
+    sender.ws.send(`{"data":{"s":"${'z'.repeat(1_200_000)}"},"type":"ping"}`); // over 1 MiB, type not first
+    sender.ws.send('{"type":"ping","data":{"n":1},"context":{}}');
+    await waitUntil(() => got.length === 1, 'the ping');
+    const malformed = logger.lines.filter((l) => l.message.includes('malformed'));
+    expect(malformed).toHaveLength(1);
+    expect(malformed[0]!.message).toContain('does not start with {"type": …} was dropped unread');
+  });
+
   it.each([
     ['nested a million levels deep', `{"l":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`, /data.arguments nests deeper than 64 levels/],
     ['2.7 million {}', `[${Array(2_700_000).fill('{}').join(',')}]`, /the frame holds about \d+ JSON values \(most in data.arguments\)/],
