@@ -28,8 +28,9 @@ export interface FrameMember {
   part: 'data' | 'context';
   /** The key's JSON text, quotes included. */
   key: string;
-  /** Start and end (exclusive) of the member's value text. */
+  /** Where the member's value text starts. */
   start: number;
+  /** Where it ends (exclusive; trailing blanks may be included). */
   end: number;
   /** How deep the value nests (`1` → 0, `[]` → 1, `[{}]` → 2). */
   depth: number;

@@ -4,7 +4,9 @@ import { ByteBudget } from './ByteBudget.js';
 
 /** A client's byte-rate limit: sustained bytes/s and the burst allowed after a quiet spell. */
 export interface ClientRate {
+  /** Sustained rate allowed, bytes per second. */
   bytesPerSecond: number;
+  /** What may arrive at once after a quiet spell, bytes. */
   burstBytes: number;
 }
 
