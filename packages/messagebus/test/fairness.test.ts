@@ -109,6 +109,21 @@ describe('a bus no client can stall', () => {
     expect(malformed[0]!.message).toContain('does not start with {"type": …} was dropped unread');
   });
 
+  it('a relayed frame arriving while the attachment is behind is dropped with a warning; the attachment stays', async () => {
+    const logger = captureLogger();
+    const server = await startServer({ logger });
+    const bus = server.attach({ logger });
+    const got: number[] = [];
+    bus.on('big', (m) => void got.push(m.data.i as number));
+    // three 7 MiB frames relayed in one turn (as if the event loop had been blocked while they arrived): 21 MiB > 16 MiB
+    const big = (i: number) => Buffer.from(`{"type":"big","data":{"i":${i},"s":"${'b'.repeat(7 * 1024 * 1024)}"}}`);
+    for (let i = 0; i < 3; i++) bus.deliver(big(i));
+    await waitUntil(() => got.length === 2, 'the first two frames', 30_000);
+    expect(got).toEqual([0, 1]);
+    expect(bus.connected).toBe(true);
+    expect(logger.lines.some((l) => l.level === 'warn' && /in-process bus client is behind .*dropped a relayed 'big' of \d+ bytes/.test(l.message))).toBe(true);
+  });
+
   it.each([
     ['nested a million levels deep', `{"l":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`, /data.arguments nests deeper than 64 levels/],
     ['2.7 million {}', `[${Array(2_700_000).fill('{}').join(',')}]`, /the frame holds about \d+ JSON values \(most in data.arguments\)/],
