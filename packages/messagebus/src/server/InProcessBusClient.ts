@@ -33,7 +33,8 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  *   this process carries its type, a relayed websocket frame's type is read from its first bytes (`{"type":"…"`,
  *   core's `frameTypePrefix`), so a frame of a type nothing here handles is dropped unread whatever its size.
  *   Frames that do not start with their type are parsed (core's `Message.deserialize`, which refuses frames too
- *   deep or holding too many values before parsing them).
+ *   deep or holding too many values before parsing them), up to 1 MiB; longer ones are refused unread as malformed
+ *   (core's `MAX_UNTYPED_FRAME_CHARS`).
  * - Handlers, `waitForResponse` (correlated by `context.request_id`), session stamping and the policy for
  *   malformed frames and handler errors are core's `BusEndpoint`, exactly as on `MessageBusClient`; this class is
  *   the hop to the server.
