@@ -109,6 +109,23 @@ describe('a bus no client can stall', () => {
     expect(malformed[0]!.message).toContain('does not start with {"type": …} was dropped unread');
   });
 
+  it('a client with raised frameLimits reads a big answer that the default limits refuse', async () => {
+    const server = await startServer();
+    const answer = `{"type":"big.answer","data":{"tools":[${Array.from({ length: 150_000 }, (_, i) => i).join(',')}]},"context":{}}`;
+    const got: Record<string, number[]> = { strict: [], raised: [] };
+    for (const [name, frameLimits] of [['strict', undefined], ['raised', { maxValues: Infinity }]] as const) {
+      const client = new MessageBusClient({ url: server.url, reconnect: false, frameLimits });
+      onCleanup(() => client.close());
+      await client.connect();
+      client.on('big.answer', (m) => void got[name]!.push((m.data.tools as number[]).length));
+    }
+    const sender = await rawClient(server.url);
+    sender.ws.send(answer);
+    sender.ws.send('{"type":"big.answer","data":{"tools":[1]},"context":{}}');
+    await waitUntil(() => got.strict!.length === 1 && got.raised!.length === 2, 'the answers', 30_000);
+    expect(got).toEqual({ strict: [1], raised: [150_000, 1] });
+  });
+
   it('a relayed frame arriving while the attachment is behind is dropped with a warning; the attachment stays', async () => {
     const logger = captureLogger();
     const server = await startServer({ logger });

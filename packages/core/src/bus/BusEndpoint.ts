@@ -4,7 +4,7 @@ import { errorText, MAX_TIMER_MS } from '../node/values.js';
 import { ResponseTimeoutError } from '../errors/ResponseTimeoutError.js';
 import { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import { Message } from '../wire/Message.js';
-import { frameTypePrefix, MAX_UNTYPED_FRAME_CHARS } from '../wire/frameShape.js';
+import { DEFAULT_FRAME_LIMITS, frameTypePrefix, MAX_UNTYPED_FRAME_CHARS, type FrameLimits } from '../wire/frameShape.js';
 import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
@@ -16,6 +16,12 @@ export interface BusEndpointOptions {
   sessionId?: string;
   /** Where dropped and malformed frames and handler errors are logged; default silent. */
   logger?: Logger;
+  /**
+   * What received frames may hold before they are refused unparsed (`Message.deserialize`); default
+   * `DEFAULT_FRAME_LIMITS` (100,000 values, 10,000 keys per object). Raise them only on an endpoint that answers
+   * nothing and reads big answers it asked for (a command line listing thousands of tools).
+   */
+  frameLimits?: Partial<FrameLimits>;
 }
 
 /** Options of `waitForResponse` on a {@link BusEndpoint}. */
@@ -66,6 +72,8 @@ export abstract class BusEndpoint implements Bus {
   protected readonly waiters = new ResponseWaiters();
   /** Set by the subclass once the endpoint is closed for good: emits are dropped, new waits settle at once. */
   protected closed = false;
+  /** What received frames may hold before they are refused unparsed. */
+  protected readonly frameLimits: FrameLimits;
 
   /**
    * @param endpointName - how log lines and errors name this endpoint, e.g. `MessageBusClient`.
@@ -78,6 +86,7 @@ export abstract class BusEndpoint implements Bus {
     this.sessionId = options.sessionId ?? 'default';
     this.logger = options.logger ?? silentLogger;
     this.handlers = new HandlerRegistry(this.logger);
+    this.frameLimits = { ...DEFAULT_FRAME_LIMITS, ...options.frameLimits };
   }
 
   /** `waitForResponse` calls still waiting. */
@@ -241,7 +250,7 @@ export abstract class BusEndpoint implements Bus {
    */
   protected parseFrame(text: string): Message | undefined {
     try {
-      return Message.deserialize(text);
+      return Message.deserialize(text, this.frameLimits);
     } catch (err) {
       const malformed = err instanceof MalformedMessageError ? err : new MalformedMessageError(`frame could not be read: ${errorText(err)}`);
       this.handlers.dispatchMalformed(malformed, text);

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_VALUES, MAX_OBJECT_KEYS, type FrameMember, type FrameShape } from './frameShape.js';
+import { DEFAULT_FRAME_LIMITS, type FrameLimits, type FrameMember, type FrameShape } from './frameShape.js';
 import { MAX_MESSAGE_DEPTH } from './nesting.js';
 
 /** How many values of a refused frame's shallow keys are read back to address the error reply. */
@@ -39,33 +39,33 @@ function salvage(text: string, members: FrameMember[]): { data: Record<string, u
 }
 
 /** Why the frame is too costly to parse, or undefined when it is within every bound. */
-function why(type: string, shape: FrameShape): string | undefined {
+function why(type: string, shape: FrameShape, limits: FrameLimits): string | undefined {
   if (shape.depth > MAX_MESSAGE_DEPTH + 1) {
     const deep = shape.members.filter((m) => m.depth >= MAX_MESSAGE_DEPTH).sort((a, b) => (a.part === b.part ? 0 : a.part === 'data' ? -1 : 1));
     const where = deep.length ? `${deep.map(keyName).join(', ')} nest${deep.length === 1 ? 's' : ''}` : 'the frame nests';
     return `${type}${where} deeper than ${MAX_MESSAGE_DEPTH} levels; send flatter data`;
   }
-  if (shape.widest > MAX_OBJECT_KEYS) {
-    return `${type}an object in the frame has ${shape.widest} keys, more than the ${MAX_OBJECT_KEYS} a message may have; send a list or fewer keys`;
+  if (shape.widest > limits.maxObjectKeys) {
+    return `${type}an object in the frame has ${shape.widest} keys, more than the ${limits.maxObjectKeys} a message may have; send a list or fewer keys`;
   }
-  if (shape.values > MAX_MESSAGE_VALUES) {
+  if (shape.values > limits.maxValues) {
     const biggest = shape.members.reduce<FrameMember | undefined>((a, m) => (a && a.values >= m.values ? a : m), undefined);
     const most = biggest && biggest.values * 2 > shape.values ? ` (most in ${keyName(biggest)})` : '';
-    return `${type}the frame holds about ${shape.values} JSON values${most}, more than the ${MAX_MESSAGE_VALUES} a message may hold; send fewer values (e.g. one string instead of a long list)`;
+    return `${type}the frame holds about ${shape.values} JSON values${most}, more than the ${limits.maxValues} a message may hold; send fewer values (e.g. one string instead of a long list)`;
   }
   return undefined;
 }
 
 /**
  * Whether a frame of this {@link FrameShape} is refused before parsing: nesting deeper than `MAX_MESSAGE_DEPTH`
- * (inside data/context, or 65 levels anywhere), an object with more than {@link MAX_OBJECT_KEYS} keys, or more than
- * {@link MAX_MESSAGE_VALUES} values. For a frame with a string `type`, the refusal carries the request rebuilt from
+ * (inside data/context, or 65 levels anywhere), an object with more keys than `limits.maxObjectKeys`, or more values
+ * than `limits.maxValues` (defaults: 10,000 and 100,000). For a frame with a string `type`, the refusal carries the request rebuilt from
  * data's and context's shallow, small keys only (each read on its own, at most 10,000 values in all), so the owner
  * of the topic can address an error reply (`session`, `request_id`, `data.name` are typically kept).
  */
-export function frameRefusal(text: string, shape: FrameShape): FrameRefusal | undefined {
+export function frameRefusal(text: string, shape: FrameShape, limits: FrameLimits = DEFAULT_FRAME_LIMITS): FrameRefusal | undefined {
   const prefix = shape.type ? `'${shape.type}': ` : '';
-  const reason = why(prefix, shape);
+  const reason = why(prefix, shape, limits);
   if (reason === undefined) return undefined;
   if (shape.type === undefined || shape.type === '') return { reason };
   return { reason, request: { type: shape.type, ...salvage(text, shape.members) } };

@@ -79,6 +79,9 @@ describe('Message.deserialize refuses frames too costly to parse, before parsing
     const list = (n: number) => `{"type":"t","data":{"l":[${Array(n).fill(0).join(',')}]}}`;
     expect(Message.deserialize(list(MAX_MESSAGE_VALUES - 10)).data.l).toHaveLength(MAX_MESSAGE_VALUES - 10);
     expect(refusal(list(MAX_MESSAGE_VALUES + 10)).request!.type).toBe('t');
+    // a receiver that reads only answers it asked for may raise the limits
+    expect(Message.deserialize(list(MAX_MESSAGE_VALUES + 10), { maxValues: Infinity, maxObjectKeys: Infinity }).data.l).toHaveLength(MAX_MESSAGE_VALUES + 10);
+    expect(Object.keys(Message.deserialize(`{"type":"t","data":${keys(MAX_OBJECT_KEYS + 1)}}`, { maxValues: Infinity, maxObjectKeys: 20_000 }).data)).toHaveLength(MAX_OBJECT_KEYS + 1);
   });
 
   it('a long frame that is not an object is refused without parsing; short ones keep the JSON error', () => {

@@ -15,6 +15,21 @@ export const MAX_MESSAGE_VALUES = 100_000;
 export const MAX_OBJECT_KEYS = 10_000;
 
 /**
+ * What a receiver refuses to parse (see `Message.deserialize`): about how many JSON values a frame may hold, and how
+ * many keys one of its objects may have. The defaults ({@link DEFAULT_FRAME_LIMITS}) suit anything that answers
+ * requests from the bus; a client that only reads the answers it asked for (a command line) may raise them.
+ */
+export interface FrameLimits {
+  /** About the most JSON values in one frame; default {@link MAX_MESSAGE_VALUES}. `Infinity` for no limit. */
+  maxValues: number;
+  /** The most keys in one object; default {@link MAX_OBJECT_KEYS}. `Infinity` for no limit. */
+  maxObjectKeys: number;
+}
+
+/** {@link MAX_MESSAGE_VALUES} values and {@link MAX_OBJECT_KEYS} keys per object. */
+export const DEFAULT_FRAME_LIMITS: Readonly<FrameLimits> = Object.freeze({ maxValues: MAX_MESSAGE_VALUES, maxObjectKeys: MAX_OBJECT_KEYS });
+
+/**
  * The longest frame (in UTF-16 code units, about bytes) a bus endpoint reads when it does not start with its type
  * (`{"type":"…"`, as every OVOS client writes it): 1 MiB. Longer ones are refused unread as malformed — finding
  * their type would mean reading all of them, whatever their type — so a client cannot make every endpoint scan
