@@ -126,7 +126,8 @@ export abstract class BusEndpoint implements Bus {
   }
 
   /**
-   * Calls `handler` for every incoming frame that is not a valid OVOS message (see the class's policy). When
+   * Calls `handler` for every incoming frame that is not a valid OVOS message (see the class's policy), except
+   * frames that start with a type no handler or waiter here wants (dropped unread). When
    * `error.request` is set (only the nesting was wrong), the owner of its topic can answer it:
    * `bus.emit(error.request.response({...}))`.
    * @returns a function that removes the handler.
