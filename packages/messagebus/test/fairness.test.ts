@@ -66,6 +66,12 @@ describe('a bus no client can stall', () => {
       await waitUntil(() => b.frames.length >= 21, 'the bulk frames');
       expect(server.clientsThrottled).toBe(0);
     }
+    // small frames are not charged: a chatty client of ordinary OVOS messages is never slowed
+    const tiny = await startServer({ logger, clientBytesPerSecond: 1024, clientBurstBytes: 1024 });
+    const c = await rawClient(tiny.url);
+    for (let i = 0; i < 2000; i++) c.ws.send(`{"type":"chat","data":{"i":${i},"s":"${'c'.repeat(1000)}"}}`);
+    await waitUntil(() => c.frames.length >= 2001, 'the chat frames echoed');
+    expect(tiny.clientsThrottled).toBe(0);
     expect(logger.lines.filter((l) => l.message.startsWith('slowing'))).toEqual([]);
     await expect(startServer({ clientBytesPerSecond: -1 })).rejects.toThrow(/clientBytesPerSecond/);
   });

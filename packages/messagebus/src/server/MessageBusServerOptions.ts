@@ -48,8 +48,8 @@ export interface MessageBusServerOptions {
    */
   maxBufferedBytes?: number;
   /**
-   * Each websocket client's share of the bus, in bytes per second it may send (sustained); default half the
-   * frame-size limit per second, at least 4 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
+   * Each websocket client's share of the bus, in bytes per second it may send (sustained) in frames of 64 KiB or
+   * more (smaller frames are not charged); default half the frame-size limit per second, at least 4 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
    * it down) until its budget refills, alone, with a warning naming its address; `0` turns the budget off. See
    * {@link clientBurstBytes}. OVOS has no such limit; real OVOS traffic is far below it.
    */

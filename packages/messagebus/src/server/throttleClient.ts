@@ -2,6 +2,12 @@ import type { Logger } from '@ovos-tools/core';
 import type { WebSocket } from 'ws';
 import { ByteBudget } from './ByteBudget.js';
 
+/**
+ * Frames smaller than this (64 KiB) are not charged: the budget bounds big frames, the ones whose receiving, fan-out
+ * and parsing cost the bus tens of milliseconds each. Small frames cost microseconds, and OVOS traffic is made of them.
+ */
+export const CHARGED_FRAME_BYTES = 64 * 1024;
+
 /** A client's byte-rate limit: sustained bytes/s and the burst allowed after a quiet spell. */
 export interface ClientRate {
   /** Sustained rate allowed, bytes per second. */
@@ -11,7 +17,8 @@ export interface ClientRate {
 }
 
 /**
- * Puts one admitted websocket client on a byte budget ({@link ByteBudget}): every frame it sends is charged; when
+ * Puts one admitted websocket client on a byte budget ({@link ByteBudget}): every frame of at least
+ * {@link CHARGED_FRAME_BYTES} it sends is charged; when
  * the budget runs dry, its socket is paused (`ws.pause()`: nothing more is read from it, so TCP slows the sender
  * down) until the budget refills, then resumed. Frames already read are still relayed, in order; other clients are
  * not affected. Logs a warning naming the client (`label`, e.g. its address and port) once per episode (when it is
@@ -24,6 +31,7 @@ export function throttleClient(ws: WebSocket, label: string, rate: ClientRate, l
   let warned = false;
   ws.once('close', () => timer !== undefined && clearTimeout(timer));
   return (bytes) => {
+    if (bytes < CHARGED_FRAME_BYTES) return;
     const waitMs = budget.charge(bytes);
     if (waitMs === 0) {
       if (timer === undefined) warned = false;
