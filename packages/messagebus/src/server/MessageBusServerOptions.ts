@@ -55,8 +55,9 @@ export interface MessageBusServerOptions {
    */
   clientBytesPerSecond?: number;
   /**
-   * What a client may send at once after a quiet spell, in bytes; default the frame-size limit, at least 8 MiB
-   * (kept below the backpressure bound, so one client's burst cannot get a healthy reader terminated).
+   * What a client may send at once after a quiet spell, in bytes; default half the frame-size limit, at least 4 MiB:
+   * below one maximum frame, so a client's maximum frames are always spaced out (never two back to back), and a
+   * reader that takes a moment to drain one is not terminated by backpressure because of someone else's burst.
    */
   clientBurstBytes?: number;
   /** Where connections, rejections and disconnects are logged; default silent. */
@@ -65,12 +66,12 @@ export interface MessageBusServerOptions {
 
 /**
  * The per-client byte budget the options ask for (`undefined`: off), defaults derived from the frame-size limit
- * `maxPayload` (bytes): `maxPayload / 2` bytes/s (at least 4 MiB/s), bursts of `maxPayload` (at least 8 MiB).
+ * `maxPayload` (bytes): `maxPayload / 2` bytes/s (at least 4 MiB/s), bursts of `maxPayload / 2` (at least 4 MiB).
  * @throws RangeError for a negative or non-numeric rate or burst.
  */
 export function resolveClientRate(options: MessageBusServerOptions, maxPayload: number): { bytesPerSecond: number; burstBytes: number } | undefined {
   const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
-  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES);
+  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
   if (!(bytesPerSecond >= 0)) throw new RangeError(`clientBytesPerSecond must be 0 (off) or a positive number of bytes, got ${bytesPerSecond}`);
   if (!(burstBytes > 0)) throw new RangeError(`clientBurstBytes must be a positive number of bytes, got ${burstBytes}`);
   return bytesPerSecond === 0 ? undefined : { bytesPerSecond, burstBytes };
