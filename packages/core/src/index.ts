@@ -58,6 +58,7 @@ export { Message, safeResponse } from './wire/Message.js';
 export type { JsonObject } from './wire/Message.js';
 export { MalformedMessageError } from './wire/MalformedMessageError.js';
 export { copyWithinDepth, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './wire/nesting.js';
+export { DEFAULT_FRAME_LIMITS, frameTypePrefix, MAX_MESSAGE_VALUES, MAX_UNTYPED_FRAME_CHARS, MAX_OBJECT_KEYS, scanFrame, type FrameLimits, type FrameMember, type FrameShape } from './wire/frameShape.js';
 export { applyReplyRule, DEFAULT_REPLY_RULE } from './wire/replyContext.js';
 export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';

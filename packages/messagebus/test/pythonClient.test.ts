@@ -131,6 +131,8 @@ describe.skipIf(!python)('a real Python websocket-client (the transport of ovos-
     const server = await startServer();
     const owner = new MessageBusClient({ url: server.url, secret: '', reconnect: false });
     onCleanup(() => owner.close());
+    // the owner of the topic: it handles ovos.ping (frames of types nobody here handles are dropped unread)
+    owner.on('ovos.ping', (m) => owner.emit(m.response({ pong: true })));
     owner.onMalformed((err) => {
       if (err.request?.type === 'ovos.ping') owner.emit(err.request.response({ error: err.message, code: err.code }));
     });

@@ -35,7 +35,9 @@ export interface Bus {
   /**
    * Calls `handler` for every incoming frame that is not a valid message (see {@link MalformedMessageHandler}),
    * e.g. one nesting deeper than `MAX_MESSAGE_DEPTH`, so the owner of its topic can answer it with an error.
-   * Optional: buses without it drop such frames (logged). @returns a function that removes the handler.
+   * A frame that starts with a type nothing on this bus handles or awaits is dropped unread and never reaches it
+   * (the owner of a topic has a handler for it). Optional: buses without it drop such frames (logged).
+   * @returns a function that removes the handler.
    */
   onMalformed?(handler: MalformedMessageHandler): () => void;
 }

@@ -4,6 +4,7 @@ import { errorText, MAX_TIMER_MS } from '../node/values.js';
 import { ResponseTimeoutError } from '../errors/ResponseTimeoutError.js';
 import { MalformedMessageError } from '../wire/MalformedMessageError.js';
 import { Message } from '../wire/Message.js';
+import { DEFAULT_FRAME_LIMITS, frameTypePrefix, MAX_UNTYPED_FRAME_CHARS, type FrameLimits } from '../wire/frameShape.js';
 import type { Bus, BusHandler, MalformedMessageHandler } from './Bus.js';
 import { replyTypes, stampRequestId } from './correlation.js';
 import { HandlerRegistry, type RawMessageHandler } from './HandlerRegistry.js';
@@ -15,6 +16,12 @@ export interface BusEndpointOptions {
   sessionId?: string;
   /** Where dropped and malformed frames and handler errors are logged; default silent. */
   logger?: Logger;
+  /**
+   * What received frames may hold before they are refused unparsed (`Message.deserialize`); default
+   * `DEFAULT_FRAME_LIMITS` (100,000 values, 10,000 keys per object). Raise them only on an endpoint that answers
+   * nothing and reads big answers it asked for (a command line listing thousands of tools).
+   */
+  frameLimits?: Partial<FrameLimits>;
 }
 
 /** Options of `waitForResponse` on a {@link BusEndpoint}. */
@@ -42,8 +49,11 @@ function hasTimer(ms: number): boolean {
  *   reply type and request id, before the request goes out; an id-less reply is accepted by type, as in OVOS.
  *
  * One policy for what goes wrong, the same on every endpoint:
+ * - A received frame whose leading `type` nothing here wants is dropped unparsed (see {@link BusEndpoint.receiveFrame});
+ *   one over `MAX_UNTYPED_FRAME_CHARS` (1 MiB) that does not start with its type is refused unread as malformed.
  * - A received frame that is not a valid OVOS message (not JSON, not an object, no string `type`, `data`/`context`
- *   not objects, nesting deeper than `MAX_MESSAGE_DEPTH`) is logged as a warning
+ *   not objects, nesting deeper than `MAX_MESSAGE_DEPTH`, more values or keys than `MAX_MESSAGE_VALUES` /
+ *   `MAX_OBJECT_KEYS`) is logged as a warning
  *   (`skipping malformed messagebus frame (<why>): <first 200 chars>`) and given to the {@link onMalformed}
  *   handlers as a `MalformedMessageError`; it reaches no other handler or waiter, and receiving never throws.
  * - A handler that throws or rejects is logged (`Error in event handler for '<type>'`); the other handlers still
@@ -62,6 +72,8 @@ export abstract class BusEndpoint implements Bus {
   protected readonly waiters = new ResponseWaiters();
   /** Set by the subclass once the endpoint is closed for good: emits are dropped, new waits settle at once. */
   protected closed = false;
+  /** What received frames may hold before they are refused unparsed. */
+  protected readonly frameLimits: FrameLimits;
 
   /**
    * @param endpointName - how log lines and errors name this endpoint, e.g. `MessageBusClient`.
@@ -74,6 +86,7 @@ export abstract class BusEndpoint implements Bus {
     this.sessionId = options.sessionId ?? 'default';
     this.logger = options.logger ?? silentLogger;
     this.handlers = new HandlerRegistry(this.logger);
+    this.frameLimits = { ...DEFAULT_FRAME_LIMITS, ...options.frameLimits };
   }
 
   /** `waitForResponse` calls still waiting. */
@@ -113,7 +126,8 @@ export abstract class BusEndpoint implements Bus {
   }
 
   /**
-   * Calls `handler` for every incoming frame that is not a valid OVOS message (see the class's policy). When
+   * Calls `handler` for every incoming frame that is not a valid OVOS message (see the class's policy), except
+   * frames that start with a type no handler or waiter here wants (dropped unread). When
    * `error.request` is set (only the nesting was wrong), the owner of its topic can answer it:
    * `bus.emit(error.request.response({...}))`.
    * @returns a function that removes the handler.
@@ -206,10 +220,29 @@ export abstract class BusEndpoint implements Bus {
    */
   protected abstract send(message: Message): void;
 
-  /** Parses and dispatches one received frame, following the class's bad-frame policy. Never throws. */
+  /**
+   * Parses and dispatches one received frame, following the class's bad-frame policy. Never throws. A frame that
+   * starts with its type (`{"type":"…"`, as every OVOS client writes) is dropped unparsed when no handler or waiter
+   * wants that type now ({@link frameTypePrefix}): a frame of a type this endpoint does not handle costs the same
+   * whatever its size, and a malformed one of such a type is not reported.
+   */
   protected receiveFrame(text: string): void {
+    const type = frameTypePrefix(text);
+    if (type !== undefined && !this.wants(type)) return;
+    if (type === undefined && text.length > MAX_UNTYPED_FRAME_CHARS) return this.refuseUntyped(text.length, text.slice(0, 200));
     const message = this.parseFrame(text);
     if (message) this.dispatch(message, text);
+  }
+
+  /**
+   * Refuses unread a received frame longer than `MAX_UNTYPED_FRAME_CHARS` that does not start with its type: logged
+   * and given to the malformed-frame handlers (without a `request`), like any malformed frame.
+   * @param size - the frame's length (bytes or characters).
+   * @param head - its first characters, for the log line.
+   */
+  protected refuseUntyped(size: number, head: string): void {
+    const why = `a frame of ${size} bytes that does not start with {"type": …} was dropped unread: frames over ${MAX_UNTYPED_FRAME_CHARS} bytes must start with their type, as every OVOS client writes them`;
+    this.handlers.dispatchMalformed(new MalformedMessageError(why), head);
   }
 
   /**
@@ -218,7 +251,7 @@ export abstract class BusEndpoint implements Bus {
    */
   protected parseFrame(text: string): Message | undefined {
     try {
-      return Message.deserialize(text);
+      return Message.deserialize(text, this.frameLimits);
     } catch (err) {
       const malformed = err instanceof MalformedMessageError ? err : new MalformedMessageError(`frame could not be read: ${errorText(err)}`);
       this.handlers.dispatchMalformed(malformed, text);

@@ -1,3 +1,5 @@
+import { frameRefusal } from './frameRefusal.js';
+import { DEFAULT_FRAME_LIMITS, scanFrame, type FrameLimits } from './frameShape.js';
 import { MalformedMessageError } from './MalformedMessageError.js';
 import { copyWithinDepth, keysTooDeep, MAX_MESSAGE_DEPTH, nestsDeeperThan, shallowContext } from './nesting.js';
 import { applyReplyRule, type ReplyOptions } from './replyContext.js';
@@ -66,15 +68,28 @@ export class Message {
   }
 
   /**
-   * Parses one frame. Missing or `null` `data`/`context` become `{}`; other top-level keys are ignored.
+   * Parses one frame. Missing or `null` `data`/`context` become `{}`; other top-level keys are ignored. The text is
+   * first read in one pass without parsing ({@link scanFrame}): a frame nesting deeper than {@link MAX_MESSAGE_DEPTH},
+   * with an object of more than `limits.maxObjectKeys` keys or more than `limits.maxValues` values (default
+   * `DEFAULT_FRAME_LIMITS`: 10,000 and 100,000), or a long one that is not an object, is refused before `JSON.parse`
+   * sees it (parsing such frames cost seconds).
    * @throws {@link MalformedMessageError} when the frame is not an OVOS message (says which part is wrong). For a
-   *   frame whose only fault is nesting deeper than {@link MAX_MESSAGE_DEPTH}, the error's `request` holds the
-   *   type and the data and context keys that fit (too-deep keys dropped), so the owner of the topic can answer it.
+   *   frame refused for its nesting or size, the error's `request` holds the type and the data and context keys
+   *   that fit (too-deep and too-big keys dropped), so the owner of the topic can answer it.
    */
-  static deserialize(raw: string | Uint8Array): Message {
+  static deserialize(raw: string | Uint8Array, limits: FrameLimits = DEFAULT_FRAME_LIMITS): Message {
+    const text = typeof raw === 'string' ? raw : utf8.decode(raw);
+    const shape = scanFrame(text);
+    // a long frame that is not an object is refused unread; a short one is parsed for the precise JSON error
+    if (!shape.object && text.length > 4096) throw new MalformedMessageError('frame must be a JSON object {"type", "data", "context"}');
+    const refusal = frameRefusal(text, shape, limits);
+    if (refusal) {
+      const r = refusal.request;
+      throw new MalformedMessageError(refusal.reason, r ? { request: new Message(r.type, r.data, r.context) } : {});
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(typeof raw === 'string' ? raw : utf8.decode(raw));
+      parsed = JSON.parse(text);
     } catch (err) {
       throw new MalformedMessageError(`frame is not valid JSON: ${(err as Error).message}`);
     }

@@ -1,4 +1,4 @@
-import { BusEndpoint, MalformedMessageError, type Message } from '@ovos-tools/core';
+import { BusEndpoint, MalformedMessageError, MAX_UNTYPED_FRAME_CHARS, type Message } from '@ovos-tools/core';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { warnExposure } from '../config/warnExposure.js';
@@ -6,7 +6,8 @@ import { BUS_SECRET_ENV } from '../server/sharedSecret.js';
 import { reconnectDelay } from './backoff.js';
 import { MessageBusRefusedError } from './MessageBusRefusedError.js';
 import { FrameQueue } from './FrameQueue.js';
-import { OwnFrames } from './OwnFrames.js';
+import { OWN_FRAME_MAX_CHARS, OwnFrames } from './OwnFrames.js';
+import { leadingText, leadingType } from '../socket/leadingType.js';
 import type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js';
 import { DEFAULT_MAX_FRAME_BYTES, type MessageBusClientOptions } from './MessageBusClientOptions.js';
 import { resolveConnection } from './resolveConnection.js';
@@ -248,6 +249,13 @@ export class MessageBusClient extends BusEndpoint {
     if (size > max) {
       this.handlers.dispatchMalformed(new MalformedMessageError(`dropped a frame of ${size} bytes unread: larger than maxFrameBytes (${max})`), '');
       return;
+    }
+    if (size > 3 * OWN_FRAME_MAX_CHARS) {
+      // too long to be one of our own remembered frames: a type nothing here handles is not even decoded
+      const first = Array.isArray(data) ? data[0]! : (data as Buffer);
+      const head = leadingType(first);
+      if (head !== undefined && !this.wants(head)) return;
+      if (head === undefined && size > MAX_UNTYPED_FRAME_CHARS) return this.refuseUntyped(size, leadingText(first));
     }
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : (data as Buffer).toString('utf8');
     const ownType = this.ownFrames.match(text);

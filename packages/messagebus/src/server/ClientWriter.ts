@@ -11,6 +11,7 @@ import { WriteBatcher } from '../socket/WriteBatcher.js';
 export class ClientWriter {
   /** Each admitted connection's socket, corked per event-loop turn by {@link WriteBatcher}. */
   private readonly sockets = new WeakMap<WebSocket, Duplex>();
+  private readonly labels = new WeakMap<WebSocket, string>();
   private readonly batcher = new WriteBatcher();
   private droppedSlow = 0;
 
@@ -25,9 +26,10 @@ export class ClientWriter {
     return this.droppedSlow;
   }
 
-  /** Remembers the socket under an admitted connection, so its writes are batched. */
-  track(client: WebSocket, socket: Duplex): void {
+  /** Remembers the socket under an admitted connection, so its writes are batched, and how logs name it (`address:port`). */
+  track(client: WebSocket, socket: Duplex, label: string): void {
     this.sockets.set(client, socket);
+    this.labels.set(client, label);
   }
 
   /** Writes one frame to `client` (nothing when it is not open); terminates it instead when it is not reading. */
@@ -38,7 +40,7 @@ export class ClientWriter {
     if (client.bufferedAmount > this.maxBufferedBytes) {
       this.droppedSlow++;
       this.logger.warn(
-        `terminating a client that is not reading: ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
+        `terminating client ${this.labels.get(client) ?? '?'}: it is not reading, ${client.bufferedAmount} bytes unsent (limit ${this.maxBufferedBytes})`,
       );
       this.clients.delete(client);
       client.terminate();

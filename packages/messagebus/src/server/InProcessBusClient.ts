@@ -1,4 +1,5 @@
-import { BusEndpoint, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
+import { leadingText, leadingType } from '../socket/leadingType.js';
+import { BusEndpoint, MAX_UNTYPED_FRAME_CHARS, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
 export interface InProcessHub {
@@ -28,13 +29,19 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  *   client and every attachment, this one included (OVOS clients see their own emits); handlers never run inside
  *   `emit`. `emit` adds `context.session = {session_id}` to a message without one (mutating it).
  * - Incoming frames are queued in relay order and dispatched on a later turn of the event loop (one
- *   `setImmediate` per batch), each parsed once.
+ *   `setImmediate` per batch), each parsed once — and only when something here wants its type: a frame emitted in
+ *   this process carries its type, a relayed websocket frame's type is read from its first bytes (`{"type":"…"`,
+ *   core's `frameTypePrefix`), so a frame of a type nothing here handles is dropped unread whatever its size.
+ *   Frames that do not start with their type are parsed (core's `Message.deserialize`, which refuses frames too
+ *   deep or holding too many values before parsing them), up to 1 MiB; longer ones are refused unread as malformed
+ *   (core's `MAX_UNTYPED_FRAME_CHARS`).
  * - Handlers, `waitForResponse` (correlated by `context.request_id`), session stamping and the policy for
  *   malformed frames and handler errors are core's `BusEndpoint`, exactly as on `MessageBusClient`; this class is
  *   the hop to the server.
- * - Backpressure as for a websocket client: if more than the server's `maxBufferedBytes` of frames wait
- *   undelivered (the event loop is blocked or a synchronous flood is being emitted), the attachment is closed
- *   with a warning (reason `slow`), like a slow websocket client is terminated.
+ * - Backpressure: if more than the server's `maxBufferedBytes` of frames wait undelivered (the event loop is
+ *   blocked or a synchronous flood is being emitted in this process), the attachment is closed with a warning
+ *   (reason `slow`), like a slow websocket client is terminated. A frame relayed from a websocket client that would
+ *   pass the bound is dropped instead, with a warning: no websocket client can detach the provider from its own bus.
  * - A frame larger than the server's `max_msg_size` is dropped with an error log (a websocket client would
  *   have its connection closed with 1009 and reconnect; the frame is lost in both cases).
  * - It receives the `connected` greeting first, like a new websocket connection. There is no reconnecting:
@@ -121,6 +128,16 @@ export class InProcessBusClient extends BusEndpoint {
    */
   deliver(frame: string | Buffer, type?: string): void {
     if (this.closed) return;
+    const relayed = type === undefined;
+    if (relayed) {
+      type = leadingType(frame);
+      if (type !== undefined && !this.wants(type)) return; // nothing here handles it: dropped unread, whatever its size
+      if (this.queuedBytes + frame.length > this.limits.maxBufferedBytes) {
+        // a websocket client's frame while this one is behind: that frame is lost, the attachment (the provider) stays
+        this.logger.warn(`in-process bus client is behind (${this.queuedBytes} bytes undelivered, limit ${this.limits.maxBufferedBytes}): dropped a relayed ${type === undefined ? 'frame' : `'${type}'`} of ${frame.length} bytes`);
+        return;
+      }
+    }
     this.queuedBytes += frame.length;
     if (this.queuedBytes > this.limits.maxBufferedBytes) {
       this.logger.warn(`closing an in-process bus client that is not keeping up: ${this.queuedBytes} bytes undelivered (limit ${this.limits.maxBufferedBytes})`);
@@ -159,8 +176,9 @@ export class InProcessBusClient extends BusEndpoint {
     this.queuedBytes = 0;
     for (const { frame, type } of batch) {
       if (this.closed) return;
-      if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to parse it
-      this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
+      if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to decode or parse it
+      if (type === undefined && frame.length > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(frame.length, leadingText(frame));
+      else this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
     }
   }
 }

@@ -8,7 +8,9 @@ import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade } from './checkUpgrade.js';
 import { ClientWriter } from './ClientWriter.js';
 import { closeGracefully } from './closeGracefully.js';
-import { DEFAULT_MAX_BUFFERED_BYTES, type MessageBusServerOptions } from './MessageBusServerOptions.js';
+import { answerPlainHttp, logClientError } from './clientLog.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, resolveClientRate, type MessageBusServerOptions } from './MessageBusServerOptions.js';
+import { throttleClient, type ClientRate } from './throttleClient.js';
 import { notifyListeners } from './notifyListeners.js';
 import { rejectUpgrade } from './rejectUpgrade.js';
 import { resolveBusSecret } from './sharedSecret.js';
@@ -20,7 +22,6 @@ import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessB
  */
 export const CONNECTED_GREETING = '{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}';
 
-// The server's options and its default backpressure bound live beside it; re-exported here.
 export { DEFAULT_MAX_BUFFERED_BYTES } from './MessageBusServerOptions.js';
 export type { MessageBusServerOptions } from './MessageBusServerOptions.js';
 
@@ -62,6 +63,8 @@ export class MessageBusServer {
   private startPromise: Promise<void> | undefined;
   private closePromise: Promise<void> | undefined;
   private relayed = 0;
+  private readonly rate: ClientRate | undefined;
+  private throttled = 0;
 
   constructor(options: MessageBusServerOptions = {}) {
     this.host = options.host ?? DEFAULT_MESSAGEBUS_CONFIG.host;
@@ -77,6 +80,7 @@ export class MessageBusServer {
     this.maxBufferedBytes = options.maxBufferedBytes ?? Math.max(DEFAULT_MAX_BUFFERED_BYTES, 2 * this.maxPayload);
     this.logger = options.logger ?? silentLogger;
     this.writer = new ClientWriter(this.clients, this.maxBufferedBytes, this.logger);
+    this.rate = resolveClientRate(options, this.maxPayload);
     if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
       throw new RangeError(`port must be an integer 0-65535, got ${this.requestedPort}`);
     }
@@ -136,9 +140,7 @@ export class MessageBusServer {
   }
 
   /** How many in-process clients ({@link attach}) are attached now. */
-  get attachmentCount(): number {
-    return this.attachments.size;
-  }
+  get attachmentCount(): number { return this.attachments.size; }
 
   /**
    * A client of this bus in the same process, with no websocket in between: an {@link InProcessBusClient}
@@ -155,13 +157,18 @@ export class MessageBusServer {
       { ...options, logger: options.logger ?? this.logger },
     );
     this.attachments.add(client);
-    client.deliver(CONNECTED_GREETING);
+    client.deliver(CONNECTED_GREETING, 'connected');
     return client;
   }
 
   /** How many frames were received and broadcast since start (each counted once, whatever the fan-out). */
   get framesRelayed(): number {
     return this.relayed;
+  }
+
+  /** How many times a client's reading was paused for sending more than its byte budget (`clientBytesPerSecond`). */
+  get clientsThrottled(): number {
+    return this.throttled;
   }
 
   /** How many clients were terminated for not reading (unsent data above `maxBufferedBytes`). */
@@ -180,10 +187,7 @@ export class MessageBusServer {
 
   private async listen(): Promise<void> {
     const wss = new WebSocketServer({ noServer: true, maxPayload: this.maxPayload, perMessageDeflate: false });
-    const http = createServer((_req, res) => {
-      res.writeHead(426, { 'Content-Type': 'text/plain', Connection: 'close', Upgrade: 'websocket' });
-      res.end(`This is an OVOS messagebus; connect with a websocket client to ${this.route}\n`);
-    });
+    const http = createServer((_req, res) => answerPlainHttp(res, this.route));
     http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.onUpgrade(req, socket, head));
     this.http = http;
     this.wss = wss;
@@ -216,15 +220,16 @@ export class MessageBusServer {
       rejectUpgrade(socket, decision);
       return;
     }
+    const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
-      this.writer.track(ws, socket);
-      if (decision.authenticated) this.onConnection(ws);
-      else this.authenticate(ws);
+      this.writer.track(ws, socket, label);
+      if (decision.authenticated) this.onConnection(ws, label);
+      else this.authenticate(ws, label);
     });
   }
 
   /** A connection whose handshake had no secret: admitted only after a matching auth frame, else closed with 1008. */
-  private authenticate(ws: WebSocket): void {
+  private authenticate(ws: WebSocket, label: string): void {
     this.pending.add(ws);
     const onError = (err: Error) => this.logger.warn(`unauthenticated connection error: ${err.message}`);
     ws.on('error', onError);
@@ -237,24 +242,24 @@ export class MessageBusServer {
         ws.close(AUTH_CLOSE_CODE, outcome.reason);
         return;
       }
-      this.onConnection(ws);
+      this.onConnection(ws, label);
     });
   }
 
-  private onConnection(ws: WebSocket): void {
+  private onConnection(ws: WebSocket, label: string): void {
     this.clients.add(ws);
-    this.logger.debug(`client connected (${this.clients.size} connected)`);
-    ws.on('error', (err) => {
-      const tooBig = (err as NodeJS.ErrnoException).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
-      if (tooBig) this.logger.warn(`closed a client with 1009: it sent a frame larger than ${this.maxPayload} bytes (websocket.max_msg_size ${this.maxPayload / 1024 / 1024} MiB); the frame was not read`);
-      else this.logger.warn(`client connection error: ${err.message}`);
-    });
+    this.logger.debug(`client ${label} connected (${this.clients.size} connected)`);
+    ws.on('error', (err) => logClientError(this.logger, label, this.maxPayload, err));
     ws.on('close', (code) => {
       this.clients.delete(ws);
       this.logger.debug(`client disconnected with ${code} (${this.clients.size} connected)`);
       notifyListeners(this.disconnectionListeners, this.logger);
     });
-    ws.on('message', (data, isBinary) => this.relay(data, isBinary));
+    const charge = this.rate && throttleClient(ws, label, this.rate, this.logger, () => this.throttled++);
+    ws.on('message', (data, isBinary) => {
+      charge?.(Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
+      this.relay(data, isBinary);
+    });
     this.writer.send(ws, CONNECTED_GREETING, false);
     notifyListeners(this.connectionListeners, this.logger);
   }

@@ -47,6 +47,32 @@ export interface MessageBusServerOptions {
    * relayed to it is terminated. Default: 8 MiB or twice the frame-size limit (16 MiB for 8 MiB), whichever is larger.
    */
   maxBufferedBytes?: number;
+  /**
+   * Each websocket client's share of the bus, in bytes per second it may send (sustained) in frames of 64 KiB or
+   * more (smaller frames are not charged); default half the frame-size limit per second, at least 4 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
+   * it down) until its budget refills, alone, with a warning naming its address; `0` turns the budget off. See
+   * {@link clientBurstBytes}. OVOS has no such limit; real OVOS traffic is far below it.
+   */
+  clientBytesPerSecond?: number;
+  /**
+   * What a client may send at once after a quiet spell, in bytes; default half the frame-size limit, at least 4 MiB:
+   * below one maximum frame, so a client's maximum frames are always spaced out (never two back to back), and a
+   * reader that takes a moment to drain one is not terminated by backpressure because of someone else's burst.
+   */
+  clientBurstBytes?: number;
   /** Where connections, rejections and disconnects are logged; default silent. */
   logger?: Logger;
+}
+
+/**
+ * The per-client byte budget the options ask for (`undefined`: off), defaults derived from the frame-size limit
+ * `maxPayload` (bytes): `maxPayload / 2` bytes/s (at least 4 MiB/s), bursts of `maxPayload / 2` (at least 4 MiB).
+ * @throws RangeError for a negative or non-numeric rate or burst.
+ */
+export function resolveClientRate(options: MessageBusServerOptions, maxPayload: number): { bytesPerSecond: number; burstBytes: number } | undefined {
+  const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
+  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
+  if (!(bytesPerSecond >= 0)) throw new RangeError(`clientBytesPerSecond must be 0 (off) or a positive number of bytes, got ${bytesPerSecond}`);
+  if (!(burstBytes > 0)) throw new RangeError(`clientBurstBytes must be a positive number of bytes, got ${burstBytes}`);
+  return bytesPerSecond === 0 ? undefined : { bytesPerSecond, burstBytes };
 }

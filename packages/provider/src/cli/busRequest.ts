@@ -49,7 +49,8 @@ export async function withBus<T>(options: ClientOptions, session: (ask: Ask, url
       ExitCode.unavailable,
     );
   }
-  const client = new MessageBusClient({ url, reconnect: false });
+  // it answers nothing and reads only the answers it asked for, however big (a list of thousands of tools)
+  const client = new MessageBusClient({ url, reconnect: false, frameLimits: { maxValues: Infinity, maxObjectKeys: Infinity } });
   try {
     await client.connect();
     const ask: Ask = async (type, data, waitMs) =>
