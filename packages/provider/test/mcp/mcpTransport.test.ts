@@ -11,11 +11,14 @@ afterEach(async () => {
 });
 
 describe('tool names', () => {
-  test('valid names stay; others map reversibly with "." escapes', () => {
+  test('names MCP accepts stay (SEP-986: [A-Za-z0-9_.-]{1,128}); others map reversibly with "." escapes', () => {
     expect(toMcpToolName('unit_convert')).toBe('unit_convert');
+    expect(toMcpToolName('projects.list')).toBe('projects.list');
     expect(toMcpToolName('odd name.v2')).toBe('odd.0020name.002ev2');
-    for (const n of ['a', 'odd name.v2', 'ünï/cödé', 'x.0020y', 'get-sum']) expect(fromMcpToolName(toMcpToolName(n)!)).toBe(n);
-    expect(fromMcpToolName('bad.zz')).toBeUndefined();
+    for (const n of ['a', 'odd name.v2', 'ünï/cödé', 'get-sum', 'projects.list', 'bad.zz']) expect(fromMcpToolName(toMcpToolName(n)!)).toBe(n);
+    // a name that reads as escaped is decoded here; the server looks the name itself up first (see createMcpToolServer)
+    expect(toMcpToolName('x.0020y')).toBe('x.0020y');
+    expect(fromMcpToolName('x.0020y')).toBe('x y');
     expect(fromMcpToolName('has space')).toBeUndefined();
     expect(toMcpToolName('€'.repeat(40))).toBeUndefined();
   });

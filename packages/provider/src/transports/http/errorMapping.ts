@@ -97,7 +97,7 @@ export function registerErrorMapping(app: FastifyInstance, maxBodyBytes: number,
       const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body is empty; send a JSON object' : `body is not valid JSON: ${err.message}`;
       return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'body', error: message });
     }
-    logger.error(`http ${req.method} ${req.url}: ${err.message}`);
+    logger.error(`http ${req.method} ${JSON.stringify(req.url)}: ${err.message}`);
     return reply.code(500).send({ ok: false, code: 'internal', error: 'internal error' });
   });
   app.setNotFoundHandler((req, reply) => {

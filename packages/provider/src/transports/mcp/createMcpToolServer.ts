@@ -166,10 +166,13 @@ function callToolResult(tool: { outputSchema: object } | undefined, result: Reco
 }
 
 /**
- * The tool an MCP name calls: the tool of that (MCP-mapped) name — the collision winner — when the catalog has one,
- * else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox serves (shadowed or not).
+ * The tool an MCP name calls: the catalog's tool of exactly that name (a name MCP accepts passes unchanged:
+ * `projects.list`) — the collision winner — when there is one; else the tool its escaped form decodes to
+ * (`projects.002elist`, the older listing); else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox
+ * serves (shadowed or not).
  */
 function resolveName(service: ToolService, caller: Caller, mcpName: string): { name: string; toolboxId?: string } | undefined {
+  if (!isUnknown(service.get(mcpName, caller))) return { name: mcpName };
   const name = fromMcpToolName(mcpName);
   if (name !== undefined && !isUnknown(service.get(name, caller))) return { name };
   const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => !isUnknown(service.get(tool, caller, toolboxId)));
