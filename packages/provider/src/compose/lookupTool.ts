@@ -22,13 +22,14 @@ export function lookupTool(g: RegistryGeneration, name: string, toolboxId?: stri
 /**
  * The unknown-tool refusal: the provider API's OVOS text `Unknown tool: '<name>'` (no class prefix), or, for a
  * toolbox-scoped call, the OVOS ToolBox text `ValueError: Unknown tool '<name>' for ToolBox '<id>'.`; followed, when a
- * tool the caller may see (`visible`) has a close name (Levenshtein, `nearestKey`), by ` Did you mean '<name>'?` —
+ * tool the caller may see (`visible`) has a close name (Levenshtein, `nearestKey`), by `. Did you mean '<name>'?` —
  * never a tool the caller may not see, so the answer tells nothing of hidden tools.
  */
 export function lookupRefusal(g: RegistryGeneration, name: string, toolboxId: string | undefined, visible: (entry: CatalogEntry) => boolean): WireError {
   const error = toolboxId === undefined ? wireErrors.unknownTool(name) : toWireError(new UnknownToolError(name, toolboxId));
   const suggestion = typeof name === 'string' && name.length <= 128 ? nearestTool(g, name, toolboxId, visible) : undefined;
-  return suggestion === undefined ? error : { ...error, error: `${error.error} Did you mean '${suggestion}'?` };
+  if (suggestion === undefined) return error;
+  return { ...error, error: `${error.error}${error.error.endsWith('.') ? '' : '.'} Did you mean '${suggestion}'?` };
 }
 
 function nearestTool(g: RegistryGeneration, name: string, toolboxId: string | undefined, visible: (entry: CatalogEntry) => boolean): string | undefined {

@@ -13,7 +13,7 @@ import { registerEventStream } from './inspector/registerEventStream.js';
 import { registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { mountMcp } from './mountMcp.js';
 import { originPolicyHook } from './originPolicy.js';
-import { callerOf } from './requestState.js';
+import { operatorRouteCaller } from './routes/actingCaller.js';
 import { registerCallRoute } from './routes/callRoute.js';
 import { registerOperatorRoutes } from './routes/operatorRoutes.js';
 import { registerToolRoutes } from './routes/toolRoutes.js';
@@ -82,7 +82,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   registerCallRoute(app, service, inflight);
   const mcp = mountMcp(app, service, { maxBodyBytes: Math.max(maxBodyBytes, 4 * 1024 * 1024), logger, searchTool: options.mcpSearchTool, sessions: options.mcpSessions });
   registerInspectorRoutes(app);
-  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, callerOf, (caller) => service.allows(caller, 'events'), options.eventStream);
+  // the stream's caller names an agent as every route does (`?agent_id=`): the operator secret then acts as that agent
+  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => operatorRouteCaller(service, req), (caller) => service.allows(caller, 'events'), options.eventStream);
 
   await app.listen({ host, port: options.port ?? 7009 });
   const port = boundPort();
