@@ -19,6 +19,7 @@ import type {
   InvokeOutcome,
   InvokeRequest,
   ToolSearchHit,
+  ListOutcome,
   ListQuery,
   LoadProblem,
   ReloadOutcome,
@@ -85,12 +86,16 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     get generation() { return catalog.current.number; },
     get loaded() { return catalog.loaded; },
     whenLoaded: () => catalog.firstLoad,
-    list(query: ListQuery = {}) {
+    async list(query: ListQuery = {}): Promise<ListOutcome> {
+      const notReady = catalog.loaded ? undefined : await ready();
+      if (notReady) return { ok: false, error: notReady };
       const caller = query.caller ?? IN_PROCESS;
       const tags = query.tags ?? [];
-      return catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e));
+      return { ok: true, entries: catalog.current.entries.filter((e) => (!tags.length || tags.every((t) => e.tool.tags?.includes(t))) && visible(caller, e)) };
     },
-    get(name: string, caller: Caller = IN_PROCESS, toolboxId?: string): GetOutcome {
+    async get(name: string, caller: Caller = IN_PROCESS, toolboxId?: string): Promise<GetOutcome> {
+      const notReady = catalog.loaded ? undefined : await ready();
+      if (notReady) return { ok: false, error: notReady };
       const generation = catalog.current;
       const entry = lookupTool(generation, name, toolboxId);
       if (!entry) return { ok: false, error: lookupRefusal(generation, name, toolboxId, (e) => visible(caller, e)) };
@@ -100,7 +105,9 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       return { ok: true, entry, timeoutMs: policy.timeoutFor(entry) };
     },
     invoke: metered(pipeline, metrics, policy),
-    search(request: ToolSearchRequest): ToolSearchOutcome {
+    async search(request: ToolSearchRequest): Promise<ToolSearchOutcome> {
+      const notReady = catalog.loaded ? undefined : await ready();
+      if (notReady) return { ok: false, error: notReady };
       const caller = request.caller ?? IN_PROCESS;
       const found = currentIndex().search(request.query, { ...searchOptions(request), filter: (entry) => visible(caller, entry) });
       if (!found.ok) return found;

@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { JsonObject, Logger, ToolProgress } from '@ovos-tools/core';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { Caller, GetOutcome, ToolService } from '../../service/ToolService.js';
 import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
 import { fromQualifiedMcpToolName } from './qualifiedToolName.js';
@@ -29,8 +29,8 @@ type CallContext = Parameters<typeof readMcpConfirmation>[1] & {
  * catalog does not have, the protocol error `-32602` (with the service's did-you-mean, when it has one).
  */
 export async function callTool(service: ToolService, server: Server, caller: Caller, logger: Logger, params: ToolCallParams, ctx: CallContext): Promise<never> {
-  const target = typeof params.name === 'string' ? resolveName(service, caller, params.name) : undefined;
-  if (target === undefined) throw unknownTool(service, caller, params.name);
+  const target = typeof params.name === 'string' ? await resolveName(service, caller, params.name) : undefined;
+  if (target === undefined) throw await unknownTool(service, caller, params.name);
   const { name, toolboxId } = target;
   const meta = params._meta ?? {};
   const budget = meta[MAX_OUTPUT_CHARS_META_KEY];
@@ -52,19 +52,19 @@ export async function callTool(service: ToolService, server: Server, caller: Cal
   });
   if (outcome.ok) {
     // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
-    const tool = Array.isArray(outcome.result.content) ? service.get(name, caller, outcome.toolboxId) : undefined;
+    const tool = Array.isArray(outcome.result.content) ? await service.get(name, caller, outcome.toolboxId) : undefined;
     const result = callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result);
     return (outcome.truncated ? withTruncation(result, outcome.truncated, params.name as string) : result) as never;
   }
   // the same decision as every other transport; only a name the catalog does not have is a protocol error
-  if (outcome.error.code === 'unknown_tool') throw unknownTool(service, caller, params.name);
+  if (outcome.error.code === 'unknown_tool') throw await unknownTool(service, caller, params.name);
   if (outcome.confirmation) return confirmationResult(server, ctx as never, outcome.error.error, ERROR_CODE_META_KEY, outcome.confirmation) as never;
   return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
 }
 
 /** The protocol error for a name the catalog does not have, with the service's did-you-mean (a tool this caller may see). */
-function unknownTool(service: ToolService, caller: Caller, name: unknown): ProtocolError {
-  const got = typeof name === 'string' ? service.get(name, caller) : undefined;
+async function unknownTool(service: ToolService, caller: Caller, name: unknown): Promise<ProtocolError> {
+  const got = typeof name === 'string' ? await service.get(name, caller) : undefined;
   const hint = got && !got.ok ? / Did you mean '[^']*'\?$/.exec(got.error.error)?.[0] ?? '' : '';
   return new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(name)}.${hint} Call tools/list for the tools this server offers.`);
 }
@@ -95,15 +95,25 @@ function callToolResult(tool: { outputSchema: object } | undefined, result: Reco
  * (`projects.002elist`, the older listing); else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox
  * serves (shadowed or not).
  */
-function resolveName(service: ToolService, caller: Caller, mcpName: string): { name: string; toolboxId?: string } | undefined {
-  if (!isUnknown(service.get(mcpName, caller))) return { name: mcpName };
+async function resolveName(service: ToolService, caller: Caller, mcpName: string): Promise<{ name: string; toolboxId?: string } | undefined> {
+  if (!isUnknown(await service.get(mcpName, caller))) return { name: mcpName };
   const name = fromMcpToolName(mcpName);
-  if (name !== undefined && !isUnknown(service.get(name, caller))) return { name };
-  const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => !isUnknown(service.get(tool, caller, toolboxId)));
+  if (name !== undefined && !isUnknown(await service.get(name, caller))) return { name };
+  // a qualified reading: every `__` split, each asked of the service (the catalog is loaded by now)
+  const served = new Set<string>();
+  for (const split of qualifiedSplits(mcpName)) if (!isUnknown(await service.get(split.name, caller, split.toolboxId))) served.add(`${split.toolboxId}\u0000${split.name}`);
+  const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => served.has(`${toolboxId}\u0000${tool}`));
   return qualified ?? (name === undefined ? undefined : { name });
 }
 
-function isUnknown(got: ReturnType<ToolService['get']>): boolean {
+/** Every `<toolbox_id>__<name>` reading of an MCP name (see `fromQualifiedMcpToolName`). */
+function qualifiedSplits(mcpName: string): Array<{ toolboxId: string; name: string }> {
+  const splits: Array<{ toolboxId: string; name: string }> = [];
+  fromQualifiedMcpToolName(mcpName, (toolboxId, name) => (splits.push({ toolboxId, name }), false));
+  return splits;
+}
+
+function isUnknown(got: GetOutcome): boolean {
   return !got.ok && got.error.code === 'unknown_tool';
 }
 

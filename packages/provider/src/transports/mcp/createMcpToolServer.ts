@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SERVER_INFO } from '../serverInfo.js';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { silentLogger, type Logger } from '@ovos-tools/core';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
 import { toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { callTool } from './callTool.js';
 import { ERROR_CODE_META_KEY } from './metaKeys.js';
@@ -79,18 +79,16 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
 
   // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
   server.setRequestHandler('tools/list', async () => {
-    const notReady = await service.ready();
-    if (notReady) throw new ProtocolError(ProtocolErrorCode.InternalError, notReady.error);
-    if (!searchTool) return { tools: listTools(service, caller, logger) } as never;
-    return { tools: [SEARCH_TOOLS_TOOL, ...listTools(service, caller, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
+    const listed = await service.list({ caller });
+    if (!listed.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, listed.error.error);
+    if (!searchTool) return { tools: listTools(listed.entries, logger) } as never;
+    return { tools: [SEARCH_TOOLS_TOOL, ...listTools(listed.entries, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
     if (searchTool && params.name === SEARCH_TOOLS_NAME) {
-      const notReady = await service.ready();
-      if (notReady) return { content: [{ type: 'text', text: notReady.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: notReady.code } } as never;
-      const answer = callSearchTools(service, caller, params.arguments);
+      const answer = await callSearchTools(service, caller, params.arguments);
       const before = found.size;
       for (const name of answer.found) found.add(name);
       if (found.size > before) server.sendToolListChanged().catch((err: unknown) => logger.debug(`tools/list_changed not delivered: ${String(err)}`));
@@ -117,10 +115,10 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
 
 
 
-function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
+function listTools(entries: readonly CatalogEntry[], logger: Logger): McpToolJson[] {
   const tools: McpToolJson[] = [];
   const seen = new Set<string>();
-  for (const entry of service.list({ caller })) {
+  for (const entry of entries) {
     const shadowed = entry.shadowedBy !== undefined;
     if (!shadowed && seen.has(entry.tool.name)) continue;
     seen.add(entry.tool.name);

@@ -11,7 +11,6 @@ import {
   type JsonObject,
   type Logger,
   type ToolsChangedEventData,
-  type WireError,
 } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
@@ -118,17 +117,15 @@ function busReplier(bus: Bus, logger: Logger): { reply: Reply; answer: Answer } 
 
 const ctx = (m: Message): JsonObject => m.context ?? {};
 const servedBy = (service: ToolService) => service.toolboxes().filter((t) => t.kind !== 'bus');
-/** The answer's empty fields with the service's first-load error, or `undefined` when the service is ready. */
-const loading = (notReady: WireError | undefined, empty: JsonObject): JsonObject | undefined => (notReady ? { ...empty, error: notReady.error, code: notReady.code } : undefined);
 
 /** The handlers of the fixed topics (`ovos.tools.*`, discover, the static call topic). */
 function fixedHandlers(service: ToolService, callerOf: (m: Message) => Caller, reply: Reply, answer: Answer): Array<[string, BusHandler]> {
   return [
-    // list, get and search that arrive while the toolboxes load wait for them (the service's bound), as invoke does
-    [Topics.toolsList, answer(async (m) => loading(await service.ready(), { tools: [] }) ?? listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
-    [Topics.toolsGet, answer(async (m) => loading(await service.ready(), {}) ?? getToolPayload(service, m.data ?? {}, callerOf(m)))],
+    // list, get and search that arrive while the toolboxes load wait for them inside the service (its bound), as invoke does
+    [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
-    [Topics.toolsSearch, answer(async (m) => loading(await service.ready(), { query: m.data?.query ?? null, tools: [], total: 0 }) ?? searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
+    [Topics.toolsSearch, answer((m) => searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
     [Topics.toolsResultGet, answer((m) => resultPagePayload(service, m.data ?? {}, callerOf(m)), (data) => ({ handle: data.handle ?? null }))],
     [
       Topics.toolsReload,
@@ -144,8 +141,9 @@ function fixedHandlers(service: ToolService, callerOf: (m: Message) => Caller, r
     [
       Topics.personaDiscover,
       async (m: Message) => {
-        await service.ready();
-        const entries = service.list({ caller: callerOf(m) });
+        const listed = await service.list({ caller: callerOf(m) });
+        if (!listed.ok) return; // still loading after the service's bound: no toolbox to answer for yet
+        const entries = listed.entries;
         for (const t of servedBy(service)) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
       },
     ],
@@ -154,7 +152,8 @@ function fixedHandlers(service: ToolService, callerOf: (m: Message) => Caller, r
       async (m: Message) => {
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
         if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
-        await service.ready();
+        // the toolboxes this provider serves are known once the first load is done (the service's list waits for it)
+        await service.list({ caller: callerOf(m) });
         const id = m.data.toolbox_id as string;
         if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
