@@ -61,6 +61,8 @@ export interface OriginPolicy {
   allowedOrigins?: readonly string[] | undefined;
   /** Route paths (as {@link routePath} gives them) whose every method is checked for `Origin`, e.g. `/mcp`. */
   originCheckedPaths?: readonly string[];
+  /** Check `Origin` on every request, whatever its path and method (a handler that serves MCP only). */
+  originOnEveryRequest?: boolean;
 }
 
 /** One request as {@link hostOriginRefusal} sees it: its method, its raw target and the headers it judges. */
@@ -104,7 +106,8 @@ function splitHost(value: string): { name: string; port: string } | undefined {
 export function hostOriginRefusal(policy: OriginPolicy, request: DoorRequest): string | undefined {
   const { host, origin, fetchSite } = request;
   if (!hostAccepted(policy, host)) return `Host "${host ?? ''}" is not this server's address (DNS rebinding protection); add it to http.allowed_hosts if a proxy forwards it`;
-  if (!STATE_CHANGING.has(request.method.toUpperCase()) && !(policy.originCheckedPaths ?? []).includes(routePath(request.url))) return undefined;
+  const checked = policy.originOnEveryRequest === true || STATE_CHANGING.has(request.method.toUpperCase()) || (policy.originCheckedPaths ?? []).includes(routePath(request.url));
+  if (!checked) return undefined;
   if (origin !== undefined) {
     return originAccepted(policy, origin, host) ? undefined : `cross-site request refused: Origin "${origin}" is not this server's; add it to http.allowed_origins to allow a web page there`;
   }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { request as httpRequest, createServer, type Server } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -113,6 +113,23 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId!;
     const hijack = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'mcp-session-id': sessionId, authorization: 'Bearer mallory' });
     expect(hijack.status).toBe(403);
+  });
+
+  test('allowedHosts/allowedOrigins: the HTTP server’s Host/Origin rule, on every method (a foreign Origin cannot open the GET stream)', async () => {
+    const { url } = await httpMount({ callerOf, allowedHosts: ['tools.example.org'], allowedOrigins: ['https://console.example.org'] });
+    const base = { accept: 'application/json, text/event-stream', authorization: 'Bearer alice', host: 'tools.example.org' };
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const req = (method: string, headers: Record<string, string>, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const r = httpRequest(url, { method, headers: { ...base, ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => (res.destroy(), resolve(res.statusCode!)));
+        r.on('error', reject);
+        r.end(body);
+      });
+    expect(await req('POST', { host: 'evil.example' }, init)).toBe(403);
+    expect(await req('GET', { origin: 'http://evil.example', 'mcp-session-id': 'x' })).toBe(403);
+    expect(await req('DELETE', { origin: 'null', 'mcp-session-id': 'x' })).toBe(403);
+    expect(await req('POST', { origin: 'https://console.example.org' }, init)).toBe(200);
+    expect(await req('POST', { origin: 'http://tools.example.org' }, init)).toBe(200);
   });
 });
 
