@@ -29,8 +29,8 @@ const TPUT_ROUNDS = quick ? 1 : 3;
 const TPUT_SECONDS = quick ? 0.5 : 2;
 const CLIENTS = 16;
 
-function spawnUntil(args, pattern, env = {}) {
-  const proc = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+function spawnUntil(args, pattern, cwd = repo) {
+  const proc = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -50,7 +50,7 @@ async function connect(url) {
 }
 
 const RESPONDER = `import { MessageBusClient } from '@ovos-tools/messagebus';
-const c = new MessageBusClient({ url: process.argv[1] });
+const c = new MessageBusClient({ url: process.argv.at(-1) });
 await c.connect();
 c.on('bench.add', (m) => c.emit(m.response({ name: 'add', result: { sum: m.data.args.a + m.data.args.b } })));
 console.log('ready');`;
@@ -58,8 +58,12 @@ console.log('ready');`;
 async function relayTarget() {
   const bus = spawnUntil([path.join(repo, 'packages', 'messagebus', 'bin', 'ovos-messagebus.js'), '--port', '0'], /^(ws:\/\/\S+)$/m);
   const url = (await bus.ready)[1];
-  const responder = spawnUntil(['--input-type=module', '-e', RESPONDER, url], /ready/);
-  await responder.ready;
+  // (run from this package, which depends on @ovos-tools/messagebus)
+  const responder = spawnUntil(['--input-type=module', '-e', RESPONDER, url], /ready/, path.resolve(here, '..'));
+  await responder.ready.catch(async (err) => {
+    await bus.stop();
+    throw err;
+  });
   return { url, topic: 'bench.add', stop: async () => (await responder.stop(), await bus.stop()) };
 }
 

@@ -140,6 +140,8 @@ function metered(pipeline: (request: InvokeRequest) => Promise<InvokeOutcome>, m
     metrics.inflight(1);
     const outcome = await pipeline(request);
     metrics.inflight(-1);
+    // nothing to record: no record built per call (the default, and `serve` without metrics)
+    if (metrics === noopMetrics) return outcome;
     metrics.queueDepth(policy.load.waiting);
     const known = outcome.ok || outcome.error.code !== 'unknown_tool';
     metrics.invoked({
