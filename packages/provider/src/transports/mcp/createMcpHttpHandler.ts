@@ -76,11 +76,7 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
     for (const id of sessions.sweep()) logger.info(`MCP session ${id} closed after ${sessions.idleMs} ms without a request`);
   }, Math.min(sessions.idleMs, 60_000));
   sweeper.unref();
-  // the HTTP server's own Host/Origin rule, as a pure function (its `host` is not loopback: Host is checked against the list)
-  const door: OriginPolicy | undefined =
-    options.allowedHosts || options.allowedOrigins
-      ? { host: '0.0.0.0', port: () => 0, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins, originOnEveryRequest: true }
-      : undefined;
+  const door = doorPolicy(options);
 
   const handler = (async (req: IncomingMessage, res: ServerResponse, parsed?: unknown) => {
     try {
@@ -143,6 +139,15 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
     await Promise.allSettled(sessions.clear().map(async (s) => s.mcp.close()));
   };
   return handler;
+}
+
+/**
+ * The HTTP server's own Host/Origin rule for this handler, as a pure policy (its `host` is not loopback: `Host` is
+ * checked against `allowedHosts`), or `undefined` when neither list is set (nothing is checked).
+ */
+function doorPolicy(options: McpHttpHandlerOptions): OriginPolicy | undefined {
+  if (!options.allowedHosts && !options.allowedOrigins) return undefined;
+  return { host: '0.0.0.0', port: () => 0, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins, originOnEveryRequest: true };
 }
 
 /**
