@@ -27,7 +27,9 @@ export interface Refusal {
 
 /** One call on its way through the pipeline: what the request asked, and what each stage found so far. */
 export interface Call {
+  /** The request as the transport handed it over. */
   readonly request: InvokeRequest;
+  /** Who asks (the request's caller, else the in-process one). */
   readonly caller: Caller;
   /** `performance.now()` when the call arrived. */
   readonly started: number;
@@ -45,14 +47,21 @@ export interface Call {
 
 /** What the pipeline is made of (see `createToolService`). */
 export interface PipelineParts {
+  /** The generation serving now (a call binds to the one current when it arrived). */
   catalog: CatalogHolder;
+  /** Who may use a tool, and start a call now. */
   access: AccessControl;
+  /** The time limit and concurrency of every call. */
   policy: ExecutionPolicy;
+  /** The caller's output budget, and where cut results wait. */
   budgets: OutputBudgets;
+  /** What a name several toolboxes serve means without a toolbox (`duplicate_tool_names`). */
   duplicateToolNames: DuplicateNamePolicy;
+  /** Which calls need the user's confirmation; none without it. */
   confirmation?: Confirmation | undefined;
   /** The first-load wait, `undefined` once loaded (or loaded in time), else the error to answer. */
   ready: () => Promise<WireError | undefined>;
+  /** Where a result too large to keep for paging is reported. */
   logger: Logger;
 }
 

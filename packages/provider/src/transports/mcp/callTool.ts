@@ -11,8 +11,11 @@ import { fromMcpToolName } from './toolNames.js';
 
 /** The params of a `tools/call` request, as received. */
 export interface ToolCallParams {
+  /** The MCP tool name asked for (a catalog name, an escaped one, or `<toolbox_id>__<name>`). */
   name?: unknown;
+  /** The tool's arguments, as sent. */
   arguments?: unknown;
+  /** The request's `_meta` (progress token, budget, confirmation token, languages, trace context). */
   _meta?: Record<string, unknown>;
 }
 
