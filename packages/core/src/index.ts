@@ -32,7 +32,7 @@ export { GEMINI_FORMATS } from './formats/toGeminiSchema.js';
 export type { GeminiSchema, GeminiType } from './formats/toGeminiSchema.js';
 export { restoreStrictArguments } from './formats/restoreStrictArguments.js';
 export { ANTHROPIC_TOOL_NAME, GEMINI_TOOL_NAME, OPENAI_TOOL_NAME, VendorNameIndex, vendorToolName } from './formats/vendorToolName.js';
-export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './formats/mcpToolName.js';
+export { fromMcpToolName, MCP_TOOL_NAME, MCP_TOOL_NAME_MAX, toMcpToolName } from './formats/mcpToolName.js';
 export { checkToolDefinition, checkToolDefinitions } from './formats/rules/checkToolDefinition.js';
 export { checkAnthropicTool } from './formats/rules/checkAnthropicTool.js';
 export { checkGeminiFunctionDeclaration } from './formats/rules/checkGeminiFunctionDeclaration.js';

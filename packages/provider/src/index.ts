@@ -20,6 +20,7 @@ export type {
   Collision,
   ConfirmationRequest,
   GetOutcome,
+  ListOutcome,
   InvokeOutcome,
   InvokeRequest,
   ListQuery,

@@ -208,7 +208,10 @@ async function ownBusSystem(toolboxId: string, source: string, discoverWindowMs:
     brain: null,
   });
   let remote: ChildProcess | undefined;
-  const served = () => provider.service.list().map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
+  const served = async () => {
+    const listed = await provider.service.list();
+    return (listed.ok ? listed.entries : []).map((e) => `${e.toolboxId}/${e.tool.name}`).sort();
+  };
   return {
     provider,
     served,
@@ -230,8 +233,8 @@ async function ownBusSystem(toolboxId: string, source: string, discoverWindowMs:
     exited: () => new Promise<void>((resolve) => (remote!.exitCode !== null || remote!.signalCode !== null ? resolve() : remote!.once('exit', () => resolve()))),
     async waitServed(name: string, withinMs: number, served_ = true) {
       const deadline = performance.now() + withinMs;
-      while (served().includes(name) !== served_) {
-        if (performance.now() > deadline) throw new Error(`${name} ${served_ ? 'not served' : 'still served'} within ${withinMs} ms: ${JSON.stringify(served())}`);
+      while ((await served()).includes(name) !== served_) {
+        if (performance.now() > deadline) throw new Error(`${name} ${served_ ? 'not served' : 'still served'} within ${withinMs} ms: ${JSON.stringify(await served())}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
@@ -258,7 +261,7 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       // bus after the connection, waits the window for answers, and reloads by itself
       await sys.connectRemote();
       await sys.waitServed('math_tools/add', 10_000);
-      expect(sys.served()).toEqual(['local/ping', 'math_tools/add', 'math_tools/slow']);
+      expect(await sys.served()).toEqual(['local/ping', 'math_tools/add', 'math_tools/slow']);
       expect((await sys.provider.service.invoke({ name: 'add', args: { a: 2, b: 3 } })).ok).toBe(true);
     } finally {
       await sys.close();
@@ -276,7 +279,7 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       // the discovery asked when the connection closed finds it gone (its window is 300 ms), and the provider reloads
       await sys.waitServed('math_tools/add', 1500, false);
       expect(performance.now() - killed).toBeLessThan(1500);
-      expect(sys.served()).toEqual(['local/ping']);
+      expect(await sys.served()).toEqual(['local/ping']);
     } finally {
       await sys.close();
     }
@@ -320,7 +323,7 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       const first = await starting;
       expect(first.loaded).toEqual(['slow']); // connected too late for the first load
       await sys.waitServed('math_tools/add', 8000);
-      expect(sys.served()).toEqual(['math_tools/add', 'math_tools/slow', 'slow/ping']);
+      expect(await sys.served()).toEqual(['math_tools/add', 'math_tools/slow', 'slow/ping']);
     } finally {
       await sys.close();
     }

@@ -14,7 +14,10 @@ function inProcessTransport(service: ToolService, caller: Caller) {
   service.onChange((c) => void changes.push(c));
   return {
     changes,
-    names: () => service.list({ caller }).map((e) => `${e.toolboxId}/${e.tool.name}`),
+    names: async () => {
+      const listed = await service.list({ caller });
+      return (listed.ok ? listed.entries : []).map((e) => `${e.toolboxId}/${e.tool.name}`);
+    },
     describe: (name: string) => service.get(name, caller),
     call: (name: string, args: unknown) => service.invoke({ name, args, caller, context: { session: { session_id: 'test' } } }),
     reload: async () => {
@@ -48,10 +51,10 @@ describe('the transport-free tool service', () => {
   test('an in-process transport drives list, get, invoke and reload through the service alone', async () => {
     const { p, dir } = await provider();
     const t = inProcessTransport(p.service, { transport: 'in-process' });
-    expect(t.names()).toEqual(['svc/add', 'svc/whoami']);
-    const got = t.describe('add');
+    expect(await t.names()).toEqual(['svc/add', 'svc/whoami']);
+    const got = await t.describe('add');
     expect(got.ok && got.entry).toMatchObject({ toolboxId: 'svc', kind: 'inline', source: 'svc', tool: { name: 'add', argumentSchema: { type: 'object' } } });
-    expect(t.describe('nope')).toEqual({ ok: false, error: { error: "Unknown tool: 'nope'", code: 'unknown_tool' } });
+    expect(await t.describe('nope')).toEqual({ ok: false, error: { error: "Unknown tool: 'nope'", code: 'unknown_tool' } });
     expect(await t.call('add', { a: '2', b: 3 })).toMatchObject({ ok: true, result: { result: 5 }, toolboxId: 'svc' });
     expect(await t.call('whoami', {})).toMatchObject({ ok: true, result: { result: 'test' } });
     expect(await t.call('add', { a: 1.5, b: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
@@ -66,11 +69,11 @@ describe('the transport-free tool service', () => {
   test('access control hides tools from list and refuses get and invoke, naming the rule', async () => {
     const { p } = await provider({}, (caller, entry) => (caller.agentId === 'kid' && entry.tool.name === 'whoami' ? { allowed: false, rule: 'agent "kid": only add is allowed' } : { allowed: true }));
     const kid = inProcessTransport(p.service, { transport: 'in-process', agentId: 'kid' });
-    expect(kid.names()).toEqual(['svc/add']);
-    expect(kid.describe('whoami')).toMatchObject({ ok: false, error: { code: 'forbidden', error: expect.stringContaining('only add is allowed') } });
+    expect(await kid.names()).toEqual(['svc/add']);
+    expect(await kid.describe('whoami')).toMatchObject({ ok: false, error: { code: 'forbidden', error: expect.stringContaining('only add is allowed') } });
     expect(await kid.call('whoami', {})).toMatchObject({ ok: false, error: { code: 'forbidden', error: `PermissionError: Tool 'whoami' is not allowed for this caller: agent "kid": only add is allowed` } });
     const adult = inProcessTransport(p.service, { transport: 'in-process', agentId: 'adult' });
-    expect(adult.names()).toEqual(['svc/add', 'svc/whoami']);
+    expect(await adult.names()).toEqual(['svc/add', 'svc/whoami']);
   });
 
   test('a caller that gives up fires the tool signal and gets aborted', async () => {

@@ -91,12 +91,12 @@ async function httpSearch(query: Record<string, string>, token = KID): Promise<{
 const names = (body: Record<string, unknown>) => (body.tools as Array<{ name: string }>).map((t) => t.name);
 
 describe('search returns only what the caller may call', () => {
-  test('the service: an agent never finds tools outside its allowlist, and their tags do not exist for it', () => {
+  test('the service: an agent never finds tools outside its allowlist, and their tags do not exist for it', async () => {
     const kid = { transport: 'in-process' as const, agentId: 'agent:kid' };
-    const operator = provider.service.search({ query: 'play some music' });
+    const operator = await provider.service.search({ query: 'play some music' });
     expect(operator.ok && operator.results.map((r) => r.entry.tool.name)).toEqual(['play_music_album']);
-    expect(provider.service.search({ query: 'play some music', caller: kid })).toEqual({ ok: true, results: [], total: 0 });
-    const hiddenTag = provider.service.search({ query: 'music', tags: ['play_music_album'], caller: kid });
+    expect(await provider.service.search({ query: 'play some music', caller: kid })).toEqual({ ok: true, results: [], total: 0 });
+    const hiddenTag = await provider.service.search({ query: 'music', tags: ['play_music_album'], caller: kid });
     expect(hiddenTag.ok).toBe(false);
     expect(!hiddenTag.ok && hiddenTag.error.error).toMatch(/^ValueError: Unknown tag "play_music_album"; the tools you may call carry: get_weather_forecast, search, set_kitchen_timer, test$/);
   });
@@ -162,7 +162,7 @@ describe('ovos.tools.search on the bus', () => {
   });
 
   test('the index follows reloads: a tool installed and reloaded is found at once', async () => {
-    expect(provider.service.search({ query: 'vacuum cleaner robot' })).toEqual({ ok: true, results: [], total: 0 });
+    expect(await provider.service.search({ query: 'vacuum cleaner robot' })).toEqual({ ok: true, results: [], total: 0 });
     root.addPackage('vacuum-tools', toolboxEntry('vacuum'), { 'index.js': toolboxSource('vacuum', { start_robot_vacuum_cleaner: '() => ({ result: "vroom" })' }) });
     await provider.reload();
     expect(names(await busSearch({ query: 'vacuum cleaner robot' }))).toEqual(['start_robot_vacuum_cleaner']);

@@ -36,7 +36,10 @@ describe('vendorToolName: names each vendor takes, mapped stably', () => {
   it('MCP names use the reversible escape (dots and other characters as .xxxx)', () => {
     expect(vendorToolName('ovos.clock/now', 'mcp')).toBe('ovos.002eclock.002fnow');
     expect(fromMcpToolName(toMcpToolName('a b.c')!)).toBe('a b.c');
-    expect(fromMcpToolName('not.valid')).toBeUndefined();
+    // a name MCP accepts (SEP-986: [A-Za-z0-9_.-]{1,128}) passes unchanged both ways
+    expect(toMcpToolName('projects.list')).toBe('projects.list');
+    expect(fromMcpToolName('projects.list')).toBe('projects.list');
+    expect(fromMcpToolName('not valid')).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { PolicySettings } from './policySettings.js';
 import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
+import { logField } from '../service/logField.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 /**
@@ -113,14 +114,18 @@ export class ExecutionPolicy {
     return s;
   }
 
-  /** One line per invocation (info when it succeeded, warn when not), built only when that level is on. */
+  /**
+   * One line per invocation (info when it succeeded, warn when not), built only when that level is on. A tool that
+   * ran but answered `success: false` (the OVOS tools' failure value) logs `outcome=tool_error`, not `ok`. Every value
+   * is one logfmt field (`logField`), so nothing in the arguments can forge another.
+   */
   private log(entry: CatalogEntry, request: InvokeRequest, outcome: InvokeOutcome): void {
     if (!isLogEnabled(this.logger, outcome.ok ? 'info' : 'warn')) return;
     const traceparent = parseTraceparent(request.context?.traceparent);
-    const base = `invoke tool=${entry.tool.name} toolbox=${entry.toolboxId} duration_ms=${outcome.latencyMs}${traceparent ? ` traceparent=${traceparent}` : ''}`;
-    const argText = this.settings.logArguments ? ` args=${safeJson(request.args)}` : '';
-    if (outcome.ok) this.logger.info(`${base} outcome=ok${argText}`);
-    else this.logger.warn(`${base} outcome=error code=${outcome.error.code}${argText} error=${JSON.stringify(outcome.error.error)}`);
+    const base = `invoke ${logField('tool', entry.tool.name)} ${logField('toolbox', entry.toolboxId)} duration_ms=${outcome.latencyMs}${traceparent ? ` ${logField('traceparent', traceparent)}` : ''}`;
+    const argText = this.settings.logArguments ? ` ${logField('args', safeJson(request.args))}` : '';
+    if (outcome.ok) this.logger.info(`${base} outcome=${outcome.result.success === false ? 'tool_error' : 'ok'}${argText}`);
+    else this.logger.warn(`${base} outcome=error ${logField('code', outcome.error.code)}${argText} error=${JSON.stringify(outcome.error.error)}`);
   }
 }
 

@@ -29,7 +29,28 @@ export interface ListQuery {
   caller?: Caller;
 }
 
-/** What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool`, `forbidden`). */
+/**
+ * What {@link ToolService.list} answers: the caller's entries, or the first-load error (`toolbox_unavailable`: the
+ * toolboxes did not finish loading within the service's bound).
+ */
+export type ListOutcome =
+  | {
+      /** Loaded: the entries. */
+      ok: true;
+      /** The catalog in load order, filtered by tags and the caller's permissions. */
+      entries: CatalogEntry[];
+    }
+  | {
+      /** The first load did not finish in time. */
+      ok: false;
+      /** `toolbox_unavailable` ("still loading … retry in a moment"). */
+      error: WireError;
+    };
+
+/**
+ * What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool` — with the nearest name the caller
+ * may see, when one is close —, `forbidden`, or the first load's `toolbox_unavailable`).
+ */
 export type GetOutcome =
   | {
       /** Found, and visible to the caller. */
@@ -56,21 +77,25 @@ export type GetOutcome =
  * credential into a {@link Caller} and outcomes into their wire. Never throws for bad input: outcomes carry wire errors.
  */
 export interface ToolService {
-  /** The catalog in load order (colliding names once per toolbox), filtered by tags and the caller's permissions. */
-  list(query?: ListQuery): CatalogEntry[];
+  /**
+   * The catalog in load order (colliding names once per toolbox), filtered by tags and the caller's permissions. Like
+   * every request (get, search, invoke), one that arrives while the first load runs waits for it here, within the
+   * service's bound (30 s by default), then answers the `toolbox_unavailable` error: transports never wait themselves.
+   */
+  list(query?: ListQuery): Promise<ListOutcome>;
   /**
    * The entry serving `name` (the collision winner, or with `toolboxId` that toolbox's tool, shadowed or not; a
-   * vendor-mapped name works too), if the caller may see it.
+   * vendor-mapped name works too), if the caller may see it; waits for the first load as {@link ToolService.list}.
    */
-  get(name: string, caller?: Caller, toolboxId?: string): GetOutcome;
+  get(name: string, caller?: Caller, toolboxId?: string): Promise<GetOutcome>;
   /** Runs one tool under permissions and policy on the generation current when it arrived, cut to the caller's output budget. */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /**
    * Ranks the tools the caller may call for a natural-language query (name, title, summary, description, tags,
    * arguments, examples; multilingual), over the current catalog: the index is rebuilt beside the old one on every
-   * catalog swap. Never throws: bad input is an error value.
+   * catalog swap; waits for the first load as {@link ToolService.list}. Never throws: bad input is an error value.
    */
-  search(request: ToolSearchRequest): ToolSearchOutcome;
+  search(request: ToolSearchRequest): Promise<ToolSearchOutcome>;
   /** One page of a full result that an answer cut to its budget, for the caller it was issued to only, within its time to live. */
   readResult(request: ResultPageRequest): Promise<ResultPageOutcome>;
   /**
@@ -90,9 +115,10 @@ export interface ToolService {
   /** Resolves once the first load has swapped in its catalog (at once afterwards); requests that arrive earlier can wait on it. */
   whenLoaded(): Promise<void>;
   /**
-   * The first-load wait, decided here for every transport and every request (list, get, search, invoke, discover):
-   * resolves `undefined` at once when the first load is done, when it finishes within the service's bound (30 s by
-   * default), or the `toolbox_unavailable` error to answer ("still loading … retry in a moment") when it does not.
+   * The first-load wait every request (list, get, search, invoke) takes inside the service, for an embedder that wants
+   * it alone: resolves `undefined` at once when the first load is done, when it finishes within the service's bound
+   * (30 s by default), or the `toolbox_unavailable` error ("still loading … retry in a moment") when it does not.
+   * Transports never call it: the service's own methods wait.
    */
   ready(): Promise<WireError | undefined>;
   /** True once the first load has swapped in its catalog. */

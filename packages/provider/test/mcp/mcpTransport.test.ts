@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { request as httpRequest, createServer, type Server } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -11,11 +11,14 @@ afterEach(async () => {
 });
 
 describe('tool names', () => {
-  test('valid names stay; others map reversibly with "." escapes', () => {
+  test('names MCP accepts stay (SEP-986: [A-Za-z0-9_.-]{1,128}); others map reversibly with "." escapes', () => {
     expect(toMcpToolName('unit_convert')).toBe('unit_convert');
+    expect(toMcpToolName('projects.list')).toBe('projects.list');
     expect(toMcpToolName('odd name.v2')).toBe('odd.0020name.002ev2');
-    for (const n of ['a', 'odd name.v2', 'ünï/cödé', 'x.0020y', 'get-sum']) expect(fromMcpToolName(toMcpToolName(n)!)).toBe(n);
-    expect(fromMcpToolName('bad.zz')).toBeUndefined();
+    for (const n of ['a', 'odd name.v2', 'ünï/cödé', 'get-sum', 'projects.list', 'bad.zz']) expect(fromMcpToolName(toMcpToolName(n)!)).toBe(n);
+    // a name that reads as escaped is decoded here; the server looks the name itself up first (see createMcpToolServer)
+    expect(toMcpToolName('x.0020y')).toBe('x.0020y');
+    expect(fromMcpToolName('x.0020y')).toBe('x y');
     expect(fromMcpToolName('has space')).toBeUndefined();
     expect(toMcpToolName('€'.repeat(40))).toBeUndefined();
   });
@@ -110,6 +113,23 @@ describe('createMcpHttpHandler (Streamable HTTP)', () => {
     const sessionId = (alice.transport as StreamableHTTPClientTransport).sessionId!;
     const hijack = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { 'mcp-session-id': sessionId, authorization: 'Bearer mallory' });
     expect(hijack.status).toBe(403);
+  });
+
+  test('allowedHosts/allowedOrigins: the HTTP server’s Host/Origin rule, on every method (a foreign Origin cannot open the GET stream)', async () => {
+    const { url } = await httpMount({ callerOf, allowedHosts: ['tools.example.org'], allowedOrigins: ['https://console.example.org'] });
+    const base = { accept: 'application/json, text/event-stream', authorization: 'Bearer alice', host: 'tools.example.org' };
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const req = (method: string, headers: Record<string, string>, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const r = httpRequest(url, { method, headers: { ...base, ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => (res.destroy(), resolve(res.statusCode!)));
+        r.on('error', reject);
+        r.end(body);
+      });
+    expect(await req('POST', { host: 'evil.example' }, init)).toBe(403);
+    expect(await req('GET', { origin: 'http://evil.example', 'mcp-session-id': 'x' })).toBe(403);
+    expect(await req('DELETE', { origin: 'null', 'mcp-session-id': 'x' })).toBe(403);
+    expect(await req('POST', { origin: 'https://console.example.org' }, init)).toBe(200);
+    expect(await req('POST', { origin: 'http://tools.example.org' }, init)).toBe(200);
   });
 });
 

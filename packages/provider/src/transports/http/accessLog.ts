@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLogEnabled, type Logger } from '@ovos-tools/core';
+import { logField } from '../../service/logField.js';
 import { stateOf } from './requestState.js';
 
 /** Marks when a request arrived (the first `onRequest` hook), for the access log's latency. */
@@ -14,18 +15,20 @@ export async function markArrival(req: FastifyRequest): Promise<void> {
  */
 export function accessLogHook(logger: Logger, logArguments: boolean) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (req.url === '/health' || req.url === '/metrics' || !isLogEnabled(logger, 'info')) return;
+    const route = req.routeOptions?.url;
+    if (route === '/health' || route === '/metrics' || !isLogEnabled(logger, 'info')) return;
     const n = stateOf(req);
     const ms = performance.now() - (n.startedAt ?? performance.now());
+    // every value a caller chose is one logfmt field (quoted when it needs to be), never a second one
     const parts = [
-      `http ${req.method} ${req.url.split('?')[0]} ${reply.statusCode}`,
-      `agent=${n.caller?.agentId ?? '-'}`,
-      `tool=${n.tool ?? '-'}`,
-      `outcome=${n.outcome ?? (reply.statusCode < 400 ? 'ok' : String(reply.statusCode))}`,
+      `http ${req.method} ${logField('path', req.url.split('?')[0]).slice('path='.length)} ${reply.statusCode}`,
+      logField('agent', n.caller?.agentId),
+      logField('tool', n.tool),
+      logField('outcome', n.outcome ?? (reply.statusCode < 400 ? 'ok' : String(reply.statusCode))),
       `latency_ms=${ms.toFixed(3)}`,
     ];
-    if (n.traceparent) parts.push(`traceparent=${n.traceparent}`);
-    if (logArguments && n.args !== undefined) parts.push(`args=${JSON.stringify(n.args)}`);
+    if (n.traceparent) parts.push(logField('traceparent', n.traceparent));
+    if (logArguments && n.args !== undefined) parts.push(logField('args', JSON.stringify(n.args)));
     logger.info(parts.join(' '));
   };
 }

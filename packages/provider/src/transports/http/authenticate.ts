@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
+import { routePath } from '../../access/door.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
 import type { Caller } from '../../service/ToolService.js';
 import { isInspectorPath } from './inspector/registerInspectorRoutes.js';
@@ -44,7 +45,8 @@ export function authenticationHook(credentials: Credentials) {
     return undefined;
   };
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const path = req.url.split('?')[0]!;
+    // judged on the route the request reaches (the route Fastify matched; else the normalised target)
+    const path = req.routeOptions?.url ?? routePath(req.url);
     if (path === '/health' || isInspectorPath(path)) return;
     const caller = callerFor(credentialFromHeaders(req.headers));
     if (caller) {

@@ -27,9 +27,19 @@ export function statusOf(code: string): 200 | 400 | 403 | 404 | 429 | 503 {
   }
 }
 
-/** 503 (`Retry-After: 1`) for a request the service's first-load wait answered with `error`. */
-export function stillLoading(reply: FastifyReply, error: WireError, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(503).header('retry-after', '1').send({ ok: false, ...error, ...extra });
+/** The code of the service's first-load refusal (`wireErrors.stillLoading`): the only `toolbox_unavailable` of a catalog read. */
+const STILL_LOADING = 'toolbox_unavailable';
+
+/**
+ * The one refusal → HTTP mapping of the catalog routes (list, get, search): the first load not done in time → 503
+ * (`Retry-After: 1`), `forbidden` → 403, `unknown_tool` → 404, anything else (bad input) → 400; the body is
+ * `{ok: false, ...error, ...extra}` (e.g. the `tool_id` asked for).
+ */
+export function refusal(reply: FastifyReply, error: WireError, extra: Record<string, unknown> = {}): FastifyReply {
+  if (error.code === STILL_LOADING) reply.header('retry-after', '1');
+  const status = error.code === STILL_LOADING ? 503 : error.code === 'forbidden' ? 403 : error.code === 'unknown_tool' ? 404 : 400;
+  // (the bodies keep the key order each answer always had)
+  return reply.code(status).send(error.code === STILL_LOADING ? { ok: false, ...error, ...extra } : { ok: false, code: error.code, error: error.error, ...extra });
 }
 
 /** A JSON body that is not JSON, or carries an own `__proto__` key; `wire` is the answer's `{error, code}`. */
@@ -97,7 +107,7 @@ export function registerErrorMapping(app: FastifyInstance, maxBodyBytes: number,
       const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body is empty; send a JSON object' : `body is not valid JSON: ${err.message}`;
       return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'body', error: message });
     }
-    logger.error(`http ${req.method} ${req.url}: ${err.message}`);
+    logger.error(`http ${req.method} ${JSON.stringify(req.url)}: ${err.message}`);
     return reply.code(500).send({ ok: false, code: 'internal', error: 'internal error' });
   });
   app.setNotFoundHandler((req, reply) => {

@@ -44,17 +44,23 @@ export function registerSearchRoutes(app: FastifyInstance, service: ToolService,
     const q = req.query as { q?: string; limit?: string; include_schema?: string; explain?: string; tags?: string; agent_id?: string; format?: string };
     const caller = options.actingFor(req, q.agent_id);
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
-    const notReady = await service.ready();
-    if (notReady) return reply.code(503).header('retry-after', '1').send({ ok: false, ...searchResponseJson(q.q, { ok: false, error: notReady }, false) });
-    if (q.q === undefined && service.get('search', caller).ok) return options.getTool(req, reply, 'search');
-    const fail = (error: WireError) => reply.code(400).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
+    // (the service waits for the first load; a catalog still loading after its bound is 503, bad input 400)
+    const fail = (error: WireError) => {
+      if (error.code === 'toolbox_unavailable') reply.header('retry-after', '1');
+      return reply.code(error.code === 'toolbox_unavailable' ? 503 : 400).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
+    };
+    if (q.q === undefined) {
+      const named = await service.get('search', caller);
+      if (named.ok) return options.getTool(req, reply, 'search');
+      if (named.error.code === 'toolbox_unavailable') return fail(named.error);
+    }
     if (q.q === undefined) return fail(wireErrors.missingSearchQuery());
     if (q.include_schema !== undefined && q.include_schema !== 'true' && q.include_schema !== 'false') return fail(wireErrors.invalidIncludeSchema(q.include_schema));
     if (q.explain !== undefined && q.explain !== 'true' && q.explain !== 'false') return fail(searchErrors.explainNotBoolean(q.explain));
     if (q.format !== undefined) return fail(wireErrors.invalidFormat('search answers in the ovos shape only; get a found tool in a vendor format with GET /internal/tools/{tool_id}?format=…'));
     const tags = q.tags?.split(',').map((t) => t.trim()).filter(Boolean);
     const limit = queryInteger(q.limit);
-    const outcome = service.search({ query: q.q as string, ...(limit !== undefined ? { limit: limit as number } : {}), ...(tags?.length ? { tags } : {}), explain: q.explain === 'true', caller });
+    const outcome = await service.search({ query: q.q as string, ...(limit !== undefined ? { limit: limit as number } : {}), ...(tags?.length ? { tags } : {}), explain: q.explain === 'true', caller });
     if (!outcome.ok) return fail(outcome.error);
     return searchResponseJson(q.q, outcome, q.include_schema === 'true');
   });

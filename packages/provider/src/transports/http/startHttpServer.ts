@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
-import { isLoopbackHost } from '@ovos-tools/messagebus';
 import { silentLogger } from '@ovos-tools/core';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
+import { credentialRequired, httpExposure } from '../../access/door.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { accessLogHook, markArrival } from './accessLog.js';
 import { authenticationHook } from './authenticate.js';
@@ -13,7 +13,7 @@ import { registerEventStream } from './inspector/registerEventStream.js';
 import { registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { mountMcp } from './mountMcp.js';
 import { originPolicyHook } from './originPolicy.js';
-import { callerOf } from './requestState.js';
+import { operatorRouteCaller } from './routes/actingCaller.js';
 import { registerCallRoute } from './routes/callRoute.js';
 import { registerOperatorRoutes } from './routes/operatorRoutes.js';
 import { registerToolRoutes } from './routes/toolRoutes.js';
@@ -48,7 +48,8 @@ const OPENAPI = {
 export async function startHttpServer(service: ToolService, options: HttpServerOptions = {}): Promise<HttpServerHandle> {
   const host = options.host ?? '127.0.0.1';
   const agents = typeof options.agents === 'function' ? options.agents : () => (options.agents ?? []) as readonly AgentDefinition[];
-  if (!options.secret && agents().length === 0 && !isLoopbackHost(host)) {
+  const exposure = () => httpExposure(host, Boolean(options.secret) || agents().length > 0);
+  if (exposure() === 'open') {
     throw new HttpServerConfigError(
       `refusing to serve HTTP on ${host} without a secret: set http.secret (or OVOS_TOOLS_HTTP_SECRET) or declare agents, or bind 127.0.0.1`,
     );
@@ -73,8 +74,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   registerErrorMapping(app, maxBodyBytes, logger);
   app.addHook('onRequest', markArrival);
   app.addHook('onRequest', originPolicyHook({ host, port: boundPort, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins }));
-  // a public server always needs a credential, even if a config reload removes every agent
-  app.addHook('onRequest', authenticationHook({ secret: options.secret, agents, required: () => Boolean(options.secret) || !isLoopbackHost(host) || agents().length > 0 }));
+  // a public server always needs a credential, even if a config reload removes every agent (its exposure is then `open`)
+  app.addHook('onRequest', authenticationHook({ secret: options.secret, agents, required: () => credentialRequired(exposure()) }));
   app.addHook('onResponse', accessLogHook(logger, options.logArguments ?? false));
 
   registerOperatorRoutes(app, service, options.metrics, options.health);
@@ -82,7 +83,8 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   registerCallRoute(app, service, inflight);
   const mcp = mountMcp(app, service, { maxBodyBytes: Math.max(maxBodyBytes, 4 * 1024 * 1024), logger, searchTool: options.mcpSearchTool, sessions: options.mcpSessions });
   registerInspectorRoutes(app);
-  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, callerOf, (caller) => service.allows(caller, 'events'), options.eventStream);
+  // the stream's caller names an agent as every route does (`?agent_id=`): the operator secret then acts as that agent
+  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => operatorRouteCaller(service, req), (caller) => service.allows(caller, 'events'), options.eventStream);
 
   await app.listen({ host, port: options.port ?? HTTP_DEFAULTS.port });
   const port = boundPort();

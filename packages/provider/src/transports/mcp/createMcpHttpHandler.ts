@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { silentLogger, type Logger } from '@ovos-tools/core';
+import { hostOriginRefusal, type OriginPolicy } from '../../access/door.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { createMcpToolServer, type McpToolServer } from './createMcpToolServer.js';
 import { McpSessions, type McpSessionLimits } from './McpSessions.js';
@@ -20,12 +21,15 @@ export interface McpHttpHandlerOptions extends McpSessionLimits {
   /** The MCP `serverInfo` announced at initialize; default `ovos-tools` and the package version. */
   serverInfo?: { name: string; version: string };
   /**
-   * Host header values accepted (DNS-rebinding protection of the SDK transport, e.g. `['127.0.0.1:8080']`); with
-   * `allowedOrigins`, the Origin values accepted. Default: not checked — set them when the server listens on loopback
-   * for browser-reachable clients.
+   * Host header values accepted (DNS-rebinding protection, e.g. `['127.0.0.1:8080']`): a request with another `Host`
+   * is refused 403. Default: not checked — set it when the server listens on loopback for browser-reachable clients.
+   * The same pure check (access's `hostOriginRefusal`) as the HTTP server's Host/Origin policy.
    */
   allowedHosts?: string[];
-  /** Origins allowed besides the server's own (DNS-rebinding protection); default none. */
+  /**
+   * Origins allowed besides the server's own (the `Host` it was reached at): with this or `allowedHosts` set, every
+   * request whose `Origin` is another (`null` included) is refused 403, as the HTTP server's policy does on `/mcp`.
+   */
   allowedOrigins?: string[];
   /** Every session offers the `search_tools` meta tool and defers its tool list (`mcp.search_tool`); default false. */
   searchTool?: boolean;
@@ -72,13 +76,12 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
     for (const id of sessions.sweep()) logger.info(`MCP session ${id} closed after ${sessions.idleMs} ms without a request`);
   }, Math.min(sessions.idleMs, 60_000));
   sweeper.unref();
-  const dnsRebinding =
-    options.allowedHosts || options.allowedOrigins
-      ? { enableDnsRebindingProtection: true, ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}), ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}) }
-      : {};
+  const door = doorPolicy(options);
 
   const handler = (async (req: IncomingMessage, res: ServerResponse, parsed?: unknown) => {
     try {
+      const refused = door && hostOriginRefusal(door, { method: req.method ?? 'GET', url: req.url ?? '/', host: req.headers.host, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] });
+      if (refused) return reject(res, 403, `Forbidden: ${refused}`);
       const caller = callerOf(req);
       if (!caller) return reject(res, 401, 'Unauthorized: this MCP endpoint needs a credential');
       let body: unknown = parsed;
@@ -104,7 +107,6 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
       const mcp = createMcpToolServer(service, { caller, logger, ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}), ...(options.searchTool ? { searchTool: true } : {}) });
       let added = false;
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-        ...dnsRebinding,
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           added = true;
@@ -137,6 +139,15 @@ export function createMcpHttpHandler(service: ToolService, options: McpHttpHandl
     await Promise.allSettled(sessions.clear().map(async (s) => s.mcp.close()));
   };
   return handler;
+}
+
+/**
+ * The HTTP server's own Host/Origin rule for this handler, as a pure policy (its `host` is not loopback: `Host` is
+ * checked against `allowedHosts`), or `undefined` when neither list is set (nothing is checked).
+ */
+function doorPolicy(options: McpHttpHandlerOptions): OriginPolicy | undefined {
+  if (!options.allowedHosts && !options.allowedOrigins) return undefined;
+  return { host: '0.0.0.0', port: () => 0, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins, originOnEveryRequest: true };
 }
 
 /**

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SERVER_INFO } from '../serverInfo.js';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import { silentLogger, type JsonObject, type Logger, type ToolProgress } from '@ovos-tools/core';
-import type { Caller, ToolService } from '../../service/ToolService.js';
-import { wireErrors } from '../../service/wireErrors.js';
-import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
-import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
-import { registerResultResources, withTruncation } from './resultResources.js';
+import { silentLogger, type Logger } from '@ovos-tools/core';
+import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
+import { toQualifiedMcpToolName } from './qualifiedToolName.js';
+import { callTool } from './callTool.js';
+import { ERROR_CODE_META_KEY } from './metaKeys.js';
+import { registerResultResources } from './resultResources.js';
 import { callSearchTools, SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
 import { fromMcpToolName, toMcpToolName } from './toolNames.js';
-import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
-import { returnsMcpContent, SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
+import { SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
 export interface McpToolServerOptions {
@@ -80,65 +79,22 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
 
   // a tools/list that arrives while the toolboxes load waits for them (bounded), as a call does in the service
   server.setRequestHandler('tools/list', async () => {
-    const notReady = await service.ready();
-    if (notReady) throw new ProtocolError(ProtocolErrorCode.InternalError, notReady.error);
-    if (!searchTool) return { tools: listTools(service, caller, logger) } as never;
-    return { tools: [SEARCH_TOOLS_TOOL, ...listTools(service, caller, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
+    const listed = await service.list({ caller });
+    if (!listed.ok) throw new ProtocolError(ProtocolErrorCode.InternalError, listed.error.error);
+    if (!searchTool) return { tools: listTools(listed.entries, logger) } as never;
+    return { tools: [SEARCH_TOOLS_TOOL, ...listTools(listed.entries, logger).filter((t) => found.has(fromMcpToolName(t.name) ?? ''))] } as never;
   });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const params = request.params as { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> };
     if (searchTool && params.name === SEARCH_TOOLS_NAME) {
-      const notReady = await service.ready();
-      if (notReady) return { content: [{ type: 'text', text: notReady.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: notReady.code } } as never;
-      const answer = callSearchTools(service, caller, params.arguments);
+      const answer = await callSearchTools(service, caller, params.arguments);
       const before = found.size;
       for (const name of answer.found) found.add(name);
       if (found.size > before) server.sendToolListChanged().catch((err: unknown) => logger.debug(`tools/list_changed not delivered: ${String(err)}`));
       return answer.result as never;
     }
-    const unknown = () =>
-      new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${JSON.stringify(params.name)}. Call tools/list for the tools this server offers.`);
-    const target = typeof params.name === 'string' ? resolveName(service, caller, params.name) : undefined;
-    if (target === undefined) throw unknown();
-    const { name, toolboxId } = target;
-    const meta = params._meta ?? {};
-    const budget = meta[MAX_OUTPUT_CHARS_META_KEY];
-    const confirmation = readMcpConfirmation(meta, ctx);
-    if ('declined' in confirmation) return declinedResult(name, confirmation.declined, ERROR_CODE_META_KEY) as never;
-    const languages = mcpLanguages(meta, ctx);
-    const token = meta.progressToken;
-    const onProgress =
-      typeof token === 'string' || typeof token === 'number'
-        ? (p: ToolProgress) => {
-            const progress: Record<string, unknown> = { progressToken: token, progress: p.progress };
-            if (p.total !== undefined) progress.total = p.total;
-            if (p.message !== undefined) progress.message = p.message;
-            ctx.mcpReq.notify({ method: 'notifications/progress', params: progress } as never).catch((err: unknown) => logger.debug(`progress not delivered: ${String(err)}`));
-          }
-        : undefined;
-    const outcome = await service.invoke({
-      name,
-      args: params.arguments ?? {},
-      context: contextOf(meta, ctx.sessionId),
-      signal: ctx.mcpReq.signal,
-      caller,
-      ...(toolboxId !== undefined ? { toolboxId } : {}),
-      ...(onProgress ? { onProgress } : {}),
-      ...(budget !== undefined ? { maxOutputChars: budget as number } : {}),
-      ...(confirmation.token !== undefined ? { confirmToken: confirmation.token } : {}),
-      ...(languages.length ? { languages } : {}),
-    });
-    if (outcome.ok) {
-      // a mounted MCP tool's content blocks pass through as they are (the one case where the descriptor matters)
-      const tool = Array.isArray(outcome.result.content) ? service.get(name, caller, outcome.toolboxId) : undefined;
-      const result = callToolResult(tool?.ok ? tool.entry.tool : undefined, outcome.result);
-      return (outcome.truncated ? withTruncation(result, outcome.truncated, params.name as string) : result) as never;
-    }
-    // the same decision as every other transport; only a name the catalog does not have is a protocol error
-    if (outcome.error.code === 'unknown_tool') throw unknown();
-    if (outcome.confirmation) return confirmationResult(server, ctx, outcome.error.error, ERROR_CODE_META_KEY, outcome.confirmation) as never;
-    return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
+    return callTool(service, server, caller, logger, params, ctx);
   });
 
   const unsubscribe = service.onChange(() => {
@@ -156,34 +112,13 @@ export function createMcpToolServer(service: ToolService, options: McpToolServer
   };
 }
 
-/** A successful result as an MCP `CallToolResult` (see {@link createMcpToolServer}). */
-function callToolResult(tool: { outputSchema: object } | undefined, result: Record<string, unknown>): Record<string, unknown> {
-  if (tool && returnsMcpContent(tool) && Array.isArray(result.content)) {
-    const sc = result.structuredContent;
-    return { content: result.content, ...(sc !== null && typeof sc === 'object' && !Array.isArray(sc) ? { structuredContent: sc } : {}) };
-  }
-  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
-}
 
-/**
- * The tool an MCP name calls: the tool of that (MCP-mapped) name — the collision winner — when the catalog has one,
- * else a qualified name `<toolbox_id>__<name>` naming a tool its toolbox serves (shadowed or not).
- */
-function resolveName(service: ToolService, caller: Caller, mcpName: string): { name: string; toolboxId?: string } | undefined {
-  const name = fromMcpToolName(mcpName);
-  if (name !== undefined && !isUnknown(service.get(name, caller))) return { name };
-  const qualified = fromQualifiedMcpToolName(mcpName, (toolboxId, tool) => !isUnknown(service.get(tool, caller, toolboxId)));
-  return qualified ?? (name === undefined ? undefined : { name });
-}
 
-function isUnknown(got: ReturnType<ToolService['get']>): boolean {
-  return !got.ok && got.error.code === 'unknown_tool';
-}
 
-function listTools(service: ToolService, caller: Caller, logger: Logger): McpToolJson[] {
+function listTools(entries: readonly CatalogEntry[], logger: Logger): McpToolJson[] {
   const tools: McpToolJson[] = [];
   const seen = new Set<string>();
-  for (const entry of service.list({ caller })) {
+  for (const entry of entries) {
     const shadowed = entry.shadowedBy !== undefined;
     if (!shadowed && seen.has(entry.tool.name)) continue;
     seen.add(entry.tool.name);
@@ -199,10 +134,3 @@ function listTools(service: ToolService, caller: Caller, logger: Logger): McpToo
   return tools;
 }
 
-/** The call's context: the MCP session id and W3C trace headers from `_meta`, when present. */
-function contextOf(meta: Record<string, unknown>, sessionId: string | undefined): JsonObject {
-  const context: JsonObject = {};
-  if (sessionId) context.mcp_session_id = sessionId;
-  for (const key of ['traceparent', 'tracestate'] as const) if (typeof meta[key] === 'string') context[key] = meta[key];
-  return context;
-}

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fromQualifiedMcpToolName, toQualifiedMcpToolName } from './qualifiedToolName.js';
 
 describe('qualified MCP tool names <toolbox_id>__<name>', () => {
-  const served = new Set(['fs/read_file', 'my__box/x__y', 'ovos-http-tools/projects.list']);
+  const served = new Set(['fs/read_file', 'my__box/x__y', 'ovos-http-tools/projects.list', 'odd/a b.c']);
   const serves = (id: string, name: string) => served.has(`${id}/${name}`);
 
   test('round trip for every served pair, ids and names with __ or escaped characters included', () => {
@@ -13,7 +13,9 @@ describe('qualified MCP tool names <toolbox_id>__<name>', () => {
       expect(fromQualifiedMcpToolName(q, serves)).toEqual({ toolboxId: id, name });
     }
     expect(toQualifiedMcpToolName('fs', 'read_file')).toBe('fs__read_file');
-    expect(toQualifiedMcpToolName('ovos-http-tools', 'projects.list')).toBe('ovos-http-tools__projects.002elist');
+    // a name MCP accepts passes unchanged inside a qualified name too; another is escaped
+    expect(toQualifiedMcpToolName('ovos-http-tools', 'projects.list')).toBe('ovos-http-tools__projects.list');
+    expect(toQualifiedMcpToolName('odd', 'a b.c')).toBe('odd__a.0020b.002ec');
   });
 
   test('a split that names no served tool is not a qualified name; too long is undefined', () => {

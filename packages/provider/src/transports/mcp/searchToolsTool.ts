@@ -53,14 +53,14 @@ export interface SearchToolsAnswer {
  * may call, named by their MCP names; a name several toolboxes serve appears once, as its collision winner (the one a
  * call by that name runs). Bad input is an `isError` result with our text and code `invalid_request`.
  */
-export function callSearchTools(service: ToolService, caller: Caller, args: unknown): SearchToolsAnswer {
+export async function callSearchTools(service: ToolService, caller: Caller, args: unknown): Promise<SearchToolsAnswer> {
   const a = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   const refuse = (error: { error: string; code: string }): SearchToolsAnswer => ({
     result: { content: [{ type: 'text', text: error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: error.code } },
     found: [],
   });
   if (a.include_schema !== undefined && a.include_schema !== null && typeof a.include_schema !== 'boolean') return refuse(wireErrors.invalidIncludeSchema(a.include_schema));
-  const outcome = service.search({
+  const outcome = await service.search({
     query: a.query as string,
     ...(a.limit !== undefined && a.limit !== null ? { limit: a.limit as number } : {}),
     ...(a.tags !== undefined && a.tags !== null ? { tags: a.tags as string[] } : {}),

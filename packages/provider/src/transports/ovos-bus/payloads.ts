@@ -56,7 +56,7 @@ export function listEntry(entry: CatalogEntry): OvosToolEntryData {
  * the answer above, unchanged. A `tags` or `format` of the wrong type, an unknown format, or `summary` with a vendor
  * format answers `{tools: [], error, code: "invalid_request"}`.
  */
-export function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsListResponseData {
+export async function listToolsPayload(service: ToolService, data: JsonObject, caller: Caller): Promise<ToolsListResponseData> {
   const mismatch = checkPayload(ToolsListRequest, data);
   if (mismatch) return { tools: [], ...(mismatch.field === 'format' ? wireErrors.invalidFormat(`expected a format name, received ${JSON.stringify(mismatch.received)}`) : wireErrors.invalidTags(mismatch.received)) };
   const parsed = parseToolFormat(data.format);
@@ -66,7 +66,9 @@ export function listToolsPayload(service: ToolService, data: JsonObject, caller:
   const summary = data.summary === true;
   const format: ToolFormat = parsed.format;
   if (format !== 'ovos' && summary) return { tools: [], ...wireErrors.summaryWithFormat(format) };
-  const entries = service.list({ tags: wanted, caller });
+  const listed = await service.list({ tags: wanted, caller });
+  if (!listed.ok) return { tools: [], error: listed.error.error, code: listed.error.code };
+  const entries = listed.entries;
   const collisions = service.collisions();
   let out: ToolsListResponseData;
   if (format === 'ovos') out = { tools: entries.map((e) => (summary ? summaryEntry(e) : listEntry(e))) };
@@ -95,7 +97,7 @@ function summaryEntry(entry: CatalogEntry): ToolsListResponseData['tools'][numbe
  * format cannot express answers `{error, code: "invalid_request"}` saying why. `name` may be a vendor-mapped name;
  * `toolbox_id` picks that toolbox's tool of the name (a shadowed one too).
  */
-export function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsGetResponseData {
+export async function getToolPayload(service: ToolService, data: JsonObject, caller: Caller): Promise<ToolsGetResponseData> {
   const name = readRequestName(data.name);
   if (name.kind === 'missing') return { ...wireErrors.missingName() };
   if (name.kind === 'invalid') return { ...wireErrors.invalidName(name.received) };
@@ -103,7 +105,7 @@ export function getToolPayload(service: ToolService, data: JsonObject, caller: C
   if ('error' in format) return { ...format.error };
   const toolboxId = readToolboxId(data.toolbox_id);
   if (typeof toolboxId === 'object') return { ...toolboxId.error };
-  const got = service.get(name.name, caller, toolboxId);
+  const got = await service.get(name.name, caller, toolboxId);
   if (!got.ok) return { error: got.error.error, code: got.error.code };
   if (format.format === 'ovos') {
     const spec: ToolsGetResponseData = { ...toolSpecJson(got.entry.tool, got.entry.toolboxId), timeout_ms: got.timeoutMs };
@@ -177,9 +179,10 @@ export async function invokeToolPayload(service: ToolService, data: JsonObject, 
  * after the refresh, OVOS-TOOLS-1), plus `generation`, `added`, `removed`, `updated`, `problems: [{entry_point,
  * package, error}]` and `duration_ms`.
  */
-export function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): ToolsReloadResponseData {
+export async function reloadPayload(report: ReloadReport, service: ToolService, caller: Caller): Promise<ToolsReloadResponseData> {
   const { loaded, total_tools, ...rest } = reloadReportJson(report);
-  return { loaded, total_tools, tools: service.list({ caller }).map(listEntry), ...rest };
+  const listed = await service.list({ caller });
+  return { loaded, total_tools, tools: listed.ok ? listed.entries.map(listEntry) : [], ...rest };
 }
 
 /**
@@ -257,14 +260,14 @@ function truncatedOf(outcome: InvokeOutcome): { truncated?: ReturnType<typeof tr
  * (an empty or too long query, a `limit` outside 1–100, an unknown tag, a non-boolean `include_schema` or `explain`) answers
  * `{query, tools: [], total: 0, error, code: "invalid_request"}`.
  */
-export function searchPayload(service: ToolService, data: JsonObject, caller: Caller): ToolsSearchResponseData {
+export async function searchPayload(service: ToolService, data: JsonObject, caller: Caller): Promise<ToolsSearchResponseData> {
   const mismatch = checkPayload(ToolsSearchRequest, data);
   if (mismatch) {
     const error = mismatch.field === 'include_schema' ? wireErrors.invalidIncludeSchema(mismatch.received) : searchErrors.tagsNotList(mismatch.received);
     return searchResponseJson(data.query, { ok: false, error }, false);
   }
   const tags = data.tags as string | string[] | null | undefined;
-  const outcome = service.search({
+  const outcome = await service.search({
     query: data.query as string,
     ...(data.limit !== undefined && data.limit !== null ? { limit: data.limit as number } : {}),
     ...(tags !== undefined && tags !== null ? { tags: typeof tags === 'string' ? [tags] : tags } : {}),

@@ -11,7 +11,6 @@ import {
   type JsonObject,
   type Logger,
   type ToolsChangedEventData,
-  type WireError,
 } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
@@ -53,7 +52,42 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
   const { logger } = options;
   const baseCallerOf = options.callerOf ?? (() => ({ transport: 'ovos-bus' }) as Caller);
   const callerOf = (m: Message): Caller => withBusSession(baseCallerOf(m), m.context);
-  const reply = (message: Message, data: JsonObject) => {
+  const { reply, answer } = busReplier(bus, logger);
+  const fixed = fixedHandlers(service, callerOf, reply, answer);
+  for (const [topic, handler] of fixed) bus.on(topic, handler);
+  const perToolbox = perToolboxHandlers(bus, service, callerOf, answer);
+  perToolbox.rebind();
+  // a request to one of our topics that nests too deep to be read is answered with an error, never with silence
+  const ours = (type: string) => fixed.some(([topic]) => topic === type) || perToolbox.serves(type);
+  const unMalformed = bus.onMalformed?.((err) => answerMalformed(bus, logger, err.request, err.message, ours));
+  const unsubscribe = service.onChange((change) => {
+    perToolbox.rebind();
+    broadcast(bus, logger, 'ovos.tools.changed', () => {
+      const data: ToolsChangedEventData = { loaded: change.loaded, total_tools: change.totalTools, added: change.added, removed: change.removed, updated: change.updated, generation: change.generation };
+      if (options.hostId) data[TOOLS_HOST_KEY] = options.hostId;
+      return new Message(Topics.toolsChanged, data);
+    });
+  });
+
+  return () => {
+    unsubscribe();
+    unMalformed?.();
+    for (const [topic, handler] of fixed) bus.off(topic, handler);
+    perToolbox.clear();
+    // clients waiting for an answer learn at once that this provider takes no more requests
+    broadcast(bus, logger, 'ovos.tools.stopped', () => new Message(Topics.toolsStopped, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
+  };
+}
+
+type Reply = (message: Message, data: JsonObject) => void;
+type Answer = (build: (message: Message) => JsonObject | Promise<JsonObject>, onError?: (data: JsonObject) => JsonObject) => BusHandler;
+
+/**
+ * How every request is answered: exactly one `message.response(data)` (from the context's shallow keys when it cannot
+ * be copied); `answer(build)` turns a payload builder into a handler whose failure still answers `{error, code: "internal"}`.
+ */
+function busReplier(bus: Bus, logger: Logger): { reply: Reply; answer: Answer } {
+  const reply: Reply = (message, data) => {
     try {
       bus.emit(message.response(data));
     } catch (err) {
@@ -66,8 +100,8 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       }
     }
   };
-  const answer =
-    (build: (message: Message) => JsonObject | Promise<JsonObject>, onError: (data: JsonObject) => JsonObject = () => ({})): BusHandler =>
+  const answer: Answer =
+    (build, onError = () => ({})) =>
     async (message: Message) => {
       let data: JsonObject;
       try {
@@ -78,17 +112,20 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       }
       reply(message, data);
     };
-  const ctx = (m: Message): JsonObject => m.context ?? {};
-  const served = () => service.toolboxes().filter((t) => t.kind !== 'bus');
+  return { reply, answer };
+}
 
-  /** The answer's empty fields with the service's first-load error, or `undefined` when the service is ready. */
-  const loading = (notReady: WireError | undefined, empty: JsonObject): JsonObject | undefined => (notReady ? { ...empty, error: notReady.error, code: notReady.code } : undefined);
-  const fixed: Array<[string, BusHandler]> = [
-    // list, get and search that arrive while the toolboxes load wait for them (the service's bound), as invoke does
-    [Topics.toolsList, answer(async (m) => loading(await service.ready(), { tools: [] }) ?? listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
-    [Topics.toolsGet, answer(async (m) => loading(await service.ready(), {}) ?? getToolPayload(service, m.data ?? {}, callerOf(m)))],
+const ctx = (m: Message): JsonObject => m.context ?? {};
+const servedBy = (service: ToolService) => service.toolboxes().filter((t) => t.kind !== 'bus');
+
+/** The handlers of the fixed topics (`ovos.tools.*`, discover, the static call topic). */
+function fixedHandlers(service: ToolService, callerOf: (m: Message) => Caller, reply: Reply, answer: Answer): Array<[string, BusHandler]> {
+  return [
+    // list, get and search that arrive while the toolboxes load wait for them inside the service (its bound), as invoke does
+    [Topics.toolsList, answer((m) => listToolsPayload(service, m.data ?? {}, callerOf(m)), () => ({ tools: [] }))],
+    [Topics.toolsGet, answer((m) => getToolPayload(service, m.data ?? {}, callerOf(m)))],
     [Topics.toolsInvoke, answer((m) => invokeToolPayload(service, m.data ?? {}, ctx(m), callerOf(m)), (data) => ({ name: data.name ?? '' }))],
-    [Topics.toolsSearch, answer(async (m) => loading(await service.ready(), { query: m.data?.query ?? null, tools: [], total: 0 }) ?? searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
+    [Topics.toolsSearch, answer((m) => searchPayload(service, m.data ?? {}, callerOf(m)), (data) => ({ query: data.query ?? null, tools: [], total: 0 }))],
     [Topics.toolsResultGet, answer((m) => resultPagePayload(service, m.data ?? {}, callerOf(m)), (data) => ({ handle: data.handle ?? null }))],
     [
       Topics.toolsReload,
@@ -104,10 +141,10 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
     [
       Topics.personaDiscover,
       async (m: Message) => {
-        await service.ready();
-        const caller = callerOf(m);
-        const entries = service.list({ caller });
-        for (const t of served()) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
+        const listed = await service.list({ caller: callerOf(m) });
+        if (!listed.ok) return; // still loading after the service's bound: no toolbox to answer for yet
+        const entries = listed.entries;
+        for (const t of servedBy(service)) reply(m, discoverPayload(t.toolboxId, entries.filter((e) => e.toolboxId === t.toolboxId)));
       },
     ],
     [
@@ -115,76 +152,64 @@ export function registerOvosBus(bus: Bus, service: ToolService, options: OvosBus
       async (m: Message) => {
         // local toolboxes and remote ones we federate (which do not know this draft topic); others: stay silent (OVOS-TOOLS-1)
         if (checkPayload(StaticToolboxCallRequest, m.data ?? {})) return;
-        await service.ready();
+        // the toolboxes this provider serves are known once the first load is done (the service's list waits for it)
+        await service.list({ caller: callerOf(m) });
         const id = m.data.toolbox_id as string;
         if (!service.toolboxes().some((t) => t.toolboxId === id)) return;
         await answer((msg) => toolboxCallPayload(service, id, msg.data ?? {}, ctx(msg), callerOf(msg)), () => ({ toolbox_id: id }))(m);
       },
     ],
   ];
-  for (const [topic, handler] of fixed) bus.on(topic, handler);
+}
 
-  const perToolbox = new Map<string, BusHandler>();
-  const rebind = () => {
-    const ids = new Set(served().map((t) => t.toolboxId));
-    for (const [id, handler] of perToolbox) {
-      if (ids.has(id)) continue;
-      bus.off(personaCallTopic(id), handler);
-      perToolbox.delete(id);
-    }
-    for (const id of ids) {
-      if (perToolbox.has(id)) continue;
-      const handler = answer((m) => toolboxCallPayload(service, id, m.data ?? {}, ctx(m), callerOf(m)), () => ({ toolbox_id: id }));
-      perToolbox.set(id, handler);
-      bus.on(personaCallTopic(id), handler);
-    }
-  };
-  rebind();
-  // a request to one of our topics that nests too deep to be read is answered with an error, never with silence
-  const ours = (type: string) => fixed.some(([topic]) => topic === type) || [...perToolbox.keys()].some((id) => personaCallTopic(id) === type);
-  const unMalformed = bus.onMalformed?.((err) => {
-    const request = err.request;
-    if (!request || !ours(request.type) || request.type === Topics.personaDiscover) return;
-    const data: JsonObject = { ...wireErrors.unreadableRequest(err.message) };
-    if (request.type === Topics.toolsInvoke) data.name = request.data.name ?? '';
-    if (request.type === Topics.toolsSearch) Object.assign(data, { query: null, tools: [], total: 0 });
-    if (request.type === Topics.toolsResultGet) data.handle = null;
-    try {
-      bus.emit(safeResponse(request, data));
-    } catch (e) {
-      logger.error(`could not answer a malformed ${request.type}`, e);
-    }
-  });
-  const unsubscribe = service.onChange((change) => {
-    rebind();
-    try {
-      const data: ToolsChangedEventData = {
-        loaded: change.loaded,
-        total_tools: change.totalTools,
-        added: change.added,
-        removed: change.removed,
-        updated: change.updated,
-        generation: change.generation,
-      };
-      if (options.hostId) data[TOOLS_HOST_KEY] = options.hostId;
-      bus.emit(new Message(Topics.toolsChanged, data));
-    } catch (err) {
-      logger.error('could not broadcast ovos.tools.changed', err);
-    }
-  });
-
-  return () => {
-    unsubscribe();
-    unMalformed?.();
-    for (const [topic, handler] of fixed) bus.off(topic, handler);
-    for (const [id, handler] of perToolbox) bus.off(personaCallTopic(id), handler);
-    perToolbox.clear();
-    // clients waiting for an answer learn at once that this provider takes no more requests
-    try {
-      bus.emit(new Message(Topics.toolsStopped, options.hostId ? { [TOOLS_HOST_KEY]: options.hostId } : {}));
-    } catch (err) {
-      logger.error('could not broadcast ovos.tools.stopped', err);
-    }
+/**
+ * The per-toolbox call topics (`ovos.persona.tools.<toolbox_id>.call`) of the toolboxes served here: `rebind()` binds
+ * the new ones and unbinds the gone ones in one synchronous step (two generations never answer together).
+ */
+function perToolboxHandlers(bus: Bus, service: ToolService, callerOf: (m: Message) => Caller, answer: Answer) {
+  const handlers = new Map<string, BusHandler>();
+  return {
+    rebind() {
+      const ids = new Set(servedBy(service).map((t) => t.toolboxId));
+      for (const [id, handler] of handlers) {
+        if (ids.has(id)) continue;
+        bus.off(personaCallTopic(id), handler);
+        handlers.delete(id);
+      }
+      for (const id of ids) {
+        if (handlers.has(id)) continue;
+        const handler = answer((m) => toolboxCallPayload(service, id, m.data ?? {}, ctx(m), callerOf(m)), () => ({ toolbox_id: id }));
+        handlers.set(id, handler);
+        bus.on(personaCallTopic(id), handler);
+      }
+    },
+    serves: (type: string) => [...handlers.keys()].some((id) => personaCallTopic(id) === type),
+    clear() {
+      for (const [id, handler] of handlers) bus.off(personaCallTopic(id), handler);
+      handlers.clear();
+    },
   };
 }
 
+/** A request to one of our topics that nests too deep to be read: answered with the error, in the topic's answer shape. */
+function answerMalformed(bus: Bus, logger: Logger, request: Message | undefined, why: string, ours: (type: string) => boolean): void {
+  if (!request || !ours(request.type) || request.type === Topics.personaDiscover) return;
+  const data: JsonObject = { ...wireErrors.unreadableRequest(why) };
+  if (request.type === Topics.toolsInvoke) data.name = request.data.name ?? '';
+  if (request.type === Topics.toolsSearch) Object.assign(data, { query: null, tools: [], total: 0 });
+  if (request.type === Topics.toolsResultGet) data.handle = null;
+  try {
+    bus.emit(safeResponse(request, data));
+  } catch (e) {
+    logger.error(`could not answer a malformed ${request.type}`, e);
+  }
+}
+
+/** Emits a broadcast, logging (never throwing) when it cannot be sent. */
+function broadcast(bus: Bus, logger: Logger, what: string, message: () => Message): void {
+  try {
+    bus.emit(message());
+  } catch (err) {
+    logger.error(`could not broadcast ${what}`, err);
+  }
+}

@@ -26,7 +26,7 @@ export interface EventStreamLimits {
 export function registerEventStream(
   app: FastifyInstance,
   feed: BusTrafficFeed | undefined,
-  callerOf: (req: FastifyRequest) => Caller,
+  callerOf: (req: FastifyRequest) => Caller | { refused: string },
   allows: (caller: Caller) => AccessDecision,
   limits: EventStreamLimits = {},
 ): void {
@@ -40,8 +40,9 @@ export function registerEventStream(
   });
 
   app.get(EVENTS_PATH, { schema: { summary: 'Live tools-topic traffic of the messagebus, as server-sent events (operator only)', security: [{ internalSecret: [] }, { bearer: [] }] } }, async (req, reply) => {
-    const decision = allows(callerOf(req));
-    if (!decision.allowed) return reply.code(403).send({ ok: false, code: 'forbidden', error: `PermissionError: ${decision.rule}` });
+    const caller = callerOf(req);
+    const decision = 'refused' in caller ? undefined : allows(caller);
+    if (!decision?.allowed) return reply.code(403).send({ ok: false, code: 'forbidden', error: `PermissionError: ${'refused' in caller ? caller.refused : decision!.rule}` });
     if (!feed) return reply.code(404).send({ ok: false, code: 'not_found', error: 'no messagebus is attached to this HTTP server (run it with `ovos-tools serve --http`)' });
     if (open.size >= maxStreams) {
       return reply.code(503).send({ ok: false, code: 'overloaded', error: `${maxStreams} bus traffic streams are open already; close one (another inspector tab) and retry` });

@@ -11,3 +11,21 @@ export function actingCaller(service: ToolService, req: FastifyRequest, claimed:
   if (!('refused' in acting)) stateOf(req).caller = acting;
   return acting;
 }
+
+/**
+ * The `agent_id` an operator route's request names, in its query or (a POST) its JSON body; `undefined` when none.
+ * The same rule as every tool route: the operator secret with `agent_id` acts as that agent (whose rules apply), an
+ * agent credential naming another agent is refused. A value that is not a string is named as sent, so the service
+ * refuses it rather than ignoring it.
+ */
+export function claimedAgentId(req: FastifyRequest): string | undefined {
+  const fromQuery = (req.query as { agent_id?: unknown } | undefined)?.agent_id;
+  const body = req.body as { agent_id?: unknown } | null | undefined;
+  const claimed = fromQuery ?? (body !== null && typeof body === 'object' && !Array.isArray(body) ? body.agent_id : undefined);
+  return claimed === undefined ? undefined : String(claimed);
+}
+
+/** {@link actingCaller} for the `agent_id` an operator route's request names ({@link claimedAgentId}). */
+export function operatorRouteCaller(service: ToolService, req: FastifyRequest): Caller | { refused: string } {
+  return actingCaller(service, req, claimedAgentId(req));
+}

@@ -80,7 +80,8 @@ export function registerCallRoute(app: FastifyInstance, service: ToolService, in
         ...confirmationRequestOf(body.confirm_token, req.headers['accept-language']),
         ...(format ? { format: format.format } : {}),
       });
-      n.outcome = outcome.ok ? 'ok' : outcome.error.code;
+      // a tool that ran but answered `success: false` logs as the failure it is (the answer is the tool's, unchanged)
+      n.outcome = outcome.ok ? (outcome.result.success === false ? 'tool_error' : 'ok') : outcome.error.code;
       // other body fields are context for the tool (toolcore); only another spelling of `args` is called out
       const ignored = ignoredKeys(body, CALL_KEYS, true);
       const note = ignored.length ? ignoredKeysNote(ignored, 'args') : undefined;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseToolFormat, type ToolFormat } from '@ovos-tools/core';
 import type { ToolService } from '../../../service/ToolService.js';
 import { formatCatalog, formatEntry } from '../../formatCatalog.js';
-import { stillLoading } from '../errorMapping.js';
+import { refusal } from '../errorMapping.js';
 import { stateOf } from '../requestState.js';
 import { getToolSchema, listToolsSchema } from '../routeSchemas.js';
 import { registerSearchRoutes } from '../registerSearchRoutes.js';
@@ -30,10 +30,10 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send(format.body);
-    const notReady = await service.ready();
-    if (notReady) return stillLoading(reply, notReady);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
-    const entries = service.list({ caller, ...(tags ? { tags } : {}) });
+    const listed = await service.list({ caller, ...(tags ? { tags } : {}) });
+    if (!listed.ok) return refusal(reply, listed.error);
+    const entries = listed.entries;
     if (format.format !== 'ovos') {
       if (q.summary === 'true') return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'summary', error: `summary lists light entries without schemas, which have no ${format.format} form; drop summary to list tools as ${format.format}` });
       const formatted = formatCatalog(entries, service.collisions(), format.format);
@@ -51,9 +51,7 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
     if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id });
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
-    const notReady = await service.ready();
-    if (notReady) return stillLoading(reply, notReady, { tool_id });
-    const got = service.get(tool_id, caller, q.toolbox_id || undefined);
+    const got = await service.get(tool_id, caller, q.toolbox_id || undefined);
     if (!got.ok && got.error.code === 'unknown_tool' && POST_ONLY.has(tool_id) && !q.toolbox_id) {
       reply.header('allow', 'POST');
       return reply.code(405).send({ ok: false, code: 'method_not_allowed', error: `${tool_id === 'call' ? 'calling a tool' : 'reloading'} takes POST /internal/tools/${tool_id}${tool_id === 'call' ? ' with a JSON body {tool_id, args}' : ''}; GET /internal/tools/{tool_id} reads one tool's definition` });
@@ -65,7 +63,7 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
       return { format: format.format, id: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
     }
     n.outcome = got.error.code;
-    return reply.code(got.error.code === 'forbidden' ? 403 : 404).send({ ok: false, code: got.error.code, error: got.error.error, tool_id });
+    return refusal(reply, got.error, { tool_id });
   };
   app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => getTool(req, reply, (req.params as { tool_id: string }).tool_id));
   registerSearchRoutes(app, service, { getTool, actingFor: (req, claimed) => actingCaller(service, req, claimed) });
