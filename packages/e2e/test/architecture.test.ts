@@ -82,17 +82,6 @@ function decisionsIn(dir: string): string[] {
 /** The most lines a function may span (style.md; issue 44), in these packages' sources. */
 const MAX_FUNCTION_LINES = 80;
 const FUNCTION_RULE_PACKAGES = ['core', 'messagebus', 'provider'];
-/**
- * TEMPORARY (issue 44): functions over the limit that other branches of this round are splitting — core's
- * `toGeminiSchema`, the CLI's `main` and `serveCommand`, and the `ToolsProvider` constructor's closure. The lead
- * removes this list once those branches are merged (then the rule holds for every function).
- */
-const LONG_FUNCTION_ALLOWLIST = [
-  /^packages\/core\/src\/formats\/toGeminiSchema\.ts: toGeminiSchema:/,
-  /^packages\/provider\/src\/cli\/main\.ts: main:/,
-  /^packages\/provider\/src\/cli\/commands\/serve\.ts: serveCommand:/,
-  /^packages\/provider\/src\/compose\/ToolsProvider\.ts: /,
-];
 
 /**
  * The `file:line: text` of every call in the transport sources under `dir` that the service decides instead
@@ -207,9 +196,9 @@ describe('architecture', () => {
     }
   });
 
-  test(`no function in ${FUNCTION_RULE_PACKAGES.join(', ')} sources spans more than ${MAX_FUNCTION_LINES} lines (tests excepted; a temporary allowlist)`, () => {
+  test(`no function in ${FUNCTION_RULE_PACKAGES.join(', ')} sources spans more than ${MAX_FUNCTION_LINES} lines (tests excepted)`, () => {
     const long = longFunctions(repoRoot, FUNCTION_RULE_PACKAGES, MAX_FUNCTION_LINES);
-    expect(long.filter((hit) => !LONG_FUNCTION_ALLOWLIST.some((allowed) => allowed.test(hit)))).toEqual([]);
+    expect(long).toEqual([]);
   });
 
   test('the function count finds a long function of any kind, nested ones too, and skips tests', () => {

@@ -156,9 +156,8 @@ function metered(pipeline: (request: InvokeRequest) => Promise<InvokeOutcome>, m
 }
 
 /**
- * The search index of the generation the catalog serves, built at the first search after a swap, not at the swap
- * (the utterance files were read in a worker before the swap):
- * building it (stemmer, utterance files, MiniSearch) costs about 100 ms of the provider's thread, which start-up and
+ * The search index of the generation the catalog serves, built at the first search after a swap, not at the swap:
+ * building it (stemmer, MiniSearch; the utterance files were read in a worker before the swap) costs about 100 ms of the provider's thread, which start-up and
  * every reload would otherwise pay before serving, whether or not anyone searches. It is built beside the serving one
  * and swapped in whole, so a search always ranks exactly the generation the catalog serves.
  */
