@@ -62,13 +62,17 @@ function installLines(majors) {
     .map((bin) => ({ bin, version: execFileSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).trim().replace(/^v/, '') }));
 }
 
-/** The environment of a line: its Node first on PATH, then the pnpm quickstart installed when none of the pinned version is on PATH, as in `npm test`. */
-const lineEnv = (bin) => ({ ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1' });
+/**
+ * The environment of a line: its Node first on PATH, then the pnpm quickstart installed when none of the pinned
+ * version is on PATH, as in `npm test`; `OVOS_TOOLS_NODE_LINE` names the line, so a test whose subject does not depend
+ * on the Node version can run on the machine's Node only (registry.test.ts's install blocks).
+ */
+const lineEnv = (bin, version) => ({ ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1', OVOS_TOOLS_NODE_LINE: version });
 
 /** The JavaScript build once more under the line at `bin` (esbuild, every package), before any tests run. */
 async function buildWith({ bin, version }) {
   let out = '';
-  const status = await run('pnpm', ['exec', 'turbo', 'run', 'build', '--force', '--concurrency=2', '--output-logs=errors-only'], { cwd: root, env: lineEnv(bin) }, (d) => (out += d));
+  const status = await run('pnpm', ['exec', 'turbo', 'run', 'build', '--force', '--concurrency=2', '--output-logs=errors-only'], { cwd: root, env: lineEnv(bin, version) }, (d) => (out += d));
   process.stdout.write(`\n== node ${version}: the build (every package transpiled again)\n${out}`);
   return status === 0;
 }
@@ -76,7 +80,7 @@ async function buildWith({ bin, version }) {
 /** Runs {@link SUBSET} on one line; returns its counts and everything it printed. */
 async function testLine({ bin, version }, buildFailed) {
   const major = version.split('.')[0];
-  const env = lineEnv(bin);
+  const env = lineEnv(bin, version);
   let out = `\n== node ${version}: ${SUBSET.map((s) => `${s.pkg}${s.files.length ? ` (${s.files.map((f) => path.basename(f, '.test.ts')).join(', ')})` : ''}`).join(', ')}\n`;
   const log = (d) => (out += d);
   const counts = { passed: 0, failed: buildFailed ? 1 : 0, skipped: 0 };
