@@ -47,7 +47,7 @@ function installBlocks(): string[][] {
   for (const dir of readdirSync(path.join(repoRoot, 'packages'))) if (existsSync(path.join(repoRoot, 'packages', dir, 'README.md'))) pages.push(`packages/${dir}/README.md`);
   const blocks = new Map<string, string[]>();
   for (const page of pages) {
-    const parts = readFileSync(path.join(repoRoot, page), 'utf8').split('<!-- registry.test.ts: npm install -->').slice(1);
+    const parts = readFileSync(path.join(repoRoot, page), 'utf8').split(/^<!-- registry\.test\.ts: npm install -->$/m).slice(1);
     for (const part of parts) {
       const lines = /^\s*```sh\n([\s\S]*?)\n```/.exec(part)?.[1]?.split('\n').map((l) => l.trim()).filter(Boolean);
       if (!lines) throw new Error(`${page}: no \`\`\`sh block right after <!-- registry.test.ts: npm install -->`);
