@@ -3,8 +3,8 @@
 // tarball carries it) after a successful build; `npm start`
 // (scripts/quickstart.mjs) skips the build when every package's stamp matches its inputs now, so a second start
 // neither runs turbo nor rewrites `dist/` under a provider that is running from it, and a changed source file is
-// rebuilt. The inputs: every file under the package's `src/`, its `package.json` and `tsconfig.json`, the shared
-// tsconfig, the build scripts and the lockfile (an updated dependency is inlined anew).
+// rebuilt. The inputs: every file under the package's `src/` but its tests (`*.test.ts`), its `package.json` and
+// `tsconfig.json`, the shared tsconfig, the build scripts and the lockfile (an updated dependency is inlined anew).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ function filesUnder(dir, base) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...filesUnder(full, base));
-    else if (entry.isFile()) out.push(path.relative(base, full));
+    else if (entry.isFile() && !entry.name.endsWith('.test.ts')) out.push(path.relative(base, full)); // tests are not built
   }
   return out.sort();
 }
