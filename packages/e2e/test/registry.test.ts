@@ -69,7 +69,7 @@ beforeAll(async () => {
   // what `changeset publish` runs for each package: pnpm publish (the built dist; workspace: ranges rewritten)
   const published = await runCommand(['pnpm', '-r', 'publish', '--no-git-checks', '--access', 'public'], repoRoot, registry.env);
   if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registryLog()}`);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   client?.close();
@@ -82,7 +82,7 @@ afterAll(async () => {
   }
   await registry?.stop();
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** The end of Verdaccio's log, uplink requests included: why a package was not served. */
 const registryLog = () => `--- the registry's log (end) ---\n${registry.output().split('\n').filter((l) => !/Verdaccio doesn't need superuser/.test(l)).slice(-60).join('\n')}`;
@@ -183,7 +183,7 @@ describe('published for real: npm alone against a registry', () => {
     expect(pkg).toMatchObject({ name: toolboxName, license: 'Apache-2.0', peerDependencies: { '@ovos-tools/core': '^1.0.0' } });
     const meta = (await (await fetch(`${registry.url}${toolboxName}`)).json()) as { versions: Record<string, unknown> };
     expect(Object.keys(meta.versions)).toEqual([pkg.version]);
-  }, 300_000);
+  }, 600_000);
 
   // on the machine's Node only (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): the flow
   // is the third party's above, which every line runs; these blocks check the pages' words
@@ -203,7 +203,7 @@ describe('published for real: npm alone against a registry', () => {
     const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
     const meta = (await (await fetch(`${registry.url}${pkg.name}`)).json()) as { versions: Record<string, unknown> };
     expect(Object.keys(meta.versions)).toEqual([pkg.version]);
-  }, 300_000);
+  }, 600_000);
 
   // once, on the machine's Node (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): what
   // these blocks check, that each package installs from the registry, does not depend on the Node line
@@ -222,7 +222,7 @@ describe('published for real: npm alone against a registry', () => {
       }
     };
     await Promise.all([worker(), worker(), worker()]);
-  }, 300_000);
+  }, 600_000);
 
   test('each npm install and uninstall in the running deployment is one reload: tools invokable after it, gone after it, no warning', async () => {
     expect(deploymentDir, 'the first test set up the deployment').toBeDefined();
@@ -250,7 +250,7 @@ describe('published for real: npm alone against a registry', () => {
     expect((await client!.request('ovos.tools.reload')).data).toMatchObject({ generation: generation + 1, problems: [] });
     expect(changes()).toHaveLength(generation - 1);
     expect(serveOutput.split('\n').filter((l) => / (WARN|ERROR) \[/.test(l))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   test('SIGTERM to `npx ovos-tools serve` stops the provider and frees the port', async () => {
     expect(serve?.pid, 'the first test started serve').toBeDefined();
