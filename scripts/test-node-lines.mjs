@@ -25,15 +25,17 @@ import { countReport, summaryLine } from './count-tests.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * What runs on each line, package by package: the scaffold (unit tests; authoring: TypeScript and JavaScript projects
- * install, pass their own `npm test` and `ovos-tools check`, pack and load into a running provider), the registry flows
- * (publish, install from a local registry, scaffold/test/check/publish a toolbox, `npx ovos-tools serve`), `npm start`,
+ * What runs on each line, package by package: the scaffolder's unit tests, the registry flows (publish, install from a
+ * local registry, scaffold/test/check/publish a TypeScript toolbox and scaffold/test/check a JavaScript one,
+ * `npx ovos-tools serve --watch` loading and unloading a toolbox as npm installs and removes it), `npm start`,
  * toolbox isolation (worker threads and child processes; the compile cache a worker host reuses) and the stop signals.
  */
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
   { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
-  { pkg: 'e2e', files: ['test/authoring.test.ts', 'test/npmStart.test.ts', 'test/registry.test.ts'] },
+  // authoring.test.ts runs on the machine's Node only: on a line, registry.test.ts scaffolds TypeScript and
+  // JavaScript toolboxes, runs their `npm test` and `ovos-tools check` and installs one into a running provider too
+  { pkg: 'e2e', files: ['test/npmStart.test.ts', 'test/registry.test.ts'] },
 ];
 
 /** `PATH` with `dirs` first. */
