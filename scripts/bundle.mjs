@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Bundles one published package's JavaScript with esbuild; `tsc -b` (emitDeclarationOnly) still writes the
-// `.d.ts` files and does the type checking. Run from the package directory, after tsc:
+// Bundles one published package's JavaScript with esbuild; `tsc -b` (emitDeclarationOnly; the package's
+// `typecheck` script, `pnpm typecheck`) writes the `.d.ts` files and does the type checking, apart from this.
+// Packages that are not bundled use scripts/transpile.mjs instead. Run from the package directory:
 //
 //   node ../../scripts/bundle.mjs [--inline <dep>]... [<name>=<src/entry.ts> [--inline <dep>]...]...
 //
@@ -18,10 +19,11 @@
 // - No source maps: the output is unminified ES2022 that reads like the source, and a map would point at `src/`,
 //   which is not in the tarball.
 // - Stale `.js` files from an earlier plain-tsc build are removed first, so `dist/` holds only what this run wrote
-//   (plus tsc's declarations).
+//   (plus tsc's declarations). `.build-stamp` (scripts/build-stamp.mjs) is written when done.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { writeStamp } from './build-stamp.mjs';
 
 const cwd = process.cwd();
 const args = process.argv.slice(2);
@@ -141,3 +143,4 @@ for (const group of groups.values()) {
   }
 }
 if (inlinedDirs.size > 0) writeFileSync(path.join(dist, 'THIRD_PARTY_LICENSES.md'), thirdPartyNotices(inlinedDirs));
+writeStamp(cwd);

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // The README's two commands on a fresh clone with only Node and npm:
 //   npm start  → node scripts/quickstart.mjs serve  (install, build, run the provider on an embedded messagebus)
-//   npm test   → node scripts/quickstart.mjs test   (install, build, run every package's tests, print the counts)
+//   npm test   → node scripts/quickstart.mjs test   (install, build, type-check, run every package's tests, print
+//                                                    the counts)
+// The install is skipped when the lockfile and every package.json are what the last successful install saw
+// (node_modules/.ovos-tools-install-stamp), and the build when every package's `.build-stamp` matches its sources
+// (scripts/build-stamp.mjs): a second `npm start` goes straight to the provider. The build is JavaScript only
+// (esbuild, scripts/bundle.mjs and scripts/transpile.mjs); `npm test` also runs `tsc -b` (each package's
+// `typecheck`), which checks the types and writes the declarations the docs and packing tests read.
 // pnpm is the workspace's package manager; when the pinned version is not on PATH it is installed into
 // ./.tools with npm (corepack is not used: it fails against registries without signatures).
 //
@@ -9,9 +15,11 @@
 // provider) and this script exits with that child. The provider is started with an IPC channel, so it also
 // stops by itself if this script dies without forwarding anything (SIGKILL): nothing is left holding the port.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtPackages, isFresh } from './build-stamp.mjs';
 import { countTests, summaryLine } from './count-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,14 +113,41 @@ if (mode !== 'serve' && mode !== 'test') {
   console.error('usage: node scripts/quickstart.mjs serve|test [args...]');
   process.exit(2);
 }
-ensurePnpm();
-if ((await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'])) !== 0 || stopping) finish(1);
-if (!existsSync(path.join(root, 'packages', 'provider', 'dist', 'cli', 'main.js'))) {
-  console.error('quickstart: first build: compiling and bundling 12 packages (tsc and esbuild). This takes about 1 to 3 minutes on a small machine; later starts reuse it and take seconds.');
+const INSTALL_STAMP = path.join(root, 'node_modules', '.ovos-tools-install-stamp');
+
+/** A hash of what `pnpm install` reads: the pinned pnpm, the lockfile, the workspace file and every package.json. */
+function installInputs() {
+  const hash = createHash('sha256').update(`pnpm@${pinned}\0`);
+  const files = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json'];
+  for (const dir of readdirSync(path.join(root, 'packages')).sort()) files.push(path.join('packages', dir, 'package.json'));
+  for (const file of files) {
+    const full = path.join(root, file);
+    hash.update(`${file}\0`).update(existsSync(full) ? readFileSync(full) : '(absent)').update('\0');
+  }
+  return hash.digest('hex');
 }
-if ((await run('pnpm', ['run', 'build'])) !== 0 || stopping) finish(1);
+
+/** Whether node_modules is what an install from the current lockfile and package.json files left. */
+function installed() {
+  return existsSync(path.join(root, 'node_modules', '.modules.yaml')) && existsSync(INSTALL_STAMP) && readFileSync(INSTALL_STAMP, 'utf8').trim() === installInputs();
+}
+
+if (!installed()) {
+  ensurePnpm();
+  if ((await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'])) !== 0 || stopping) finish(1);
+  writeFileSync(INSTALL_STAMP, `${installInputs()}\n`);
+}
+const stale = builtPackages().filter((dir) => !isFresh(dir));
+if (stale.length > 0) {
+  ensurePnpm();
+  if (!existsSync(path.join(root, 'packages', 'provider', 'dist', 'cli', 'main.js'))) {
+    console.error(`quickstart: first build: transpiling ${stale.length} packages with esbuild (JavaScript only). This takes about half a minute on a small machine; later starts skip it.`);
+  }
+  if ((await run('pnpm', ['run', 'build', '--output-logs=errors-only'])) !== 0 || stopping) finish(1);
+}
 
 if (mode === 'test') {
+  ensurePnpm();
   const status = await run('pnpm', ['run', 'test:packages', ...rest]);
   const counts = countTests(root);
   console.log(summaryLine(counts));

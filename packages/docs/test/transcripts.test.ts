@@ -11,8 +11,9 @@ import { SETUPS, type Setup } from './helpers/setups.js';
  * Every console transcript, `curl` example and shell example of README.md, docs/ and the package READMEs runs here
  * against a real provider, and what it prints must be what the page shows, with only what varies normalised (the
  * temporary HOME, latencies, ports; a `…` line stands for output the page leaves out). A block that cannot run here
- * is marked in the page source, with the reason: `<!-- transcript: skip — <why> -->`; the registry test runs the three
- * blocks marked `<!-- registry.test.ts: … -->`. An unmarked block that does not run fails.
+ * is marked in the page source, with the reason: `<!-- transcript: skip — <why> -->`; the registry test runs the
+ * blocks marked `<!-- registry.test.ts: <name> -->` (every "from npm" block: getting-started.md, writing-a-toolbox.md,
+ * versioning.md) against a local registry, and reads each by that name. An unmarked block that does not run fails.
  */
 const pages = markdownFiles().filter((f) => f === 'README.md' || f.startsWith('docs/') || /^packages\/[^/]+\/README\.md$/.test(f));
 const blocks = commandBlocks(repoRoot, pages);
@@ -73,6 +74,23 @@ it('finds the blocks, and every marker names a setup that exists', () => {
   expect(runnable.length).toBeGreaterThan(0);
   for (const b of runnable) expect(Object.keys(SETUPS), `${b.file}:${b.line}`).toContain(setupOf(b));
   for (const b of skipped) expect(b.marker?.kind === 'skip' && b.marker.reason.length > 10, `${b.file}:${b.line}: say why it cannot run`).toBe(true);
+});
+
+it('every block marked for the registry test is one that test reads by its marker', () => {
+  expect(elsewhere.length).toBeGreaterThanOrEqual(5);
+  for (const b of elsewhere) {
+    if (b.marker?.kind !== 'elsewhere') continue;
+    const source = readFileSync(path.join(repoRoot, b.marker.by), 'utf8');
+    expect(source, `${b.file}:${b.line}: ${b.marker.by} never reads the block marked '${b.marker.name}'`).toContain(`registry.test.ts: ${b.marker.name}`);
+  }
+});
+
+it('every npm step that fetches one of our packages runs against the local registry, or says where the same steps do', () => {
+  const ours = /\b(npm create ovos-toolbox|npx -p @ovos-tools\/|(npm install|pnpm add) [^\n]*@ovos-tools\/)/;
+  const onlyInstalls = (b: CommandBlock) => b.lines.filter((l) => l.trim()).every((l) => /^(npm install|pnpm add) @ovos-tools\//.test(l.trim()));
+  const fetching = skipped.filter((b) => b.lines.some((l) => ours.test(l)));
+  expect(fetching.filter(onlyInstalls).map((b) => `${b.file}:${b.line}: mark it <!-- registry.test.ts: npm install -->`)).toEqual([]);
+  for (const b of fetching) expect(b.marker?.kind === 'skip' && b.marker.reason, `${b.file}:${b.line}: name where the same steps run against the local registry`).toMatch(/registry\.test\.ts|registry:local/);
 });
 
 for (const name of [...new Set(runnable.map(setupOf))]) {

@@ -39,11 +39,25 @@ test('serve loads the six bundled toolboxes and every tool is listed with its sc
   expect((summary.data.tools as unknown[]).length).toBe(tools.length);
 });
 
+let discoverRound = 0;
+/**
+ * Sends one `ovos.persona.tools.discover` and resolves with the answers to it: each answer keeps the request's
+ * context, so a marker in it tells them from the answers to any other discover on the bus (the provider's own,
+ * which a new bus connection triggers). Waits until one answer per bundled toolbox has arrived, however slow the
+ * machine, then a moment more, so a toolbox answering twice would show.
+ */
+async function discoverAnswers() {
+  const marker = `allTools-${process.pid}-${++discoverRound}`;
+  client.send('ovos.persona.tools.discover', {}, { source: 'python-skill', destination: 'phal', allTools_round: marker });
+  const ours = () => client.frames.filter((f) => f.type === 'ovos.persona.tools.discover.response' && f.context.allTools_round === marker);
+  const deadline = Date.now() + 20_000;
+  while (ours().length < Object.keys(BUNDLED_TOOLS).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 200));
+  return ours();
+}
+
 test('the discover answer of every bundled toolbox carries exactly the keys a Python ToolBox sends (tools, toolbox_id; each tool name, description, argument_schema, output_schema)', async () => {
-  const before = client.frames.length;
-  client.send('ovos.persona.tools.discover');
-  await new Promise((r) => setTimeout(r, 1500));
-  const answers = client.frames.slice(before).filter((f) => f.type === 'ovos.persona.tools.discover.response');
+  const answers = await discoverAnswers();
   expect(answers.map((a) => a.data.toolbox_id).sort()).toEqual(Object.keys(BUNDLED_TOOLS).sort());
   for (const a of answers) {
     expect(Object.keys(a.data)).toEqual(['tools', 'toolbox_id']);
@@ -132,9 +146,7 @@ describe('SKILL.md (brain wired by the provider)', () => {
 
 describe('the per-toolbox API beside the provider API', () => {
   test('ovos.persona.tools.discover answers once per toolbox; .call runs a tool', async () => {
-    const waits = Object.keys(BUNDLED_TOOLS).map(() => client.next('ovos.persona.tools.discover.response'));
-    client.send('ovos.persona.tools.discover');
-    const replies = await Promise.all(waits);
+    const replies = await discoverAnswers();
     expect(replies.map((r) => r.data.toolbox_id).sort()).toEqual(Object.keys(BUNDLED_TOOLS).sort());
     const call = await client.request('ovos.persona.tools.ovos-math-tools.call', { name: 'evaluate_expression', kwargs: { expression: 'sqrt(16)' } });
     expect(call.data).toMatchObject({ result: { result: 4 }, toolbox_id: 'ovos-math-tools' });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { TOOLBOX_CONTRACT_VERSION } from '@ovos-tools/core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cliPath } from '../../provider/test/helpers/serve.js';
-import { coreDir, installedVersion, nextCoreVersionOrThrow, npmInstall, packCoreAt, packDir, packTypebox } from './helpers/packages.js';
+import { coreDir, installedVersion, nextCoreVersionOrThrow, npmInstall, packCoreAt, packCoreDependencies, packDir } from './helpers/packages.js';
 import { answerTo, RawOvosClient, repoRoot, startServe } from './helpers/system.js';
 
 // A toolbox author's path and a release manager's: the next core release (packed at the version changesets would
@@ -19,11 +19,11 @@ afterAll(async () => {
 
 let coreVersion: string;
 let coreTarball: string;
-let typeboxTarball: string;
+let dependencyTarballs: string[];
 beforeAll(() => {
   coreVersion = nextCoreVersionOrThrow(work);
   coreTarball = packCoreAt(coreVersion, work);
-  typeboxTarball = packTypebox(work);
+  dependencyTarballs = packCoreDependencies(work);
 }, 120_000);
 
 test("the next core release keeps core's major equal to the toolbox contract", () => {
@@ -33,7 +33,7 @@ test("the next core release keeps core's major equal to the toolbox contract", (
 test('the next core release installs beside the unchanged examples/hello-toolbox without ERESOLVE', () => {
   const hello = packDir(path.join(repoRoot, 'examples', 'hello-toolbox'), work);
   const root = path.join(work, 'hello-root');
-  npmInstall(root, [typeboxTarball, coreTarball, hello]);
+  npmInstall(root, [...dependencyTarballs, coreTarball, hello]);
   expect(installedVersion(root, '@ovos-tools/core')).toBe(coreVersion);
   expect(installedVersion(root, 'ovos-hello-tools')).toBe('1.0.0');
 });
@@ -77,7 +77,7 @@ test('scaffolded toolboxes in TypeScript and JavaScript pass their tests and `ov
   cleanups.push(() => serve.stop());
   const client = await RawOvosClient.connect(serve.url);
   cleanups.push(() => client.close());
-  npmInstall(root, [typeboxTarball, coreTarball, ...tarballs]);
+  npmInstall(root, [...dependencyTarballs, coreTarball, ...tarballs]);
   const reload = await client.request('ovos.tools.reload', {}, 30_000);
   expect(reload.data).toMatchObject({ loaded: expect.arrayContaining(projects.map((p) => p.id)), problems: [] });
   for (const p of projects) {

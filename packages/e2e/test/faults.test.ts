@@ -77,12 +77,18 @@ describe('faults', () => {
     bus = new MessageBusServer({ port, logger: silentLogger });
     await bus.start();
     const after = await untilServing(url);
-    await new Promise((r) => setTimeout(r, 3500));
-    const pending = after.frames.filter((f) => f.type === 'ovos.tools.invoke.response' && f.context.request_id === 'pending-42');
-    expect(pending.map((f) => f.data.result)).toEqual([{ result: 42 }]);
+    // waits for the answers (however loaded the machine: no fixed window), then a moment for a duplicate to show
+    const settle = async (frames: () => unknown[], count: number) => {
+      for (const deadline = Date.now() + 30_000; frames().length < count && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+    };
+    const pending = () => after.frames.filter((f) => f.type === 'ovos.tools.invoke.response' && f.context.request_id === 'pending-42');
+    await settle(pending, 1);
+    expect(pending().map((f) => f.data.result)).toEqual([{ result: 42 }]);
     for (let i = 0; i < 20; i++) after.send('ovos.tools.invoke', { name: 'echo', args: { a: i } }, { request_id: `after-${i}` });
-    await new Promise((r) => setTimeout(r, 1000));
-    const answers = after.frames.filter((f) => f.type === 'ovos.tools.invoke.response' && String(f.context.request_id).startsWith('after-'));
+    const answered = () => after.frames.filter((f) => f.type === 'ovos.tools.invoke.response' && String(f.context.request_id).startsWith('after-'));
+    await settle(answered, 20);
+    const answers = answered();
     expect(answers.map((f) => f.context.request_id).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `after-${i}`).sort());
     expect(serve.proc.exitCode).toBeNull();
   });

@@ -81,8 +81,11 @@ describe('generated payloads on every topic', () => {
     }
     client.frames.length = 0;
     client.send('ovos.persona.tools.discover', { junk: [1, { a: null }] }, { request_id: 'disc' });
-    await new Promise((r) => setTimeout(r, 1500));
-    const replies = client.frames.filter((f) => f.type === 'ovos.persona.tools.discover.response' && f.context.request_id === 'disc');
+    const answers = () => client.frames.filter((f) => f.type === 'ovos.persona.tools.discover.response' && f.context.request_id === 'disc');
+    // every toolbox's answer, however loaded the machine (no fixed window), then a moment for a second answer to show
+    for (const deadline = Date.now() + 20_000; answers().length < TOOLBOXES.length && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    const replies = answers();
     expect(replies.map((f) => f.data.toolbox_id).sort()).toEqual(TOOLBOXES);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -12,7 +12,8 @@ import { freePort, RawOvosClient, repoRoot } from './helpers/system.js';
  * Issue 25: published for real. A Verdaccio registry (temporary storage; third-party packages through an uplink to
  * the registry the user's npm uses) gets every package exactly as a release publishes it (`pnpm publish`, which
  * rewrites `workspace:` ranges; `changeset publish` runs it per package). Then, with npm alone, a fresh HOME and a
- * temporary npm cache, the three "Install from npm" blocks of docs/getting-started.md run word for word, pointed at the registry by
+ * temporary npm cache, the three "Install from npm" blocks of docs/getting-started.md (and the other pages' "from npm"
+ * blocks: writing-a-toolbox.md, versioning.md) run word for word, pointed at the registry by
  * environment only: a deployment installs the provider and two toolboxes strictly and runs `npx ovos-tools serve
  * --watch`; a third party scaffolds, tests, extends, checks and publishes a toolbox; the deployment installs it
  * (tools invokable after exactly one reload, no warning), uninstalls it, and does both again in a per-user plugin
@@ -34,19 +35,41 @@ const deployment = readmeBlock('registry.test.ts: deployment', page);
 const thirdParty = readmeBlock('registry.test.ts: third party', page);
 const install = readmeBlock('registry.test.ts: install', page);
 /** The scaffolded package's name: the folder `npm create ovos-toolbox@latest <dir>` writes (its default name). */
-const toolboxName = /npm create ovos-toolbox@latest (\S+)/.exec(thirdParty.join('\n'))![1]!;
+const scaffoldedName = (lines: string[]) => /npm create ovos-toolbox@latest (\S+)/.exec(lines.join('\n'))![1]!;
+const toolboxName = scaffoldedName(thirdParty);
 const toolboxId = toolboxName;
+/**
+ * The blocks marked `<!-- registry.test.ts: npm install -->` in README.md, docs/ and the package READMEs: one
+ * `npm install` (or `pnpm add`) of published packages each, run once per distinct block in a fresh folder.
+ */
+function installBlocks(): string[][] {
+  const pages = ['README.md', ...['docs', 'docs/toolboxes'].flatMap((d) => readdirSync(path.join(repoRoot, d)).filter((f) => f.endsWith('.md')).map((f) => `${d}/${f}`))];
+  for (const dir of readdirSync(path.join(repoRoot, 'packages'))) if (existsSync(path.join(repoRoot, 'packages', dir, 'README.md'))) pages.push(`packages/${dir}/README.md`);
+  const blocks = new Map<string, string[]>();
+  for (const page of pages) {
+    const parts = readFileSync(path.join(repoRoot, page), 'utf8').split(/^<!-- registry\.test\.ts: npm install -->$/m).slice(1);
+    for (const part of parts) {
+      const lines = /^\s*```sh\n([\s\S]*?)\n```/.exec(part)?.[1]?.split('\n').map((l) => l.trim()).filter(Boolean);
+      if (!lines) throw new Error(`${page}: no \`\`\`sh block right after <!-- registry.test.ts: npm install -->`);
+      blocks.set(lines.join('\n'), lines);
+    }
+  }
+  return [...blocks.values()];
+}
+/** The other "from npm" blocks of the docs: a JavaScript toolbox scaffolded and checked, a TypeScript one published. */
+const writing = readmeBlock('registry.test.ts: writing a toolbox', path.join(repoRoot, 'docs', 'writing-a-toolbox.md'));
+const publishing = readmeBlock('registry.test.ts: publish a toolbox', path.join(repoRoot, 'docs', 'versioning.md'));
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'ovos-registry-'));
-  registry = await startRegistry(work, [toolboxName]);
+  registry = await startRegistry(work, [toolboxName, scaffoldedName(publishing)]);
   busPort = await freePort();
   env = { ...registry.env, OVOS_TOOLS_BUS_URL: `ws://127.0.0.1:${busPort}/core`, OVOS_TOOLS_LOG_LEVEL: 'info' };
   if (!registry.env.npm_config_registry?.startsWith('http://127.0.0.1:')) throw new Error('refusing to publish: the registry is not the local one');
   // what `changeset publish` runs for each package: pnpm publish (the built dist; workspace: ranges rewritten)
   const published = await runCommand(['pnpm', '-r', 'publish', '--no-git-checks', '--access', 'public'], repoRoot, registry.env);
   if (published.code !== 0) throw new Error(`pnpm -r publish failed:\n${published.output}\n${registryLog()}`);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   client?.close();
@@ -59,7 +82,7 @@ afterAll(async () => {
   }
   await registry?.stop();
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** The end of Verdaccio's log, uplink requests included: why a package was not served. */
 const registryLog = () => `--- the registry's log (end) ---\n${registry.output().split('\n').filter((l) => !/Verdaccio doesn't need superuser/.test(l)).slice(-60).join('\n')}`;
@@ -160,7 +183,48 @@ describe('published for real: npm alone against a registry', () => {
     expect(pkg).toMatchObject({ name: toolboxName, license: 'Apache-2.0', peerDependencies: { '@ovos-tools/core': '^1.0.0' } });
     const meta = (await (await fetch(`${registry.url}${toolboxName}`)).json()) as { versions: Record<string, unknown> };
     expect(Object.keys(meta.versions)).toEqual([pkg.version]);
-  }, 300_000);
+  }, 600_000);
+
+  test('writing-a-toolbox.md\'s "from npm" block: a JavaScript toolbox is scaffolded, tested (node --test) and checked', async () => {
+    let checked = '';
+    await runSteps(writing, registry.home, {
+      onStep: (step, r) => {
+        if (step.argv.includes('check')) checked = r.output;
+      },
+    });
+    const js = scaffoldedName(writing);
+    expect(checked).toContain(js);
+    expect(JSON.parse(readFileSync(path.join(registry.home, js, 'package.json'), 'utf8')).peerDependencies).toEqual({ '@ovos-tools/core': '^1.0.0' });
+  }, 600_000);
+
+  // on the machine's Node only (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): the flow
+  // is the third party's above, which every line runs; this block checks versioning.md's words
+  test.skipIf(!!process.env.OVOS_TOOLS_NODE_LINE)('versioning.md\'s "from npm" block: a TypeScript toolbox is scaffolded, tested, checked and published', async () => {
+    const published = await runSteps(publishing, registry.home);
+    const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
+    const meta = (await (await fetch(`${registry.url}${pkg.name}`)).json()) as { versions: Record<string, unknown> };
+    expect(Object.keys(meta.versions)).toEqual([pkg.version]);
+  }, 600_000);
+
+  // once, on the machine's Node (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): what
+  // these blocks check, that each package installs from the registry, does not depend on the Node line
+  test.skipIf(!!process.env.OVOS_TOOLS_NODE_LINE)('every "npm install" block of the docs and package READMEs installs from the registry, with no resolution or engine complaint', async () => {
+    const blocks = installBlocks();
+    expect(blocks.length).toBeGreaterThanOrEqual(8);
+    const queue = blocks.map((lines, i) => ({ lines, dir: path.join(work, `install-${i}`) }));
+    const worker = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        mkdirSync(job.dir);
+        writeFileSync(path.join(job.dir, 'package.json'), '{"name": "install-check", "version": "1.0.0", "private": true}\n');
+        let installOutput = '';
+        await runSteps(job.lines, job.dir, { onStep: (_step, r) => void (installOutput += r.output) });
+        expect(complaints(installOutput), job.lines.join('; ')).toEqual([]);
+        const commands = job.lines.map((l) => l.replace(/\s+#.*$/, '')).join(' ');
+        for (const name of commands.match(/@ovos-tools\/[\w-]+/g)!) expect(existsSync(path.join(job.dir, 'node_modules', name, 'package.json')), `${job.lines.join('; ')}: ${name}`).toBe(true);
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+  }, 600_000);
 
   test('each npm install and uninstall in the running deployment is one reload: tools invokable after it, gone after it, no warning', async () => {
     expect(deploymentDir, 'the first test set up the deployment').toBeDefined();
@@ -188,7 +252,7 @@ describe('published for real: npm alone against a registry', () => {
     expect((await client!.request('ovos.tools.reload')).data).toMatchObject({ generation: generation + 1, problems: [] });
     expect(changes()).toHaveLength(generation - 1);
     expect(serveOutput.split('\n').filter((l) => / (WARN|ERROR) \[/.test(l))).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   test('SIGTERM to `npx ovos-tools serve` stops the provider and frees the port', async () => {
     expect(serve?.pid, 'the first test started serve').toBeDefined();

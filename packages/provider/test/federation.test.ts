@@ -126,27 +126,28 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
     await startRemote();
     const started = Date.now();
     client.emit(new Message('ovos.persona.tools.discover', {}, { source: 'persona' })); // a persona asks; the toolbox answers it
-    await until((n) => n.includes('math_tools/add'), 5000);
-    expect(Date.now() - started).toBeLessThan(2500);
+    await until((n) => n.includes('math_tools/add'), 10_000);
+    // a bound with room for a loaded machine, still far below the periodic tick it must not wait for
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 20, b: 22 } })).toMatchObject({ result: { result: 42 } });
   });
 
   test('a joiner that announces itself (its discover answer sent unasked) is served without anyone asking', async () => {
     const started = Date.now();
     await startRemote('--announce');
-    await until((n) => n.includes('math_tools/add'), 5000);
-    expect(Date.now() - started).toBeLessThan(2500);
+    await until((n) => n.includes('math_tools/add'), 10_000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   test('a toolbox that first answers with no tools is asked again', async () => {
     await startRemote('--empty-first');
     await ask('ovos.tools.reload'); // its discovery finds math_tools with 0 tools
     expect((await provider.service.toolboxes()).find((t) => t.toolboxId === 'math_tools')).toMatchObject({ toolCount: 0 });
-    const took = await until((n) => n.includes('math_tools/add'), 5000);
-    expect(took).toBeLessThan(3000);
+    const took = await until((n) => n.includes('math_tools/add'), 10_000);
+    expect(took).toBeLessThan(5000);
   });
 
-  test('a federated toolbox killed mid-session is answered within 2.5 s (its limit, 2 s, is below the 3 s a Python caller waits), then at once', async () => {
+  test('a federated toolbox killed mid-session is answered before a Python caller's 3 s (its limit is 2 s), then at once', async () => {
     const remote = await startRemote();
     await ask('ovos.tools.reload');
     expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 1 } })).toMatchObject({ result: { result: 2 } });
@@ -156,11 +157,11 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
     const firstMs = Date.now() - started;
     expect(first).toMatchObject({ name: 'add', toolbox_id: 'math_tools', code: 'timeout', error: "TimeoutError: Tool 'add' in ToolBox 'math_tools' timed out after 2000 ms" });
     expect(firstMs).toBeGreaterThanOrEqual(1900);
-    expect(firstMs).toBeLessThan(2500);
+    expect(firstMs).toBeLessThan(2950); // below the 3 s a Python caller waits, with room for a loaded machine
     // marked unavailable on that first silence: the next caller does not wait the limit again
     started = Date.now();
     const second = await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(1900); // not the 2 s limit again
     expect(['toolbox_unavailable', 'unknown_tool']).toContain(second.code);
     // and the next discovery (asked at once after the silence) drops it
     await until((n) => !n.includes('math_tools/add'), 3000);

@@ -118,14 +118,16 @@ describe.skipIf(Boolean(skipReason))('per-agent limits counted in Redis', () => 
   test('a replica that dies holding slots: they free themselves when its lease ends; a live replica keeps its slot by renewing', async () => {
     const agents = parseAgentsConfig({ kid: { hivemind: { client: '1::kid' }, tools: ['*'], max_concurrency: 1 } }, []);
     const prefix = `t${++prefixSeq}:`;
-    const dying = await replica(agents, prefix, 400);
-    const other = await replica(agents, prefix, 400);
+    // a 1.5 s lease: short enough to watch it end, long enough that a loaded machine's late renewal timer cannot
+    // let a live replica's slot lapse
+    const dying = await replica(agents, prefix, 1500);
+    const other = await replica(agents, prefix, 1500);
     expect((await take(dying, 'kid')).ok).toBe(true);
     dying.close(); // stops renewing, as a SIGKILLed replica would; its slot is never released
     expect((await take(other, 'kid')).ok).toBe(false);
-    await expect.poll(async () => (await take(other, 'kid')).ok, { timeout: 3000, interval: 100 }).toBe(true);
-    // `other` now holds the slot and renews it well past its 400 ms lease
-    await new Promise((r) => setTimeout(r, 1000));
+    await expect.poll(async () => (await take(other, 'kid')).ok, { timeout: 15_000, interval: 100 }).toBe(true);
+    // `other` now holds the slot and renews it well past its 1.5 s lease
+    await new Promise((r) => setTimeout(r, 3500));
     expect(await take(dying, 'kid')).toEqual({ ok: false, rule: 'agent "kid": max_concurrency 1 reached' });
   });
 

@@ -20,7 +20,7 @@ export interface CommandBlock {
    * setup), or `<!-- registry.test.ts: <name> -->` (the registry test runs it word for word). `undefined`: no marker,
    * so it runs against the default setup.
    */
-  marker?: { kind: 'skip'; reason: string } | { kind: 'setup'; setup: string } | { kind: 'elsewhere'; by: string };
+  marker?: { kind: 'skip'; reason: string } | { kind: 'setup'; setup: string } | { kind: 'elsewhere'; by: string; name: string };
 }
 
 const COMMAND_LANGS = new Set(['console', 'sh', 'bash', 'shell']);
@@ -57,8 +57,8 @@ function markerBefore(lines: string[], at: number): CommandBlock['marker'] {
   if (skip) return { kind: 'skip', reason: skip[1]! };
   const setup = /^<!-- transcript: (\S+) -->$/.exec(text);
   if (setup) return { kind: 'setup', setup: setup[1]! };
-  const registry = /^<!-- (registry\.test\.ts): .+ -->$/.exec(text);
-  if (registry) return { kind: 'elsewhere', by: `packages/e2e/test/${registry[1]}` };
+  const registry = /^<!-- (registry\.test\.ts): (.+) -->$/.exec(text);
+  if (registry) return { kind: 'elsewhere', by: `packages/e2e/test/${registry[1]}`, name: registry[2]! };
   return undefined;
 }
 

@@ -1,7 +1,4 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { runCommand, shellSteps } from '../../../e2e/test/helpers/readmeSteps.js';
 import { cliPath, freePort } from '../../../provider/test/helpers/serve.js';
 import type { TranscriptStep } from './blocks.js';
@@ -14,14 +11,17 @@ const STEP_TIMEOUT_MS = 60_000;
 /**
  * Runs one transcript step in `setup` and resolves with the lines it printed (stdout, then stderr). The commands a
  * page may show: `ovos-tools <client command>` (the built CLI), `ovos-tools mcp` with `> ` lines typed into it (the
- * answers it writes to stdout), and `curl` against the setup's HTTP API (printed as `HTTP <status>` and the body,
- * JSON indented by two spaces, as the pages show it).
+ * answers it writes to stdout), and `curl` against the setup's HTTP API, run with the page's own arguments (only
+ * `localhost:7009` pointed at the setup), printing what curl prints: a page shows the status only where its command
+ * asks curl for it (`-w '\nHTTP %{http_code}\n'`), and pretty JSON only after `| jq .` (formatted here as jq's
+ * default output, two-space indent, so the test does not need jq installed).
  * An `ovos-tools` command may end in `; echo $?`: its exit code is then printed after its output, as a shell would.
  * @throws when the command is none of these: the block must then be marked `<!-- transcript: skip — why -->`.
  */
 export async function runStep(step: TranscriptStep, setup: Setup): Promise<string[]> {
   const echoExit = ECHO_EXIT.test(step.command);
-  const commands = shellSteps(step.command.replace(ECHO_EXIT, ''), setup.home);
+  const jq = JQ.test(step.command);
+  const commands = shellSteps(step.command.replace(ECHO_EXIT, '').replace(JQ, ''), setup.home);
   if (commands.length !== 1 || commands[0]!.kind !== 'command') throw new Error(`cannot run "${step.command}": one command per "$ " line`);
   const argv = commands[0]!.argv;
   if (echoExit && argv[0] !== 'ovos-tools') throw new Error(`cannot run "${step.command}": "; echo $?" only after an ovos-tools command`);
@@ -35,7 +35,8 @@ export async function runStep(step: TranscriptStep, setup: Setup): Promise<strin
     const r = await runCommand([process.execPath, cliPath, ...argv.slice(1)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
     return echoExit ? [...lines(r.output), String(r.code)] : lines(r.output);
   }
-  if (argv[0] === 'curl') return curl(argv.slice(1), setup);
+  if (jq && argv[0] !== 'curl') throw new Error(`cannot run "${step.command}": "| jq ." only after curl`);
+  if (argv[0] === 'curl') return curl(argv.slice(1), setup, jq);
   if (argv[0] === 'npm' && argv[1] === 'install' && argv.slice(2).every((a) => a.startsWith('--') || a.startsWith('./') || a.startsWith('/'))) {
     // installs of local tarballs and folders only: nothing named is fetched from a registry (their dependencies are)
     const r = await runCommand(argv, setup.cwd, setup.env, STEP_TIMEOUT_MS);
@@ -46,31 +47,24 @@ export async function runStep(step: TranscriptStep, setup: Setup): Promise<strin
 
 /** A command line's `; echo $?` ending (the exit code printed after the output). */
 const ECHO_EXIT = /;\s*echo \$\?$/;
+/** A curl line's `| jq .` ending (its JSON output pretty-printed). */
+const JQ = /\s*\|\s*jq \.$/;
 
 function lines(text: string): string[] {
   const out = text.replace(/\n+$/, '').split('\n');
   return out.length === 1 && out[0] === '' ? [] : out;
 }
 
-/** `curl` with the page's arguments, `localhost:7009` pointed at the setup's HTTP API. */
-async function curl(args: string[], setup: Setup): Promise<string[]> {
+/** `curl` with the page's arguments, `localhost:7009` pointed at the setup's HTTP API; `jq`: `| jq .` follows. */
+async function curl(args: string[], setup: Setup, jq: boolean): Promise<string[]> {
   if (!setup.httpBase) throw new Error('curl needs a setup with an HTTP API (<!-- transcript: http -->)');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-curl-'));
+  const url = (a: string) => a.replace(/^http:\/\/(localhost|127\.0\.0\.1):7009/, setup.httpBase!);
+  const r = await runCommand(['curl', ...args.map(url)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
+  if (r.code !== 0 || !jq) return lines(r.output);
   try {
-    const body = path.join(dir, 'body');
-    const url = (a: string) => a.replace(/^http:\/\/(localhost|127\.0\.0\.1):7009/, setup.httpBase!);
-    const r = await runCommand(['curl', '-sS', '-o', body, '-w', '%{http_code}', ...args.map(url)], setup.cwd, setup.env, STEP_TIMEOUT_MS);
-    if (r.code !== 0) return lines(r.output);
-    const text = readFileSync(body, 'utf8');
-    let shown: string;
-    try {
-      shown = JSON.stringify(JSON.parse(text), null, 2);
-    } catch {
-      shown = text.replace(/\n+$/, '');
-    }
-    return [`HTTP ${r.output.trim()}`, ...lines(shown)];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    return lines(JSON.stringify(JSON.parse(r.output), null, 2));
+  } catch {
+    return [...lines(r.output), 'jq: error: the input is not JSON'];
   }
 }
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runCommand } from '../../../e2e/test/helpers/readmeSteps.js';
 import { freePort, linkedPluginRoot, repoRoot, startServe } from '../../../e2e/test/helpers/system.js';
 
@@ -96,47 +96,28 @@ export function sessionSetup(): Promise<Setup> {
   return providerSetup('session', tempHome('session'), BUNDLED);
 }
 
+/** The files of the HTTP API page's session, committed where the page links them. */
+const HTTP_EXAMPLE = path.join(repoRoot, 'examples', 'http-api');
+
 /**
- * `http`: the HTTP API's session — `ovos-tools serve --http` with `@ovos-tools/toolbox-http` serving `projects.list`
- * (the toolcore seed's tool) from a local service, and two agents: `agent:sofia` (credential `dev-secret-token`,
- * every tool, and `/metrics`) and `agent:kid` (credential `kid-token-0123456789`, only `tag:time`).
+ * `http`: the HTTP API's session, from the files docs/http-api.md links (examples/http-api/): `ovos-tools serve
+ * --http --config ovos-tools.json` in a fresh HOME holding that config (the agents `agent:sofia`, credential
+ * `dev-secret-token`, every tool and `/metrics`, and `agent:kid`, credential `kid-token-0123456789`, only `tag:time`,
+ * both as SHA-256 hashes) and `http-tools.json`, with `@ovos-tools/toolbox-http` serving `projects.list` from
+ * `projects-service.mjs`. The one change: the service listens on a free port instead of 8090, and the tools file's
+ * `target` says so.
  */
 export async function httpSetup(): Promise<Setup> {
   const base = tempHome('http');
-  const service = await localService(() => ({ projects: [{ id: 'proj-1', name: 'Phase 3', status: 'active' }] }));
-  const toolsFile = path.join(base.home, 'http-tools.json');
-  writeFileSync(
-    toolsFile,
-    JSON.stringify({
-      tools: [
-        {
-          id: 'projects.list',
-          name: 'List Projects',
-          description: 'Returns a list of projects for a microDAO',
-          input_schema: { type: 'object', properties: { microdao_id: { type: 'string' } }, required: ['microdao_id'] },
-          output_schema: { type: 'object', properties: { projects: { type: 'array', items: { type: 'object' } } }, required: ['projects'] },
-          executor: 'http',
-          target: `${service.url}/internal/tools/projects.list`,
-          allowed_agents: ['agent:sofia', 'agent:pm'],
-          timeout: 10,
-          allow_private: true,
-          tags: ['projects', 'read-only'],
-        },
-      ],
-    }),
-  );
-  const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+  const { startProjectsService } = (await import(pathToFileURL(path.join(HTTP_EXAMPLE, 'projects-service.mjs')).href)) as {
+    startProjectsService: (port: number) => Promise<{ url: string; close: () => Promise<void> }>;
+  };
+  const service = await startProjectsService(0);
+  const tools = readFileSync(path.join(HTTP_EXAMPLE, 'http-tools.json'), 'utf8');
+  if (!tools.includes('http://127.0.0.1:8090/')) throw new Error('examples/http-api/http-tools.json no longer calls http://127.0.0.1:8090/');
+  writeFileSync(path.join(base.home, 'http-tools.json'), tools.split('http://127.0.0.1:8090/').join(`${service.url}/`));
   const config = path.join(base.home, 'ovos-tools.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      'ovos-http-tools': { file: toolsFile },
-      agents: {
-        'agent:sofia': { credential: { sha256: sha256('dev-secret-token') }, tools: ['*'], reads: ['metrics'] },
-        'agent:kid': { credential: { sha256: sha256('kid-token-0123456789') }, tools: ['tag:time'] },
-      },
-    }),
-  );
+  copyFileSync(path.join(HTTP_EXAMPLE, 'ovos-tools.json'), config);
   const port = await freePort();
   const setup = await providerSetup('http', base, ['toolbox-http'], ['--config', config, '--http', `127.0.0.1:${port}`], service.close);
   return { ...setup, httpBase: `http://127.0.0.1:${port}` };

@@ -41,14 +41,20 @@ export function packCoreAt(version: string, dest: string): string {
   return tarball;
 }
 
-/** Packs core's installed `typebox`, so installs of the core tarball need no registry. */
-export function packTypebox(dest: string): string {
-  // npm cannot pack a folder inside pnpm's store (it crashes reading the store's tree), so pack a copy
-  const staging = mkdtempSync(path.join(dest, 'typebox-'));
-  cpSync(realpathSync(path.join(coreDir, 'node_modules', 'typebox')), staging, { recursive: true });
-  const tarball = packDir(staging, dest);
-  rmSync(staging, { recursive: true, force: true });
-  return tarball;
+/**
+ * Packs each of core's installed dependencies (typebox, fastest-levenshtein, …: whatever its package.json lists), so
+ * an offline install of the core tarball needs neither a registry nor what npm's cache happens to hold.
+ */
+export function packCoreDependencies(dest: string): string[] {
+  const deps = Object.keys((JSON.parse(readFileSync(path.join(coreDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  return deps.map((name) => {
+    // npm cannot pack a folder inside pnpm's store (it crashes reading the store's tree), so pack a copy
+    const staging = mkdtempSync(path.join(dest, 'dep-'));
+    cpSync(realpathSync(path.join(coreDir, 'node_modules', ...name.split('/'))), staging, { recursive: true });
+    const tarball = packDir(staging, dest);
+    rmSync(staging, { recursive: true, force: true });
+    return tarball;
+  });
 }
 
 /**

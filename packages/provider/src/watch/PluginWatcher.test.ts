@@ -94,7 +94,9 @@ describe('PluginWatcher', () => {
 
   test('a change no package manager records (files copied by hand) reloads once, after the settle timeout', async () => {
     const root = tempRoot();
-    const reloads = await watching([root], 1500);
+    // a settle timeout far above the ~900 ms of writes and waiting below, so a loaded machine's late timers cannot
+    // make the reload look early
+    const reloads = await watching([root], 5000);
     await npmLikeInstall(root, 'copied-tools', { pauseMs: 100, record: false });
     await sleep(700);
     expect(reloads).toHaveLength(0);
