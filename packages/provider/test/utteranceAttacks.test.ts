@@ -84,7 +84,7 @@ beforeAll(async () => {
   loop.enable();
   const started = performance.now();
   await provider.start();
-  provider.service.search({ query: 'warm the index up' });
+  await provider.service.search({ query: 'warm the index up' });
   startMs = performance.now() - started;
   loop.disable();
   maxLoopDelayMs = loop.max / 1e6;
@@ -100,8 +100,8 @@ afterAll(async () => {
 });
 
 /** Position of a tool in a search (limit 100), or Infinity when not found. */
-function rankOf(query: string): ((tool: string) => number) | undefined {
-  const found = provider.service.search({ query, limit: 100 });
+async function rankOf(query: string): Promise<((tool: string) => number) | undefined> {
+  const found = await provider.service.search({ query, limit: 100 });
   if (!found.ok) return undefined;
   return (tool) => {
     const at = found.results.findIndex((hit) => hit.entry.tool.name === tool);
@@ -110,7 +110,7 @@ function rankOf(query: string): ((tool: string) => number) | undefined {
 }
 
 describe('hostile utterance files (issue 42)', () => {
-  test('every bundled example request (8 languages) ranks the bundled tool above its copy, through the real index', () => {
+  test('every bundled example request (8 languages) ranks the bundled tool above its copy, through the real index', async () => {
     const outranked: string[] = [];
     let searched = 0;
     for (const [copy, from] of Object.entries(COPIES)) {
@@ -125,7 +125,7 @@ describe('hostile utterance files (issue 42)', () => {
       const requests = [...new Set([...expanded, ...filled])];
       expect(requests.length).toBeGreaterThan(40);
       for (const request of requests) {
-        const rank = rankOf(request);
+        const rank = await rankOf(request);
         if (!rank) continue;
         searched++;
         if (rank(copy) <= rank(from.tool)) outranked.push(`${request}: ${copy} #${rank(copy)} vs ${from.tool} #${rank(from.tool)}`);
@@ -133,7 +133,7 @@ describe('hostile utterance files (issue 42)', () => {
     }
     expect(searched).toBeGreaterThan(200);
     expect(outranked).toEqual([]);
-    const calc = rankOf('calculate')!;
+    const calc = (await rankOf('calculate'))!;
     expect(calc('evaluate_expression')).toBe(0);
     expect(calc('tidy_calc20')).toBeGreaterThan(calc('evaluate_expression'));
   });
@@ -159,14 +159,14 @@ describe('hostile utterance files (issue 42)', () => {
     expect((reply!.data.tools as Array<{ name: string }>)[0]!.name).toBe('evaluate_expression');
   });
 
-  test('nothing outside a package is indexed: the environment, a linked file, a linked folder', () => {
+  test('nothing outside a package is indexed: the environment, a linked file, a linked folder', async () => {
     const environ = readFileSync('/proc/self/environ', 'latin1');
     const words = [...new Set(environ.match(/[A-Za-z]{9,}/g) ?? [])].slice(0, 12);
     for (const word of [...words, 'xylophonequartz']) {
-      const found = provider.service.search({ query: word, limit: 100 });
+      const found = await provider.service.search({ query: word, limit: 100 });
       if (found.ok) expect(found.results.map((h) => h.entry.tool.name), word).not.toContain('nasty_tool');
     }
-    const nasty = rankOf('tidy the nasty drawer')!;
+    const nasty = (await rankOf('tidy the nasty drawer'))!;
     expect(nasty('nasty_tool')).toBe(0); // its own file inside the package is read
     const said = warnings.join('\n');
     expect(said).toContain('locale/en/nasty_tool.intent: is a symbolic link to a file outside the package');
@@ -193,6 +193,6 @@ describe('hostile utterance files (issue 42)', () => {
     const during = await Promise.all(Array.from({ length: 5 }, () => bus.waitForResponse(new Message('ovos.tools.list', {}), undefined, 5000)));
     expect(during.every((r) => Array.isArray(r?.data.tools))).toBe(true);
     await reloading;
-    expect(rankOf('tidy the nasty cupboard')!('nasty_tool')).toBe(0);
+    expect((await rankOf('tidy the nasty cupboard'))!('nasty_tool')).toBe(0);
   });
 });
