@@ -109,7 +109,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       const notReady = catalog.loaded ? undefined : await ready();
       if (notReady) return { ok: false, error: notReady };
       const caller = request.caller ?? IN_PROCESS;
-      const found = currentIndex().search(request.query, { ...searchOptions(request), filter: (entry) => visible(caller, entry) });
+      const found = await currentIndex().searchAsync(request.query, { ...searchOptions(request), filter: (entry) => visible(caller, entry) });
       if (!found.ok) return found;
       return { ...found, results: found.results.map((hit: ToolSearchHit) => ({ ...hit, timeoutMs: policy.timeoutFor(hit.entry) })) };
     },

@@ -194,6 +194,20 @@ export class ToolSearchIndex {
    * `explain` that is not a boolean.
    */
   search(query: string, options: SearchOptions = {}): SearchOutcome {
+    return this.rank(query, options, true);
+  }
+
+  /**
+   * {@link search} without blocking the event loop (what the service's searches use): with a search-ranker package
+   * ready, the request is embedded first, awaited at most the model's wait (80 ms), and the search then ranks without
+   * waiting; without one it answers as `search` does. Same answers and errors as {@link search}.
+   */
+  async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+    if (this.model && typeof query === 'string') await this.model.prepare(query).catch(() => undefined);
+    return this.rank(query, options, false);
+  }
+
+  private rank(query: string, options: SearchOptions, waitForModel: boolean): SearchOutcome {
     const analysed = analyseQuery(query, this.lexicon);
     if ('error' in analysed) return { ok: false, error: analysed.error };
     const explain = options.explain ?? false;
@@ -209,7 +223,7 @@ export class ToolSearchIndex {
     if (tagProblem) return { ok: false, error: tagProblem };
     const keep = (i: number) => hasTags(snap.entries[i]!, tags) && visible(snap.entries[i]!);
     const lexical = rankSnapshot(snap, analysed, keep, explain);
-    const ranked = (snap === this.current && safeRank(this.model, query, lexical, keep, explain)) || lexical;
+    const ranked = (snap === this.current && safeRank(this.model, query, lexical, keep, explain, waitForModel)) || lexical;
     const results: SearchHit[] = ranked.slice(0, limit).map((hit) => ({
       entry: snap.entries[hit.id]!,
       score: Math.round(hit.score * 1000) / 1000,
@@ -220,9 +234,9 @@ export class ToolSearchIndex {
 }
 
 /** The model's fused ranking, or `undefined` (lexical only) when it cannot take part or fails. */
-function safeRank(model: ModelRanking | undefined, query: string, lexical: ReturnType<typeof rankSnapshot>, keep: (i: number) => boolean, explain: boolean) {
+function safeRank(model: ModelRanking | undefined, query: string, lexical: ReturnType<typeof rankSnapshot>, keep: (i: number) => boolean, explain: boolean, wait: boolean) {
   try {
-    return model?.rank(query, lexical, keep, explain);
+    return model?.rank(query, lexical, keep, explain, wait);
   } catch {
     return undefined;
   }

@@ -61,10 +61,23 @@ export class ModelRanking {
   }
 
   /**
-   * The fused ranking of a search (lexical hits `lexical`, best first; `keep(id)`: the entry passes the search's tags
-   * and caller filter), or `undefined` when the model cannot take part now.
+   * Fetches the request's vector without blocking the event loop, when the model can take part in its search (see
+   * `SemanticRanker.prepareQuery`): the service awaits this, then ranks with `rank(…, wait = false)`. Never rejects.
    */
-  rank(query: string, lexical: readonly RankedHit[], keep: (id: number) => boolean, explain: boolean): RankedHit[] | undefined {
+  async prepare(query: string): Promise<void> {
+    const ranker = this.ranker;
+    if (!ranker || !ranker.vectorsFor(this.texts)) return;
+    const english = ranker.languages?.includes('en') ?? false;
+    if (english && foreignShare(query, this.lexicon) >= { ...FUSION_WEIGHTS, ...this.options.weights }.foreignLexicalOnly) return;
+    await ranker.prepareQuery(query);
+  }
+
+  /**
+   * The fused ranking of a search (lexical hits `lexical`, best first; `keep(id)`: the entry passes the search's tags
+   * and caller filter), or `undefined` when the model cannot take part now. `wait`: whether to wait (blocking, at
+   * most the ranker's `queryWaitMs`) for a request vector {@link prepare} did not fetch.
+   */
+  rank(query: string, lexical: readonly RankedHit[], keep: (id: number) => boolean, explain: boolean, wait = true): RankedHit[] | undefined {
     const ranker = this.ranker;
     if (!ranker) return undefined;
     const vectors = ranker.vectorsFor(this.texts);
@@ -73,7 +86,7 @@ export class ModelRanking {
     const foreign = english ? foreignShare(query, this.lexicon) : 0;
     const weights = { ...FUSION_WEIGHTS, ...this.options.weights };
     if (foreign >= weights.foreignLexicalOnly) return undefined;
-    const q = ranker.queryVector(query);
+    const q = ranker.queryVector(query, wait);
     if (!q) return undefined;
     const cosines = new Float64Array(vectors.length).fill(Number.NaN);
     for (let id = 0; id < vectors.length; id++) if (keep(id)) cosines[id] = dot(q, vectors[id]!);

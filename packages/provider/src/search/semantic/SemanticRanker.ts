@@ -29,6 +29,9 @@ export interface SemanticRankerOptions {
   logger?: Logger;
 }
 
+/** `Atomics.waitAsync` (ES2024; Node 16 and later have it, the ES2023 lib does not type it). */
+const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
+
 /** The longest a search waits for the model to embed its request before it answers lexically, ms. */
 export const QUERY_WAIT_MS = 80;
 /** The backend asked of the ranker: `wasm` (measured faster than `cpu` for this model and no larger; docs/search-and-budgets.md). */
@@ -61,6 +64,8 @@ export class SemanticRanker {
   /** Recent requests' vectors, least recently used first. */
   private readonly recent = new Map<string, Float32Array>();
   private jobId = 0;
+  /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
+  private queue: Promise<unknown> = Promise.resolve();
   private slowWarned = false;
   private readonly logger: Logger;
 
@@ -105,10 +110,12 @@ export class SemanticRanker {
   }
 
   /**
-   * The request's vector, waiting at most `queryWaitMs` for the worker; `undefined` when it is not ready, failed or
-   * slow. The vectors of the last {@link RECENT_QUERIES} requests are kept: a request said again costs nothing.
+   * The request's vector, waiting at most `queryWaitMs` for the worker when `wait` (blocking this thread: for
+   * embedders and benches that search synchronously), or only a vector {@link prepareQuery} fetched already when not;
+   * `undefined` when it is not ready, failed or slow. The vectors of the last {@link RECENT_QUERIES} requests are kept:
+   * a request said again costs nothing.
    */
-  queryVector(text: string): Float32Array | undefined {
+  queryVector(text: string, wait = true): Float32Array | undefined {
     if (this.state !== 'ready' || !this.model) return undefined;
     const known = this.recent.get(text);
     if (known) {
@@ -116,32 +123,70 @@ export class SemanticRanker {
       this.recent.set(text, known);
       return known;
     }
-    const vector = this.embedQuery(text, this.model.dimensions);
-    if (vector) {
-      this.recent.set(text, vector);
-      if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value!);
-    }
-    return vector;
-  }
-
-  /** Asks the worker for a request's vector and waits for it in the shared buffer, at most `queryWaitMs`. */
-  private embedQuery(text: string, dimensions: number): Float32Array | undefined {
-    const seq = (this.seq = (this.seq + 1) | 0 || 1);
-    this.post({ type: 'query', seq, text });
+    if (!wait) return undefined;
+    const seq = this.ask(text);
     const deadline = performance.now() + (this.options.queryWaitMs ?? QUERY_WAIT_MS);
     for (;;) {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) {
-        if (!this.slowWarned) this.logger.warn(`search: the model did not embed the request within ${this.options.queryWaitMs ?? QUERY_WAIT_MS} ms; this search (and any other as slow) is ranked lexically`);
-        this.slowWarned = true;
-        return undefined;
-      }
+      if (left <= 0) return this.tooSlow();
       Atomics.wait(this.header, ANSWERED_SEQ, answered, left);
     }
+    return this.answer(text, this.model.dimensions);
+  }
+
+  /**
+   * Fetches the request's vector without blocking the event loop (the service's searches): resolves `true` once the
+   * vector is kept with the recent ones (so `queryVector(text, false)` finds it), `false` when the model is not ready,
+   * failed, or did not answer within `queryWaitMs` of this call. Requests go to the worker one at a time (it answers
+   * through one shared slot); the time spent waiting behind another counts toward the limit. Never rejects.
+   */
+  prepareQuery(text: string): Promise<boolean> {
+    if (this.state !== 'ready' || !this.model) return Promise.resolve(false);
+    if (this.recent.has(text)) return Promise.resolve(true);
+    const deadline = performance.now() + (this.options.queryWaitMs ?? QUERY_WAIT_MS);
+    const run = this.queue.then(() => this.embedWithin(text, deadline));
+    this.queue = run.catch(() => undefined);
+    return run.then((v) => v !== undefined, () => false);
+  }
+
+  private async embedWithin(text: string, deadline: number): Promise<Float32Array | undefined> {
+    if (this.recent.has(text)) return this.recent.get(text);
+    if (this.state !== 'ready' || !this.model) return undefined;
+    if (performance.now() >= deadline) return this.tooSlow();
+    const seq = this.ask(text);
+    for (;;) {
+      const answered = Atomics.load(this.header, ANSWERED_SEQ);
+      if (answered === seq) break;
+      const left = deadline - performance.now();
+      if (left <= 0) return this.tooSlow();
+      const waited = waitAsync(this.header, ANSWERED_SEQ, answered, left);
+      if (waited.async) await waited.value;
+    }
+    return this.model ? this.answer(text, this.model.dimensions) : undefined;
+  }
+
+  /** Posts a request to embed; its sequence number. */
+  private ask(text: string): number {
+    const seq = (this.seq = (this.seq + 1) | 0 || 1);
+    this.post({ type: 'query', seq, text });
+    return seq;
+  }
+
+  /** The answer in the shared slot, kept with the recent requests' vectors; `undefined` when the worker failed it. */
+  private answer(text: string, dimensions: number): Float32Array | undefined {
     if (Atomics.load(this.header, ANSWER_STATUS) !== STATUS_OK) return undefined;
-    return new Float32Array(this.shared, SHARED_HEADER_BYTES, dimensions).slice();
+    const vector = new Float32Array(this.shared, SHARED_HEADER_BYTES, dimensions).slice();
+    this.recent.set(text, vector);
+    if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value!);
+    return vector;
+  }
+
+  private tooSlow(): undefined {
+    if (!this.slowWarned) this.logger.warn(`search: the model did not embed the request within ${this.options.queryWaitMs ?? QUERY_WAIT_MS} ms; this search (and any other as slow) is ranked lexically`);
+    this.slowWarned = true;
+    return undefined;
   }
 
   /** Stops the worker for good. */
