@@ -124,12 +124,12 @@ describe('math: identities, prototype names and list size', () => {
     }
   });
 
-  test('statistics_summary of 1,000,000 numbers is a validation error naming the limit, and the provider keeps answering', async () => {
+  test('statistics_summary of 1,000,000 numbers is refused naming the limit (over the bus: its 100,000 values a message may hold, before parsing), and the provider keeps answering', async () => {
     const numbers = Array.from({ length: 1_000_000 }, (_, i) => i % 1000);
     const big = client.request('ovos.tools.invoke', { name: 'statistics_summary', args: { numbers } }, 60_000);
     const reply = (await big).data as { error?: string; code?: string };
-    expect(reply.code).toBe('invalid_arguments');
-    expect(reply.error).toContain('100000');
+    expect(reply.code).toBe('invalid_request');
+    expect(reply.error).toContain('more than the 100000 a message may hold');
     expect((await invoke('evaluate_expression', { expression: '6*7' })).result).toMatchObject({ result: 42 });
   });
 });

@@ -35,6 +35,14 @@ describe('resolveClaims: who keeps an example request several packages ship (iss
     expect(kept.get('tidy')!.get('tidy_ls')).toEqual(['show the recipe']);
   });
 
+  it('two or more common words of a long trusted request are no copy (the scaffold\'s greeting against convert_time)', () => {
+    const trusted = claimant('clock', true, { convert_time: ['what time is it in tokyo when I say noon in lisbon'] });
+    const scaffold = claimant('weather', false, { weather_greet: ['say hi to times', 'tokyo noon lisbon time'] });
+    const { kept, dropped } = resolveClaims([trusted, scaffold]);
+    expect(kept.get('weather')!.get('weather_greet')).toEqual(['say hi to times']);
+    expect(dropped.map((d) => [d.request, d.how])).toEqual([['tokyo noon lisbon time', 'part']]);
+  });
+
   it('a trusted third-party package keeps its own near requests; exact copies still go to the first claimant', () => {
     const trusted = claimant('spotify', true, { play_song: ['plus', 'calculate', 'Calculating', 'play a song'] });
     const { kept, dropped } = resolveClaims([bundled, trusted]);

@@ -42,7 +42,8 @@ interface Claim {
  * diacritics, no punctuation), numbers as `#`, in order: `Quanto é 7 vezes 8?` is `quanto e 7 vezes 8` — and a later
  * package's copy is dropped (`same`). Against a trusted claim an untrusted package loses more, compared by content
  * words (folded, stop words and numbers dropped, English-stemmed, as a set: `calculating` is `calculate`): the same
- * words in any order (`same`), only words of one trusted request (`part`: `sum` against `sum {a} and {b}`), or
+ * words in any order (`same`), only words of one trusted request — one word, or at least half of its words (`part`:
+ * `sum` against `sum {a} and {b}`; two common words of a long request, such as `say … time`, are no copy) — or
  * every word of one trusted request and more (`more`: `what is 2 plus 2 quickly` against `what is 2 plus 2`); so no
  * untrusted package can rank above a trusted tool for what that tool's examples say. Requests of the same package
  * never conflict. Each request costs a map lookup, plus, for an untrusted one, one look at each trusted claim sharing
@@ -94,7 +95,7 @@ const MARKS = /\p{M}+/gu;
 
 /**
  * A trusted claim of another package whose content words `words` (sorted, distinct) equal (`same`), are part of
- * (`part`), or contain (`more`). One pass over the trusted claims sharing a word with the request, counting shared
+ * it (`part`: one word, or at least half of its words), or contain (`more`). One pass over the trusted claims sharing a word with the request, counting shared
  * words per claim.
  */
 function nearTrusted(words: readonly string[], id: string, sets: ReadonlyMap<string, Claim>, postings: ReadonlyMap<string, Claim[]>): { owner: Claim; how: 'same' | 'part' | 'more' } | undefined {
@@ -106,7 +107,7 @@ function nearTrusted(words: readonly string[], id: string, sets: ReadonlyMap<str
       if (claim.id === id) continue;
       const n = (shared.get(claim) ?? 0) + 1;
       shared.set(claim, n);
-      if (n === words.length) return { owner: claim, how: 'part' };
+      if (n === words.length && (n === 1 || 2 * n >= claim.words.size)) return { owner: claim, how: 'part' };
       if (n === claim.words.size) return { owner: claim, how: 'more' };
     }
   }
