@@ -51,7 +51,7 @@ function step(cmd, cmdArgs, extraEnv = {}) {
   }
 }
 
-const upstream = npmConfig('registry') ?? 'https://registry.npmjs.org/';
+const upstream = npmConfig('registry') ?? fail('`npm config get registry` printed nothing: set the registry this one should proxy with `npm config set registry <url>`');
 const cafile = npmConfig('cafile');
 const proxy = npmConfig('https-proxy') ?? npmConfig('proxy');
 mkdirSync(dir, { recursive: true });

@@ -49,7 +49,8 @@ function cleanEnv(): NodeJS.ProcessEnv {
  * @param publishable - more package names the test publishes (e.g. a scaffolded toolbox).
  */
 export async function startRegistry(work: string, publishable: readonly string[] = []): Promise<LocalRegistry> {
-  const upstream = npmConfig('registry') ?? 'https://registry.npmjs.org/';
+  const upstream = npmConfig('registry');
+  if (!upstream) throw new Error('`npm config get registry` printed nothing: the local registry proxies the configured one (npm config set registry <url>)');
   const cafile = npmConfig('cafile');
   const proxy = npmConfig('https-proxy') ?? npmConfig('proxy');
   const port = await freePort();
