@@ -118,18 +118,24 @@ export class PackageUtterances {
     this.report(dropped);
   }
 
-  /** One warning per package and tool whose copies were dropped, when the drops changed since the last reload. */
+  /**
+   * One line per package and tool whose copies were dropped, when the drops changed since the last reload: a warning
+   * when one of them is an exact copy of another package's request, else (near-copies only: common words of a trusted
+   * request, such as the scaffold's `say hi to {name} {times} times` against `what time is it`) at info.
+   */
   private report(dropped: readonly DroppedRequest[]): void {
     const byTool = new Map<string, DroppedRequest[]>();
     for (const d of dropped) (byTool.get(`${d.label}\u0000${d.tool}`) ?? byTool.set(`${d.label}\u0000${d.tool}`, []).get(`${d.label}\u0000${d.tool}`)!).push(d);
     const lines = [...byTool.values()].map((list) => {
       const d = list[0]!;
       const owners = [...new Set(list.map((x) => `'${x.ownerTool}' of ${x.ownerLabel}`))].slice(0, 3).join(', ');
-      return `search: ${d.label}: ${list.length} example request(s) of tool '${d.tool}' repeat those of ${owners} (e.g. "${d.request}") and are not searched; write requests only your tool answers, or list the package in search_trusted_toolboxes if you trust it`;
+      const exact = list.some((x) => x.how === 'same');
+      const text = `search: ${d.label}: ${list.length} example request(s) of tool '${d.tool}' ${exact ? 'repeat' : 'share the words of'} those of ${owners} (e.g. "${d.request}") and are not searched; write requests only your tool answers, or list the package in search_trusted_toolboxes if you trust it`;
+      return { exact, text };
     });
-    const summary = lines.join('\n');
+    const summary = lines.map((l) => l.text).join('\n');
     if (summary === this.lastDrops) return;
     this.lastDrops = summary;
-    for (const line of lines) this.options.logger.warn(line);
+    for (const line of lines) this.options.logger[line.exact ? 'warn' : 'info'](line.text);
   }
 }
