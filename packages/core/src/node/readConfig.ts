@@ -54,7 +54,7 @@ export function readConfig<T extends TObject>(schema: T, raw: unknown): ConfigRe
         config[key] = parsed.value;
         continue;
       }
-      problems.push({ key, message: problemMessage(property, parsed.problems) });
+      problems.push({ key, message: problemMessage(parsed.problems) });
     }
     if ('default' in property) config[key] = structuredClone(property.default);
   }
@@ -85,22 +85,21 @@ export function configProblemText(owner: string, p: ConfigProblem): string {
 
 function problemFor(key: string, schema: object, value: unknown): ConfigProblem {
   const parsed = compileSchema(schema).parse(value);
-  return { key, message: parsed.ok ? 'is invalid' : problemMessage(schema, parsed.problems) };
+  return { key, message: parsed.ok ? 'is invalid' : problemMessage(parsed.problems) };
 }
 
 const UNION_SUMMARY = /^must match a schema in (anyOf|oneOf)\b/;
 const TYPE_MISMATCH = /^must be (string|number|integer|boolean|array|object|null), received /;
-const NOT_IN_ENUM = /^must be equal to one of the allowed values, received /;
 
 /**
  * One message out of compileSchema's problem lines (`<path>: <text>`, path `(arguments)` for the value itself):
  * a union's summary line is dropped; a constraint the value broke (`must be >= 1`, an item of a list) wins over
  * the type mismatches of the union branches that did not apply; those combine (`must be string or array`).
  */
-function problemMessage(schema: object, lines: readonly string[]): string {
+function problemMessage(lines: readonly string[]): string {
   const parts = lines.map(splitLine).filter((p) => !UNION_SUMMARY.test(p.text));
   const specific = parts.find((p) => p.path !== '' || !TYPE_MISMATCH.test(p.text));
-  if (specific) return specific.path ? `[${specific.path}] ${specific.text}` : withEnum(schema, specific.text);
+  if (specific) return specific.path ? `[${specific.path}] ${specific.text}` : specific.text;
   if (parts.length === 0) return lines[0] ? splitLine(lines[0]).text : 'is invalid';
   const types = [...new Set(parts.map((p) => TYPE_MISMATCH.exec(p.text)![1]!))];
   return `must be ${orList(types)}${parts[0]!.text.slice(parts[0]!.text.indexOf(', received '))}`;
@@ -111,13 +110,6 @@ function splitLine(line: string): { path: string; text: string } {
   if (at < 0) return { path: '', text: line };
   const path = line.slice(0, at);
   return { path: path === '(arguments)' ? '' : path, text: line.slice(at + 2) };
-}
-
-/** `must be "auto", "bwrap" or "none", received ...` instead of TypeBox's "one of the allowed values". */
-function withEnum(schema: object, text: string): string {
-  const values = (schema as { enum?: unknown }).enum;
-  if (!NOT_IN_ENUM.test(text) || !Array.isArray(values)) return text;
-  return `must be ${orList(values.map((v) => JSON.stringify(v)))}${text.slice(text.indexOf(', received '))}`;
 }
 
 function orList(items: readonly string[]): string {
