@@ -67,8 +67,7 @@ export class ModelRanking {
   async prepare(query: string): Promise<void> {
     const ranker = this.ranker;
     if (!ranker || !ranker.vectorsFor(this.texts)) return;
-    const english = ranker.languages?.includes('en') ?? false;
-    if (english && foreignShare(query, this.lexicon) >= { ...FUSION_WEIGHTS, ...this.options.weights }.foreignLexicalOnly) return;
+    if (this.foreignShareFor(ranker, query) >= this.weights().foreignLexicalOnly) return;
     await ranker.prepareQuery(query);
   }
 
@@ -82,15 +81,23 @@ export class ModelRanking {
     if (!ranker) return undefined;
     const vectors = ranker.vectorsFor(this.texts);
     if (!vectors) return undefined;
-    const english = ranker.languages?.includes('en') ?? false;
-    const foreign = english ? foreignShare(query, this.lexicon) : 0;
-    const weights = { ...FUSION_WEIGHTS, ...this.options.weights };
+    const foreign = this.foreignShareFor(ranker, query);
+    const weights = this.weights();
     if (foreign >= weights.foreignLexicalOnly) return undefined;
     const q = ranker.queryVector(query, wait);
     if (!q) return undefined;
     const cosines = new Float64Array(vectors.length).fill(Number.NaN);
     for (let id = 0; id < vectors.length; id++) if (keep(id)) cosines[id] = dot(q, vectors[id]!);
     return fuseRankings(lexical, cosines, 1 - foreign, explain, weights);
+  }
+
+  /** How much of `query` is another language than the model's (0 for a model that is not English-only). */
+  private foreignShareFor(ranker: SemanticRanker, query: string): number {
+    return ranker.languages?.includes('en') ? foreignShare(query, this.lexicon) : 0;
+  }
+
+  private weights(): FusionWeights {
+    return { ...FUSION_WEIGHTS, ...this.options.weights };
   }
 
   /** Stops the model's worker. */

@@ -64,6 +64,8 @@ export class SemanticRanker {
   /** Recent requests' vectors, least recently used first. */
   private readonly recent = new Map<string, Float32Array>();
   private jobId = 0;
+  /** The vectors of the last catalog whose every text was embedded (the same `texts` array answers from it). */
+  private complete: { texts: readonly string[]; vectors: Float32Array[] } | undefined;
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
   private slowWarned = false;
@@ -96,6 +98,8 @@ export class SemanticRanker {
    * (starting it when needed). Vectors of texts not in `texts` are forgotten (the catalog changed).
    */
   vectorsFor(texts: readonly string[]): Float32Array[] | undefined {
+    // a search asks twice (to prepare its request, then to rank) for the same catalog: answered from the last complete set
+    if (this.state === 'ready' && this.complete?.texts === texts) return this.complete.vectors;
     if (this.state === 'closed') return undefined;
     if ((this.state === 'idle' || this.state === 'failed') && !this.start()) return undefined;
     const wanted = new Set(texts);
@@ -106,7 +110,8 @@ export class SemanticRanker {
       this.post({ type: 'texts', id: ++this.jobId, texts: missing });
     }
     if (this.state !== 'ready' || this.pending.size) return undefined;
-    return texts.map((t) => this.vectors.get(t)!);
+    this.complete = { texts, vectors: texts.map((t) => this.vectors.get(t)!) };
+    return this.complete.vectors;
   }
 
   /**
@@ -211,6 +216,7 @@ export class SemanticRanker {
     this.starts++;
     this.state = 'loading';
     this.pending.clear();
+    this.complete = undefined;
     const d = this.declaration;
     const init: SemanticWorkerInit = { modulePath: d.modulePath, exportName: d.exportName, backend: this.options.backend ?? DEFAULT_BACKEND, cacheDir: this.options.cacheDir ?? defaultVectorCacheDir(), shared: this.shared };
     this.logger.info(`search: starting the search ranker ${d.entryPointName} (${d.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
