@@ -9,7 +9,7 @@
 // shared machine's shifting load falls on all three alike. Throughput: 16 clients (16 connections, one caller each)
 // on serve and on the relay, interleaved rounds, medians.
 // Targets (issue 44): serve p50 <= 1.0x the MCP SDK's; serve invokes/s at 16 clients >= 0.85x the relay's.
-// OVOS_TOOLS_BENCH_QUICK=1: shorter.
+// OVOS_TOOLS_BENCH_QUICK=1: shorter. OVOS_TOOLS_BENCH_NODE_ARGS: Node flags of serve.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -111,7 +111,8 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 const median = (xs) => pct(xs, 50);
 const fmt = (n) => n.toFixed(3);
 
-const root = pluginRootWith('door-bench-', { config: { federation: false } }); // default isolation (worker)
+// default isolation (worker); OVOS_TOOLS_BENCH_CONFIG: provider config keys (JSON) merged over it, for experiments
+const root = pluginRootWith('door-bench-', { config: { federation: false, ...JSON.parse(process.env.OVOS_TOOLS_BENCH_CONFIG ?? '{}') } });
 const stops = [];
 try {
   const relay = await relayTarget();

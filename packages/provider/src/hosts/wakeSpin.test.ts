@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wakeSpinner } from './wakeSpin.js';
+import { MAX_SPIN_SKIPS, wakeSpinner } from './wakeSpin.js';
 
 /** Resolves after the event loop has gone through `n` check phases. */
 const turns = (n: number) => new Promise<void>((resolve) => {
@@ -25,7 +25,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     expect(asked).toBe(atStop); // the chain ended: nothing keeps the loop awake
   });
 
-  it('stops at its budget even while busy, and a later poke starts it again', async () => {
+  it('stops at its budget even while busy; after a window that went unused it skips the next poke, then starts again', async () => {
     let asked = 0;
     const poke = wakeSpinner(1, () => (asked++, true));
     poke();
@@ -34,9 +34,58 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     expect(afterBudget).toBeGreaterThan(0);
     await turns(20);
     expect(asked).toBe(afterBudget);
+    poke(); // skipped: the last window ran out unused
+    await turns(3);
+    expect(asked).toBe(afterBudget);
     poke();
     await turns(3);
     expect(asked).toBeGreaterThan(afterBudget);
+  });
+
+  it('backs off further after each unused window (1, 3, 7, … up to MAX_SPIN_SKIPS pokes), and a used window resets it', async () => {
+    let asked = 0;
+    const poke = wakeSpinner(1, () => (asked++, true));
+    /** Pokes until a window starts (the spinner asks busy() at once when it starts one); how many pokes were skipped. */
+    const skippedBeforeStart = async (): Promise<number> => {
+      for (let skipped = 0; ; skipped++) {
+        const before = asked;
+        poke();
+        if (asked > before) {
+          await new Promise((r) => setTimeout(r, 10)); // let the window run out unused
+          return skipped;
+        }
+      }
+    };
+    expect(await skippedBeforeStart()).toBe(0);
+    const skips = [];
+    for (let i = 0; i < 5; i++) skips.push(await skippedBeforeStart());
+    expect(skips).toEqual([1, 3, 7, MAX_SPIN_SKIPS, MAX_SPIN_SKIPS]);
+    // a window that gets a poke while it runs (the next call came in time) was used: the next poke polls again
+    for (let i = 0; i < MAX_SPIN_SKIPS; i++) poke();
+    const before = asked;
+    poke();
+    expect(asked).toBeGreaterThan(before);
+    poke(); // during the window
+    await new Promise((r) => setTimeout(r, 10));
+    const after = asked;
+    poke();
+    expect(asked).toBeGreaterThan(after);
+  });
+
+  it('a window ended by busy() turning false was used: the next poke polls again', async () => {
+    let asked = 0;
+    let busy = true;
+    const poke = wakeSpinner(60_000, () => (asked++, busy));
+    poke();
+    await turns(3);
+    busy = false;
+    await turns(3);
+    busy = true;
+    const before = asked;
+    poke();
+    expect(asked).toBeGreaterThan(before);
+    busy = false;
+    await turns(3);
   });
 
   it('a budget of 0 turns it off', async () => {
