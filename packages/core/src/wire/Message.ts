@@ -103,6 +103,9 @@ export class Message {
       if (v != null && (typeof v !== 'object' || Array.isArray(v))) throw new MalformedMessageError(`"${key}" must be an object`);
     }
     const message = new Message(o.type, o.data as JsonObject | null, o.context as JsonObject | null);
+    // the scan measured the parsed text's nesting (a deeper frame was refused above): data and context are within
+    // the limit, and walking them again would cost every received frame a second pass
+    if (shape.depth <= MAX_MESSAGE_DEPTH + 1) return message;
     if (!nestsDeeperThan(message.data, MAX_MESSAGE_DEPTH) && !nestsDeeperThan(message.context, MAX_MESSAGE_DEPTH)) return message;
     const deep = [
       ...keysTooDeep(message.data, MAX_MESSAGE_DEPTH).map((k) => `data.${k}`),

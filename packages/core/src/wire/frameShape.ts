@@ -81,6 +81,11 @@ const MAX_MEMBERS = 10_000;
 /** Container kinds are remembered this deep; deeper levels only count (the frame is refused anyway). */
 const TRACKED_DEPTH = MAX_MESSAGE_DEPTH + 2;
 
+/** The container kind (`{` or `[`) of each open level of the scan in progress (see `Scanner`). */
+const SCAN_KINDS = new Uint8Array(TRACKED_DEPTH + 1);
+/** How many keys each open object level of the scan in progress has had so far. */
+const SCAN_KEY_COUNTS = new Int32Array(TRACKED_DEPTH + 1);
+
 const isBlank = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /** Index of the quote closing the string that opens at `i`, or -1 when it never closes. */
@@ -114,8 +119,10 @@ class Scanner {
   widest = 0;
   type: string | undefined;
   readonly members: FrameMember[] = [];
-  private readonly kinds = new Uint8Array(TRACKED_DEPTH + 1);
-  private readonly keyCounts = new Int32Array(TRACKED_DEPTH + 1);
+  // shared by every scan (a scan runs to its end synchronously): level d's entries are written when level d opens,
+  // before anything reads them, so nothing of an earlier scan is seen; a frame then allocates no typed arrays
+  private readonly kinds = SCAN_KINDS;
+  private readonly keyCounts = SCAN_KEY_COUNTS;
   private expectKey = false;
   private topKey: string | undefined;
   private part: 'data' | 'context' | undefined;

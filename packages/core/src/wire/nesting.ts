@@ -22,12 +22,20 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
  */
 export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
   if (!isContainer(value)) return false;
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (depth > maxDepth) return true;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
-    for (const child of children) if (isContainer(child)) stack.push([child, depth + 1]);
+  if (maxDepth < 1) return true;
+  // two parallel stacks (containers, their levels): it runs on every message sent, so no pair is allocated per node
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (!isContainer(child)) continue;
+      if (depth >= maxDepth) return true;
+      nodes.push(child);
+      depths.push(depth + 1);
+    }
   }
   return false;
 }
