@@ -41,7 +41,8 @@ export interface HostDefaults {
    * this long instead of sleeping, and after answering a call that was the only one in flight to it, the worker or
    * process keeps polling for the next call this long (ms; 0 turns both off; default 0.1). Waking a sleeping thread
    * costs 10–100 µs on our VM, more than the rest of what a worker adds to a call; the polling costs CPU only in these
-   * short windows around calls.
+   * short windows around calls, and only while they catch something: windows that run out unused make the next ones
+   * be skipped (see `wakeSpinner`).
    */
   spinWaitMs: number;
   /** `max_restarts`: crashes within a minute after which a toolbox is marked unhealthy until the next reload; default 5. */
