@@ -9,7 +9,9 @@
 // shared machine's shifting load falls on all three alike. Throughput: 16 clients (16 connections, one caller each)
 // on serve and on the relay, interleaved rounds, medians.
 // Targets (issue 44): serve p50 <= 1.0x the MCP SDK's; serve invokes/s at 16 clients >= 0.85x the relay's.
-// OVOS_TOOLS_BENCH_QUICK=1: shorter. OVOS_TOOLS_BENCH_NODE_ARGS: Node flags of serve.
+// OVOS_TOOLS_BENCH_QUICK=1: shorter. OVOS_TOOLS_BENCH_NODE_ARGS: Node flags of serve. OVOS_TOOLS_BENCH_BASELINE=<path to
+// another built checkout of this repository>: its `serve` runs beside this one in the same interleaved rounds (a
+// before/after comparison that a shared machine's load cannot tilt).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -67,9 +69,9 @@ async function relayTarget() {
   return { url, topic: 'bench.add', stop: async () => (await responder.stop(), await bus.stop()) };
 }
 
-async function serveTarget(root) {
+async function serveTarget(root, checkout = repo) {
   const url = `ws://127.0.0.1:${await freePort()}/core`;
-  const args = [path.join(repo, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', '--bus-url', url, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--log-level', 'error'];
+  const args = [path.join(checkout, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', '--bus-url', url, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--log-level', 'error'];
   const serve = spawnUntil([...(process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...args], /serving/);
   await serve.ready;
   return { url, topic: 'ovos.tools.invoke', stop: serve.stop };
@@ -119,6 +121,11 @@ try {
   stops.push(relay.stop);
   const serve = await serveTarget(root);
   stops.push(serve.stop);
+  const baselineRepo = process.env.OVOS_TOOLS_BENCH_BASELINE;
+  const baseline = baselineRepo ? await serveTarget(root, path.resolve(baselineRepo)) : undefined;
+  if (baseline) stops.push(baseline.stop);
+  const baselineClient = baseline ? await connect(baseline.url) : undefined;
+  if (baselineClient) stops.push(() => baselineClient.close());
   const mcp = await mcpTarget();
   stops.push(mcp.stop);
   const relayClient = await connect(relay.url);
@@ -128,10 +135,11 @@ try {
     serve: (i) => busCall(serveClient, serve.topic, 1, i),
     mcp: (i) => mcp.call(1, i),
     relay: (i) => busCall(relayClient, relay.topic, 1, i),
+    ...(baseline ? { baseline: (i) => busCall(baselineClient, baseline.topic, 1, i) } : {}),
   };
   for (const call of Object.values(calls)) for (let i = 0; i < 300; i++) await call(i); // warm-up
   const names = Object.keys(calls);
-  const lat = { serve: [], mcp: [], relay: [] };
+  const lat = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < LATENCY_ROUNDS; r++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(r + k) % names.length];
@@ -144,16 +152,16 @@ try {
   }
   // throughput: 16 clients on serve and on the relay, interleaved rounds
   const clients = async (url) => Promise.all(Array.from({ length: CLIENTS }, () => connect(url)));
-  const serveConns = await clients(serve.url);
-  const relayConns = await clients(relay.url);
-  stops.push(() => Promise.all([...serveConns, ...relayConns].map((c) => c.close())));
-  const tput = { serve: [], relay: [] };
+  const targets = { serve, relay, ...(baseline ? { baseline } : {}) };
+  const conns = {};
+  for (const [name, target] of Object.entries(targets)) conns[name] = await clients(target.url);
+  stops.push(() => Promise.all(Object.values(conns).flat().map((c) => c.close())));
+  const tnames = Object.keys(targets);
+  const tput = Object.fromEntries(tnames.map((n) => [n, []]));
   for (let r = 0; r < TPUT_ROUNDS; r++) {
-    const order = r % 2 === 0 ? ['serve', 'relay'] : ['relay', 'serve'];
-    for (const name of order) {
-      const conns = name === 'serve' ? serveConns : relayConns;
-      const topic = name === 'serve' ? serve.topic : relay.topic;
-      tput[name].push(await drive(CLIENTS, (k, i) => busCall(conns[k], topic, k, i)));
+    for (let k = 0; k < tnames.length; k++) {
+      const name = tnames[(r + k) % tnames.length];
+      tput[name].push(await drive(CLIENTS, (c, i) => busCall(conns[name][c], targets[name].topic, c, i)));
     }
   }
   const p50 = Object.fromEntries(names.map((n) => [n, median(lat[n])]));
@@ -164,6 +172,10 @@ try {
   console.log(`  ovos-tools serve (worker isolation), external bus client  p50 ${fmt(p50.serve)} ms  p99 ${fmt(p99.serve)} ms  (${ratio.toFixed(2)}x the MCP SDK p50; target <= 1.0x: ${ratio <= 1 ? 'met' : 'MISSED'}; ${(p50.serve / p50.relay).toFixed(2)}x the relay)`);
   console.log(`  reference MCP SDK server, stdio                           p50 ${fmt(p50.mcp)} ms  p99 ${fmt(p99.mcp)} ms`);
   console.log(`  bare two-hop relay (ovos-messagebus + a responder)         p50 ${fmt(p50.relay)} ms  p99 ${fmt(p99.relay)} ms`);
+  if (baseline) {
+    const b = median(tput.baseline) / median(tput.relay);
+    console.log(`  baseline serve (${baselineRepo})  p50 ${fmt(p50.baseline)} ms  p99 ${fmt(p99.baseline)} ms  (${(p50.baseline / p50.mcp).toFixed(2)}x the MCP SDK p50); ${CLIENTS} clients: ${median(tput.baseline).toFixed(0)} invokes/s (${b.toFixed(2)} of the relay)`);
+  }
   console.log(`  ${CLIENTS} clients: serve ${median(tput.serve).toFixed(0)} invokes/s, relay ${median(tput.relay).toFixed(0)} round trips/s (${tputRatio.toFixed(2)} of the relay; target >= 0.85: ${tputRatio >= 0.85 ? 'met' : 'MISSED'})`);
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);

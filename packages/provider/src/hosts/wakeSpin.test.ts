@@ -7,6 +7,12 @@ const turns = (n: number) => new Promise<void>((resolve) => {
   step(n);
 });
 
+/** Waits past a 1 ms window, then two check phases: the window's last poll (queued before ours) has ended it. */
+const pastWindow = async () => {
+  await new Promise((r) => setTimeout(r, 10));
+  await turns(2);
+};
+
 describe('wakeSpinner: keeps the loop polling while an answer is awaited', () => {
   it('polls every turn while busy, and stops as soon as busy() is false', async () => {
     let asked = 0;
@@ -29,7 +35,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     let asked = 0;
     const poke = wakeSpinner(1, () => (asked++, true));
     poke();
-    await new Promise((r) => setTimeout(r, 30));
+    await pastWindow();
     const afterBudget = asked;
     expect(afterBudget).toBeGreaterThan(0);
     await turns(20);
@@ -51,7 +57,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
         const before = asked;
         poke();
         if (asked > before) {
-          await new Promise((r) => setTimeout(r, 10)); // let the window run out unused
+          await pastWindow(); // the window runs out unused
           return skipped;
         }
       }
@@ -66,7 +72,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     poke();
     expect(asked).toBeGreaterThan(before);
     poke(); // during the window
-    await new Promise((r) => setTimeout(r, 10));
+    await pastWindow();
     const after = asked;
     poke();
     expect(asked).toBeGreaterThan(after);
