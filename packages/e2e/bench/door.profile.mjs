@@ -22,7 +22,8 @@ const CALLS = Number(process.env.OVOS_TOOLS_PROFILE_CALLS ?? 10_000);
 const CLIENTS = Number(process.env.OVOS_TOOLS_PROFILE_CLIENTS ?? 1);
 mkdirSync(outDir, { recursive: true });
 
-const root = pluginRootWith('door-profile-', { config: { federation: false } });
+// OVOS_TOOLS_BENCH_CONFIG: provider config keys (JSON) merged over the default config, for experiments
+const root = pluginRootWith('door-profile-', { config: { federation: false, ...JSON.parse(process.env.OVOS_TOOLS_BENCH_CONFIG ?? '{}') } });
 const url = `ws://127.0.0.1:${await freePort()}/core`;
 const profile = process.env.OVOS_TOOLS_PROFILE !== '0';
 const args = [...(process.env.OVOS_TOOLS_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profile ? ['--cpu-prof', '--cpu-prof-dir', outDir] : []), path.join(repo, 'packages', 'provider', 'bin', 'ovos-tools.js'), 'serve', '--bus-url', url, '--embedded-bus', 'always', '--plugins', root, '--config', path.join(root, 'config.json'), '--log-level', 'error'];

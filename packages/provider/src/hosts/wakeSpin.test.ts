@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SPIN_SKIPS, wakeSpinner } from './wakeSpin.js';
 
+// the tests that expect a window to count as used do not count late polls (a loaded machine preempts the test's thread)
+const NEVER_LATE = Number.POSITIVE_INFINITY;
+
 /** Resolves after the event loop has gone through `n` check phases. */
 const turns = (n: number) => new Promise<void>((resolve) => {
   const step = (left: number) => (left === 0 ? resolve() : setImmediate(step, left - 1));
@@ -50,7 +53,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
 
   it('backs off further after each unused window (1, 3, 7, … up to MAX_SPIN_SKIPS pokes), and a used window resets it', async () => {
     let asked = 0;
-    const poke = wakeSpinner(1, () => (asked++, true));
+    const poke = wakeSpinner(1, () => (asked++, true), NEVER_LATE);
     /** Pokes until a window starts (the spinner asks busy() at once when it starts one); how many pokes were skipped. */
     const skippedBeforeStart = async (): Promise<number> => {
       for (let skipped = 0; ; skipped++) {
@@ -81,7 +84,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
   it('a window ended by busy() turning false was used: the next poke polls again', async () => {
     let asked = 0;
     let busy = true;
-    const poke = wakeSpinner(60_000, () => (asked++, busy));
+    const poke = wakeSpinner(60_000, () => (asked++, busy), NEVER_LATE);
     poke();
     await turns(3);
     busy = false;
@@ -107,5 +110,30 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     poke();
     await turns(10);
     expect(asked).toBe(1); // asked once, at the poke
+  });
+
+  it('a window during which a poll came late (the thread was off its core) counts as unused, even when its answer came', async () => {
+    let asked = 0;
+    let busy = true;
+    const poke = wakeSpinner(60_000, () => {
+      asked++;
+      if (asked === 3) {
+        const held = performance.now();
+        while (performance.now() - held < 2); // the thread is held 2 ms between two polls
+      }
+      return busy;
+    }, 0.5);
+    poke(); // asks once
+    await turns(4); // polls 2 and 3 (late), then more
+    busy = false;
+    await turns(3); // the window ends: its answer came, but a poll came late
+    busy = true;
+    const before = asked;
+    poke(); // skipped
+    expect(asked).toBe(before);
+    poke();
+    expect(asked).toBeGreaterThan(before);
+    busy = false;
+    await turns(3);
   });
 });
