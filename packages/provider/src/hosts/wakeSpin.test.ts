@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SPIN_SKIPS, wakeSpinner } from './wakeSpin.js';
+import { machineCrowded, MAX_SPIN_SKIPS, wakeSpinner } from './wakeSpin.js';
 
 // the tests that expect a window to count as used do not count late polls (a loaded machine preempts the test's thread)
 const NEVER_LATE = Number.POSITIVE_INFINITY;
+// and none runs on a crowded machine unless a test says so (the test machine may well be crowded)
+const ROOMY = () => false;
 
 /** Resolves after the event loop has gone through `n` check phases. */
 const turns = (n: number) => new Promise<void>((resolve) => {
@@ -20,7 +22,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
   it('polls every turn while busy, and stops as soon as busy() is false', async () => {
     let asked = 0;
     let busy = true;
-    const poke = wakeSpinner(60_000, () => (asked++, busy));
+    const poke = wakeSpinner(60_000, () => (asked++, busy), undefined, ROOMY);
     poke();
     poke(); // a second poke while running starts no second chain
     await turns(20);
@@ -36,7 +38,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
 
   it('stops at its budget even while busy; after a window that went unused it skips the next poke, then starts again', async () => {
     let asked = 0;
-    const poke = wakeSpinner(1, () => (asked++, true));
+    const poke = wakeSpinner(1, () => (asked++, true), undefined, ROOMY);
     poke();
     await pastWindow();
     const afterBudget = asked;
@@ -53,7 +55,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
 
   it('backs off further after each unused window (1, 3, 7, … up to MAX_SPIN_SKIPS pokes), and a used window resets it', async () => {
     let asked = 0;
-    const poke = wakeSpinner(1, () => (asked++, true), NEVER_LATE);
+    const poke = wakeSpinner(1, () => (asked++, true), NEVER_LATE, ROOMY);
     /** Pokes until a window starts (the spinner asks busy() at once when it starts one); how many pokes were skipped. */
     const skippedBeforeStart = async (): Promise<number> => {
       for (let skipped = 0; ; skipped++) {
@@ -84,7 +86,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
   it('a window ended by busy() turning false was used: the next poke polls again', async () => {
     let asked = 0;
     let busy = true;
-    const poke = wakeSpinner(60_000, () => (asked++, busy), NEVER_LATE);
+    const poke = wakeSpinner(60_000, () => (asked++, busy), NEVER_LATE, ROOMY);
     poke();
     await turns(3);
     busy = false;
@@ -106,7 +108,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
 
   it('a poke while busy() is already false starts nothing', async () => {
     let asked = 0;
-    const poke = wakeSpinner(60_000, () => (asked++, false));
+    const poke = wakeSpinner(60_000, () => (asked++, false), undefined, ROOMY);
     poke();
     await turns(10);
     expect(asked).toBe(1); // asked once, at the poke
@@ -122,7 +124,7 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
         while (performance.now() - held < 2); // the thread is held 2 ms between two polls
       }
       return busy;
-    }, 0.5);
+    }, 0.5, ROOMY);
     poke(); // asks once
     await turns(4); // polls 2 and 3 (late), then more
     busy = false;
@@ -135,5 +137,19 @@ describe('wakeSpinner: keeps the loop polling while an answer is awaited', () =>
     expect(asked).toBeGreaterThan(before);
     busy = false;
     await turns(3);
+  });
+
+  it('on a crowded machine a poke starts nothing', async () => {
+    let asked = 0;
+    const poke = wakeSpinner(60_000, () => (asked++, true), NEVER_LATE, () => true);
+    poke();
+    await turns(5);
+    expect(asked).toBe(1); // asked at the poke, then nothing polled
+  });
+
+  it('machineCrowded reads the load average at most once a second', () => {
+    const first = machineCrowded(1_000_000);
+    expect(typeof first).toBe('boolean');
+    expect(machineCrowded(1_000_500)).toBe(first);
   });
 });

@@ -1,3 +1,5 @@
+import { availableParallelism, loadavg } from 'node:os';
+
 /**
  * The most pokes {@link wakeSpinner} passes over after windows that went unused: after a run of misses it polls for
  * one poke in 16, so a pattern that changes (a caller that starts calling back to back) is noticed within 16 calls.
@@ -10,6 +12,22 @@ export const MAX_SPIN_SKIPS = 15;
  * such a gap counts as unused, whatever ended it.
  */
 export const SPIN_PREEMPTED_MS = 0.05;
+
+/**
+ * Whether the machine has more runnable work than it has cores to spare for polling: its 1-minute load average above
+ * twice its cores (`os.loadavg`, `os.availableParallelism`; read at most once a second). Twice, because a caller
+ * calling back to back, the provider's thread and a worker add about two to the load by themselves. Always false
+ * where the load average is not known (Windows reports 0).
+ */
+export function machineCrowded(now = performance.now()): boolean {
+  if (now - crowdedAt >= 1000 || crowdedAt < 0) {
+    crowdedAt = now;
+    crowded = loadavg()[0]! > 2 * availableParallelism();
+  }
+  return crowded;
+}
+let crowdedAt = -1;
+let crowded = false;
 
 /**
  * Keeps this thread's event loop polling instead of sleeping, for a short while: a chain of `setImmediate`s makes
@@ -30,9 +48,15 @@ export const SPIN_PREEMPTED_MS = 0.05;
  * further apart than `preemptedMs`, default {@link SPIN_PREEMPTED_MS}) counts as unused too: on a machine with no core to spare, polling
  * takes the core the awaited thread needs (measured on the loaded 2-core machine, sequential calls to a worker from
  * an external bus client: 120–215 µs of the provider thread's CPU per call without polling, 235–490 µs with it, and
- * slower calls).
+ * slower calls). For the same reason nothing polls while {@link machineCrowded} (`crowded`) says the machine's load
+ * is above twice its cores.
  */
-export function wakeSpinner(budgetMs: number, busy: () => boolean = () => true, preemptedMs = SPIN_PREEMPTED_MS): () => void {
+export function wakeSpinner(
+  budgetMs: number,
+  busy: () => boolean = () => true,
+  preemptedMs = SPIN_PREEMPTED_MS,
+  crowded: () => boolean = machineCrowded,
+): () => void {
   let until = 0;
   let running = false;
   /** The running window was used: another poke came while it ran. */
@@ -71,7 +95,7 @@ export function wakeSpinner(budgetMs: number, busy: () => boolean = () => true, 
       skips--;
       return;
     }
-    if (!busy()) return;
+    if (!busy() || crowded()) return;
     lastPoll = -1;
     until = performance.now() + budgetMs;
     running = true;
