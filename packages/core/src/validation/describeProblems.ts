@@ -1,3 +1,4 @@
+import { isWriteOnly, ownMessageStep, pointerPrefix, stepsTo } from './ownMessage.js';
 import { previewValue } from './previewValue.js';
 
 /** One error of TypeBox's compiled validator (`Validator.Errors`), as far as the problem texts use it. */
@@ -26,6 +27,10 @@ const BRANCH = /^(.*)\/(anyOf|oneOf)\/(\d+)$/;
  *   `d: must be "earlier", "later" or "raise", received "latest"` (not one "must be equal to constant" per value);
  * - a union where a branch nearly matched (an error inside the branch) keeps the errors that say where;
  * - `enum` and `const` name their values (`must be "x" or "y"`, `must be "x"`);
+ * - a node's own `errorMessage` replaces what is said of any error at or under it (the deepest such node wins; a
+ *   `required` property's own message is said when it is missing), e.g. `rate: expected a positive integer, received 0`;
+ *   a `Refine`'s message is said as written;
+ * - a value under a `writeOnly` node (a secret) is never repeated: no `, received …`;
  * - a line said twice is said once.
  * @param errors - the validator's errors for `root` (a bounded number; they may stop early).
  * @param schema - the schema `root` was checked against (to read a union's branches).
@@ -38,7 +43,11 @@ export function describeProblems(errors: readonly SchemaError[], schema: object,
   for (const err of errors) {
     const union = unionOf(err);
     const accepts = union === undefined ? undefined : unions.get(`${err.instancePath}|${union}`);
-    const line = accepts === undefined ? describeOne(err, schema, root) : `${pathText(err.instancePath)}: must be ${accepts}, received ${previewValue(valueAt(root, err.instancePath))}`;
+    const steps = stepsTo(schema, err.schemaPath);
+    const hidden = isWriteOnly(steps);
+    const line =
+      ownLine(err, steps, root, hidden) ??
+      (accepts === undefined ? describeOne(err, schema, root, hidden) : `${pathText(err.instancePath)}: must be ${accepts}${received(root, err.instancePath, hidden)}`);
     if (!seen.has(line)) {
       seen.add(line);
       lines.push(line);
@@ -92,8 +101,33 @@ function acceptedBy(node: unknown): string[] | undefined {
   return undefined;
 }
 
+/** `, received <value>`, or nothing for a value never shown back. */
+function received(root: unknown, pointer: string, hidden: boolean): string {
+  return hidden ? '' : `, received ${previewValue(valueAt(root, pointer))}`;
+}
+
+/**
+ * The line of an error said in the schema's own words (see `ownMessage`), or `undefined`: a `Refine`'s message, the
+ * `errorMessage` of a missing required property, or that of the deepest node holding the error.
+ */
+function ownLine(err: SchemaError, steps: ReturnType<typeof stepsTo>, root: unknown, hidden: boolean): string | undefined {
+  if (err.keyword === '~refine') return `${pathText(err.instancePath)}: ${err.message}${received(root, err.instancePath, hidden)}`;
+  if (err.keyword === 'required') {
+    const properties = (steps.at(-1)!.node.properties ?? {}) as Record<string, { errorMessage?: unknown } | undefined>;
+    const missing = (err.params.requiredProperties ?? err.params.missingProperty) as string[] | string | undefined;
+    const names = (Array.isArray(missing) ? missing : [missing]).filter((m): m is string => typeof m === 'string');
+    if (!names.some((n) => typeof properties[n]?.errorMessage === 'string')) return undefined;
+    const base = pathText(err.instancePath);
+    return names.map((n) => `${err.instancePath ? `${base}.` : ''}${n}: ${String(properties[n]?.errorMessage ?? 'required property is missing')}`).join('; ');
+  }
+  const own = ownMessageStep(steps);
+  if (!own) return undefined;
+  const at = pointerPrefix(err.instancePath, own.depth);
+  return `${pathText(at)}: ${own.message}${received(root, at, hidden)}`;
+}
+
 /** One error on its own: `required` lists the missing names; `enum`/`const` name their values. */
-function describeOne(err: SchemaError, schema: object, root: unknown): string {
+function describeOne(err: SchemaError, schema: object, root: unknown, hidden: boolean): string {
   const path = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (err.keyword === 'required') {
     const missing = (err.params.requiredProperties ?? err.params.missingProperty) as string[] | string | undefined;
@@ -102,7 +136,7 @@ function describeOne(err: SchemaError, schema: object, root: unknown): string {
   }
   const accepts = err.keyword === 'enum' || err.keyword === 'const' ? acceptedBy(nodeAt(schema, err.schemaPath)) : undefined;
   const what = accepts ? `must be ${orList(accepts)}` : err.message;
-  return `${path || '(arguments)'}: ${what}, received ${previewValue(valueAt(root, err.instancePath))}`;
+  return `${path || '(arguments)'}: ${what}${received(root, err.instancePath, hidden)}`;
 }
 
 function pathText(instancePath: string): string {
