@@ -1,4 +1,4 @@
-import { isWriteOnly, ownMessageStep, pointerPrefix, stepsTo } from './ownMessage.js';
+import { isWriteOnly, ownMessage, stepsTo } from './ownMessage.js';
 import { previewValue } from './previewValue.js';
 
 /** One error of TypeBox's compiled validator (`Validator.Errors`), as far as the problem texts use it. */
@@ -27,8 +27,9 @@ const BRANCH = /^(.*)\/(anyOf|oneOf)\/(\d+)$/;
  *   `d: must be "earlier", "later" or "raise", received "latest"` (not one "must be equal to constant" per value);
  * - a union where a branch nearly matched (an error inside the branch) keeps the errors that say where;
  * - `enum` and `const` name their values (`must be "x" or "y"`, `must be "x"`);
- * - a node's own `errorMessage` replaces what is said of any error at or under it (the deepest such node wins; a
- *   `required` property's own message is said when it is missing), e.g. `rate: expected a positive integer, received 0`;
+ * - a node's own `errorMessage` replaces what is said of an error of the value it checks (the deepest such node: a
+ *   union's branch, else the union; not a list for its items), and a `required` property's own message is said when
+ *   it is missing, e.g. `rate: expected a positive integer, received 0`;
  *   a `Refine`'s message is said as written;
  * - a value under a `writeOnly` node (a secret) is never repeated: no `, received …`;
  * - a line said twice is said once.
@@ -108,7 +109,7 @@ function received(root: unknown, pointer: string, hidden: boolean): string {
 
 /**
  * The line of an error said in the schema's own words (see `ownMessage`), or `undefined`: a `Refine`'s message, the
- * `errorMessage` of a missing required property, or that of the deepest node holding the error.
+ * `errorMessage` of a missing required property, or that of the deepest node checking the failing value.
  */
 function ownLine(err: SchemaError, steps: ReturnType<typeof stepsTo>, root: unknown, hidden: boolean): string | undefined {
   if (err.keyword === '~refine') return `${pathText(err.instancePath)}: ${err.message}${received(root, err.instancePath, hidden)}`;
@@ -120,10 +121,8 @@ function ownLine(err: SchemaError, steps: ReturnType<typeof stepsTo>, root: unkn
     const base = pathText(err.instancePath);
     return names.map((n) => `${err.instancePath ? `${base}.` : ''}${n}: ${String(properties[n]?.errorMessage ?? 'required property is missing')}`).join('; ');
   }
-  const own = ownMessageStep(steps);
-  if (!own) return undefined;
-  const at = pointerPrefix(err.instancePath, own.depth);
-  return `${pathText(at)}: ${own.message}${received(root, at, hidden)}`;
+  const own = ownMessage(steps, err.instancePath.split('/').length - 1);
+  return own === undefined ? undefined : `${pathText(err.instancePath)}: ${own}${received(root, err.instancePath, hidden)}`;
 }
 
 /** One error on its own: `required` lists the missing names; `enum`/`const` name their values. */

@@ -50,11 +50,14 @@ function unescape(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The deepest of `steps` whose node says its own problem text (`errorMessage`), or `undefined`. */
-export function ownMessageStep(steps: readonly Step[]): (Step & { message: string }) | undefined {
+/**
+ * The deepest of `steps` that checks the failing value itself (instance depth `depth`, so a union and its branches,
+ * not a list holding the value) and says its own problem text (`errorMessage`), or `undefined`.
+ */
+export function ownMessage(steps: readonly Step[], depth: number): string | undefined {
   for (let i = steps.length - 1; i >= 0; i--) {
     const message = steps[i]!.node.errorMessage;
-    if (typeof message === 'string') return { ...steps[i]!, message };
+    if (steps[i]!.depth === depth && typeof message === 'string') return message;
   }
   return undefined;
 }
@@ -62,9 +65,4 @@ export function ownMessageStep(steps: readonly Step[]): (Step & { message: strin
 /** Whether a value checked by the last of `steps` is never shown back (`writeOnly` on it or on a node holding it). */
 export function isWriteOnly(steps: readonly Step[]): boolean {
   return steps.some((s) => s.node.writeOnly === true);
-}
-
-/** The first `depth` segments of a JSON pointer (`/a/b/c`, 2 → `/a/b`). */
-export function pointerPrefix(pointer: string, depth: number): string {
-  return pointer.split('/').slice(0, depth + 1).join('/');
 }
