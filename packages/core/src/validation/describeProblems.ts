@@ -25,7 +25,8 @@ const BRANCH = /^(.*)\/(anyOf|oneOf)\/(\d+)$/;
  * - a union of constants or plain types (TypeBox `Union([Literal('a'), Literal('b')])`, `Optional` nullable types,
  *   `string | string[]`) whose every branch failed at its root reads as ONE line naming what it accepts:
  *   `d: must be "earlier", "later" or "raise", received "latest"` (not one "must be equal to constant" per value);
- * - a union where a branch nearly matched (an error inside the branch) keeps the errors that say where;
+ * - a union where a branch nearly matched (an error inside the value, under that branch) keeps the errors that say
+ *   where, and drops the other branches' and the union's own;
  * - `enum` and `const` name their values (`must be "x" or "y"`, `must be "x"`);
  * - a node's own `errorMessage` replaces what is said of an error of the value it checks (the deepest such node: a
  *   union's branch, else the union; not a list for its items), and a `required` property's own message is said when
@@ -41,8 +42,10 @@ export function describeProblems(errors: readonly SchemaError[], schema: object,
   const unions = collapsibleUnions(errors, schema);
   const lines: string[] = [];
   const seen = new Set<string>();
+  const near = nearlyMatched(errors);
   for (const err of errors) {
     const union = unionOf(err);
+    if (union !== undefined && near.has(`${err.instancePath}|${union}`)) continue;
     const accepts = union === undefined ? undefined : unions.get(`${err.instancePath}|${union}`);
     const steps = stepsTo(schema, err.schemaPath);
     const hidden = isWriteOnly(steps);
@@ -55,6 +58,23 @@ export function describeProblems(errors: readonly SchemaError[], schema: object,
     }
   }
   return lines;
+}
+
+/**
+ * The unions (key `<instancePath>|<union schema path>`) a branch of which nearly matched: an error lies inside the
+ * value, under one branch (`{"secret": "short"}` for `{secret} | false | null`). That branch's errors say what is
+ * wrong; the others' (`must be false`, `must be null`) and the union's summary are noise.
+ */
+function nearlyMatched(errors: readonly SchemaError[]): Set<string> {
+  const out = new Set<string>();
+  for (const err of errors) {
+    for (const other of errors) {
+      const union = unionOf(other);
+      if (union === undefined || !err.schemaPath.startsWith(`${union}/`) || !err.instancePath.startsWith(`${other.instancePath}/`)) continue;
+      out.add(`${other.instancePath}|${union}`);
+    }
+  }
+  return out;
 }
 
 /** The schema path of the union an error belongs to: its own (`anyOf` failed) or its branch's parent; else none. */

@@ -117,3 +117,14 @@ describe("a schema's own words for its problems (errorMessage, writeOnly)", () =
     expect(lines).toEqual(['a.token: must not have fewer than 16 characters']);
   });
 });
+
+describe('a union a branch of which nearly matched', () => {
+  it('keeps what the branch says, not the other branches (an object or false)', () => {
+    const Off = Type.Union([Type.Object({ secret: Type.Optional(Type.String({ minLength: 16, writeOnly: true })), port: Type.Optional(Type.Integer()) }), Type.Literal(false)], {
+      errorMessage: 'must be an object or false',
+    });
+    expect(problems(compileSchema(Off).parse({ secret: 'short' }))).toEqual(['secret: must not have fewer than 16 characters']);
+    expect(problems(compileSchema(Off).parse({ port: 'x' }))).toEqual(['port: must be integer, received "x"']);
+    expect(problems(compileSchema(Off).parse('yes'))).toEqual(['(arguments): must be an object or false, received "yes"']);
+  });
+});
