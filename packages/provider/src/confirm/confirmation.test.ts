@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentsConfig } from '../access/AgentDefinition.js';
+import { parseProviderConfig } from '../config/ProviderConfig.js';
 import { sha256Hex } from '../access/credential.js';
 import type { Caller, CatalogEntry } from '../service/ToolService.js';
 import {
@@ -79,11 +80,14 @@ describe('which calls need confirmation', () => {
 
   it('config problems: unknown annotations (they would match nothing) and an unset secret_env', () => {
     const problems: string[] = [];
-    confirmSettings({ confirmation: { voice_tools: ['annotation:destroys'], secret_env: 'NOT_SET_HERE' } } as never, problems, {});
-    expect(problems).toEqual([
-      'confirmation.voice_tools[0]: unknown annotation in rule "annotation:destroys" (expected one of annotation:destructive, annotation:read_only, annotation:idempotent, annotation:open_world)',
-      'confirmation.secret_env: environment variable NOT_SET_HERE is not set or empty',
-    ]);
+    confirmSettings({ confirmation: { secret_env: 'NOT_SET_HERE' } } as never, problems, {});
+    expect(problems).toEqual(['confirmation.secret_env: environment variable NOT_SET_HERE is not set or empty']);
+    expect(() => parseProviderConfig({ confirmation: { voice_tools: ['annotation:destroys'] } })).toThrow(
+      `provider config 'confirmation.voice_tools[0]': unknown annotation in rule "annotation:destroys" (expected one of annotation:destructive, annotation:read_only, annotation:idempotent, annotation:open_world), received "annotation:destroys"`,
+    );
+    // the defaults are the schema's: the reference prints them
+    expect(parseProviderConfig({}, {}).confirm).toMatchObject({ tools: [], voiceBus: false, ttlMs: 300_000, secret: undefined });
+    expect(parseProviderConfig({}, {}).confirm.voiceTools.map((r) => r.text)).toEqual(['annotation:destructive']);
     const short: string[] = [];
     confirmSettings({} as never, short, { OVOS_TOOLS_CONFIRM_SECRET: 'short' });
     expect(short).toEqual(['confirmation.secret_env: OVOS_TOOLS_CONFIRM_SECRET holds 5 characters; use at least 16 (e.g. 32 random bytes as hex)']);
