@@ -87,7 +87,7 @@ export function parseProviderConfig(raw: unknown, env: NodeJS.ProcessEnv = proce
   const { config: k, problems: read } = readProviderKeys(c);
   const issues: ConfigIssue[] = [...top.problems, ...nested.map((p) => fromProblem(p, 'unknownKey')), ...read];
   const { settings, problems: decoded } = decodeSettings(k, top.toolboxConfigs, env);
-  issues.push(...CROSS_FIELD_RULES.flatMap((rule) => rule(k, settings)), ...decoded);
+  issues.push(...CROSS_FIELD_RULES.flatMap((rule) => rule(k, settings.access.agents)), ...decoded);
   const once = onePerMistake(issues);
   if (once.length) throw new ProviderConfigError(once);
   return settings;

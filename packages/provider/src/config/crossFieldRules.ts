@@ -1,17 +1,16 @@
 import { configProblem } from '@ovos-tools/core/node';
-import { agentRules } from '../access/AgentDefinition.js';
+import { agentRules, type AgentDefinition } from '../access/AgentDefinition.js';
 import { resultStoreRules } from '../budget/budgetSettings.js';
 import type { SectionProblem } from '../service/readSection.js';
 import { stateRules } from '../state/stateSettings.js';
 import { duplicateCredentials } from './duplicateCredentials.js';
-import type { ProviderSettings } from './ProviderConfig.js';
 import type { ProviderConfigFile } from './ProviderConfigSchema.js';
 
 /**
- * A rule across keys (what one key's schema cannot say): it reads the config as the schema read it, and the
- * settings decoded from it, and names each problem at its path.
+ * A rule across keys (what one key's schema cannot say): it reads the config as the schema read it, and the agents
+ * decoded from it (their credentials' digests), and names each problem at its path.
  */
-export type CrossFieldRule = (k: ProviderConfigFile, settings: ProviderSettings) => SectionProblem[];
+export type CrossFieldRule = (k: ProviderConfigFile, agents: readonly AgentDefinition[]) => SectionProblem[];
 
 /** Why `bus_agent_field: "peer"` is refused. */
 const BUS_AGENT_FIELD_PEER =
@@ -30,7 +29,7 @@ export const CROSS_FIELD_RULES: readonly CrossFieldRule[] = [
   // an agent needs a credential or a HiveMind client; one client acts as one agent
   (k) => agentRules(k.agents),
   // two agents with one credential: a token would act as whichever is found first
-  (k, s) => duplicateCredentials(s.access.agents, k.agents),
+  (k, agents) => duplicateCredentials(agents, k.agents),
   // `mcp.agent` names a declared agent
   (k) => {
     const agent = k.mcp?.agent;
