@@ -20,7 +20,7 @@ import { PROVIDER_KEYS, ProviderConfigSchema, type ProviderConfigFile } from './
 import { readProviderKeys } from './readProviderKeys.js';
 import { topLevelKeys } from './topLevelKeys.js';
 import type { ConfigIssue } from './ConfigIssue.js';
-import { fromLine, fromProblem, onePerMistake } from './configIssues.js';
+import { fromProblem, onePerMistake } from './configIssues.js';
 import { hostileShape } from './hostileShape.js';
 import { ProviderConfigError } from './ProviderConfigError.js';
 
@@ -100,9 +100,7 @@ export function parseProviderConfig(raw: unknown, env: NodeJS.ProcessEnv = proce
 function decodeSettings(k: ProviderConfigFile, toolboxConfigs: ProviderSettings['toolboxConfigs'], env: NodeJS.ProcessEnv): { settings: ProviderSettings; problems: ConfigIssue[] } {
   const access = accessSettings(k, env);
   const state = stateSettings(k.state, env);
-  // confirmation still reports `<path>: <message>` lines (its rules and secret variable)
-  const lines: string[] = [];
-  const confirm = confirmSettings(k, lines, env);
+  const confirm = confirmSettings(k, env);
   const settings: ProviderSettings = {
     policy: policySettings(k),
     hosts: hostDefaults(k),
@@ -112,7 +110,7 @@ function decodeSettings(k: ProviderConfigFile, toolboxConfigs: ProviderSettings[
     federation: federationSettings(k),
     access: access.settings,
     budget: budgetSettings(k),
-    confirm,
+    confirm: confirm.settings,
     bus: busSettings(k),
     mcp: mcpSettings(k),
     http: httpSettings(k.http, env),
@@ -120,7 +118,7 @@ function decodeSettings(k: ProviderConfigFile, toolboxConfigs: ProviderSettings[
     state: state.settings,
     toolboxConfigs,
   };
-  return { settings, problems: [...access.problems, ...state.problems, ...lines.map(fromLine)] };
+  return { settings, problems: [...access.problems, ...state.problems, ...confirm.problems] };
 }
 
 /**

@@ -9,12 +9,6 @@ export function fromProblem(p: ConfigProblem, keyword: string): ConfigIssue {
   return { path: p.key, keyword: near !== undefined ? 'unknownKey' : keyword, message: p.message, ...(near !== undefined ? { suggestion: near } : {}) };
 }
 
-/** A {@link ConfigIssue} from a `<path>: <message>` line (what `confirmSettings` still reports). */
-export function fromLine(line: string): ConfigIssue {
-  const at = line.indexOf(': ');
-  return at < 0 ? { path: line, keyword: 'parser', message: 'is invalid' } : { path: line.slice(0, at), keyword: 'parser', message: line.slice(at + 2) };
-}
-
 /**
  * Every mistake once: a misspelt key (`agents.a.tool`, did you mean `agents.a.tools`?) also leaves the key meant
  * missing or unread, which the features' checks report again (`agents.a.tools: expected a list of rules`,

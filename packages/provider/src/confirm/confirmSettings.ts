@@ -2,6 +2,7 @@ import { Type, type Static } from '@ovos-tools/core';
 import { RulesSchema } from '../access/agentsSchema.js';
 import { compileToolRule, type CompiledToolRule } from '../access/toolRule.js';
 import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
+import type { SectionProblem } from '../service/readSection.js';
 
 /**
  * Confirmation's keys of the provider config: one `confirmation` section (snake_case on disk). The per-agent keys
@@ -64,23 +65,30 @@ export const CONFIRM_SECRET_ENV = SCHEMA.secret_env!.default as string;
 
 /**
  * The {@link ConfirmSettings} of keys read against {@link ConfirmKeys} (the schema checked the rules and filled the
- * defaults). Problems only the environment shows are pushed to `problems` as `confirmation.secret_env: …`: a
- * `secret_env` naming a variable that is unset (unless it is the default one), or one holding fewer than 16 characters.
+ * defaults), and the problems only the environment shows, at `confirmation.secret_env`: a `secret_env` naming a
+ * variable that is unset (unless it is the default one), or one holding fewer than 16 characters.
  * @param env - where the secret variable is read (default `process.env`).
  */
-export function confirmSettings(k: Static<typeof ConfirmKeys>, problems: string[], env: NodeJS.ProcessEnv = process.env): ConfirmSettings {
+export function confirmSettings(k: Static<typeof ConfirmKeys>, env: NodeJS.ProcessEnv = process.env): { settings: ConfirmSettings; problems: SectionProblem[] } {
   const c = k.confirmation ?? {};
-  const tools = (c.tools ?? []).map(compileToolRule);
-  const voiceTools = (c.voice_tools ?? DEFAULT_VOICE_TOOLS).map(compileToolRule);
+  const problems: SectionProblem[] = [];
+  const problem = (message: string) => problems.push({ path: 'confirmation.secret_env', keyword: 'env', message });
   let secret = c.secret;
   if (secret === undefined) {
     const name = c.secret_env ?? CONFIRM_SECRET_ENV;
     const value = env[name] || undefined;
-    if (value === undefined && name !== CONFIRM_SECRET_ENV) problems.push(`confirmation.secret_env: environment variable ${name} is not set or empty`);
-    else if (value !== undefined && value.length < 16) problems.push(`confirmation.secret_env: ${name} holds ${value.length} characters; use at least 16 (e.g. 32 random bytes as hex)`);
+    if (value === undefined && name !== CONFIRM_SECRET_ENV) problem(`environment variable ${name} is not set or empty`);
+    else if (value !== undefined && value.length < 16) problem(`${name} holds ${value.length} characters; use at least 16 (e.g. 32 random bytes as hex)`);
     else secret = value;
   }
-  return { tools, voiceTools, voiceBus: c.voice_bus ?? false, ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000, secret };
+  const settings = {
+    tools: (c.tools ?? []).map(compileToolRule),
+    voiceTools: (c.voice_tools ?? DEFAULT_VOICE_TOOLS).map(compileToolRule),
+    voiceBus: c.voice_bus ?? false,
+    ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000,
+    secret,
+  };
+  return { settings, problems };
 }
 
 /** How a reload applies the ConfirmSettings: live, as a whole. */
