@@ -130,7 +130,7 @@ export function agentDefinitions(agents: AgentsConfig | undefined, env: NodeJS.P
 
 /**
  * Parses the `agents` config section on its own (tests, tools and embedders; the provider's config reads it with the
- * rest): {@link AgentsSchema}, {@link agentRules}, then {@link agentDefinitions}. Every problem is pushed to
+ * rest): its schema (`AgentsSchema`), the rules across agents (`agentRules`), then the decode (`agentDefinitions`). Every problem is pushed to
  * `problems` as `agents.<id>.<key>: …` (the agent is then left out, so a typo never grants access).
  * @param env - where `{"env": NAME}` credentials are read from (default `process.env`).
  */
