@@ -61,7 +61,7 @@ export function httpSettings(h: HttpSection | false | null | undefined, env: Nod
 
 /**
  * Reads the `http` config section on its own (the provider's config reads it with the rest): `HttpKeys`' schema
- * alone, then {@link httpSettings}. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a
+ * alone, then `httpSettings`. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a
  * secret's value is never repeated); unknown keys are left to the config's walk, which names the nearest known one.
  * @returns the config, or `undefined` when the section is absent, `null` or `false` (the server stays off) or invalid.
  */
