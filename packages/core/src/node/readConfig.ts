@@ -102,7 +102,8 @@ function problemMessage(lines: readonly string[]): string {
   if (specific) return specific.path ? `[${specific.path}] ${specific.text}` : specific.text;
   if (parts.length === 0) return lines[0] ? splitLine(lines[0]).text : 'is invalid';
   const types = [...new Set(parts.map((p) => TYPE_MISMATCH.exec(p.text)![1]!))];
-  return `must be ${orList(types)}${parts[0]!.text.slice(parts[0]!.text.indexOf(', received '))}`;
+  const at = parts[0]!.text.indexOf(', received ');
+  return `must be ${orList(types)}${at < 0 ? '' : parts[0]!.text.slice(at)}`;
 }
 
 function splitLine(line: string): { path: string; text: string } {

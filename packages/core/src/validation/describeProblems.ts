@@ -1,3 +1,4 @@
+import { isWriteOnly, ownMessage, stepsTo } from './ownMessage.js';
 import { previewValue } from './previewValue.js';
 
 /** One error of TypeBox's compiled validator (`Validator.Errors`), as far as the problem texts use it. */
@@ -24,8 +25,14 @@ const BRANCH = /^(.*)\/(anyOf|oneOf)\/(\d+)$/;
  * - a union of constants or plain types (TypeBox `Union([Literal('a'), Literal('b')])`, `Optional` nullable types,
  *   `string | string[]`) whose every branch failed at its root reads as ONE line naming what it accepts:
  *   `d: must be "earlier", "later" or "raise", received "latest"` (not one "must be equal to constant" per value);
- * - a union where a branch nearly matched (an error inside the branch) keeps the errors that say where;
+ * - a union where a branch nearly matched (an error inside the value, under that branch) keeps the errors that say
+ *   where, and drops the other branches' and the union's own;
  * - `enum` and `const` name their values (`must be "x" or "y"`, `must be "x"`);
+ * - a node's own `errorMessage` replaces what is said of an error of the value it checks (the deepest such node: a
+ *   union's branch, else the union; not a list for its items), and a `required` property's own message is said when
+ *   it is missing, e.g. `rate: expected a positive integer, received 0`;
+ *   a `Refine`'s message is said as written;
+ * - a value under a `writeOnly` node (a secret) is never repeated: no `, received …`;
  * - a line said twice is said once.
  * @param errors - the validator's errors for `root` (a bounded number; they may stop early).
  * @param schema - the schema `root` was checked against (to read a union's branches).
@@ -35,16 +42,39 @@ export function describeProblems(errors: readonly SchemaError[], schema: object,
   const unions = collapsibleUnions(errors, schema);
   const lines: string[] = [];
   const seen = new Set<string>();
+  const near = nearlyMatched(errors);
   for (const err of errors) {
     const union = unionOf(err);
+    if (union !== undefined && near.has(`${err.instancePath}|${union}`)) continue;
     const accepts = union === undefined ? undefined : unions.get(`${err.instancePath}|${union}`);
-    const line = accepts === undefined ? describeOne(err, schema, root) : `${pathText(err.instancePath)}: must be ${accepts}, received ${previewValue(valueAt(root, err.instancePath))}`;
+    const steps = stepsTo(schema, err.schemaPath);
+    const hidden = isWriteOnly(steps);
+    const line =
+      ownLine(err, steps, root, hidden) ??
+      (accepts === undefined ? describeOne(err, schema, root, hidden) : `${pathText(err.instancePath)}: must be ${accepts}${received(root, err.instancePath, hidden)}`);
     if (!seen.has(line)) {
       seen.add(line);
       lines.push(line);
     }
   }
   return lines;
+}
+
+/**
+ * The unions (key `<instancePath>|<union schema path>`) a branch of which nearly matched: an error lies inside the
+ * value, under one branch (`{"secret": "short"}` for `{secret} | false | null`). That branch's errors say what is
+ * wrong; the others' (`must be false`, `must be null`) and the union's summary are noise.
+ */
+function nearlyMatched(errors: readonly SchemaError[]): Set<string> {
+  const out = new Set<string>();
+  for (const err of errors) {
+    for (const other of errors) {
+      const union = unionOf(other);
+      if (union === undefined || !err.schemaPath.startsWith(`${union}/`) || !err.instancePath.startsWith(`${other.instancePath}/`)) continue;
+      out.add(`${other.instancePath}|${union}`);
+    }
+  }
+  return out;
 }
 
 /** The schema path of the union an error belongs to: its own (`anyOf` failed) or its branch's parent; else none. */
@@ -92,8 +122,31 @@ function acceptedBy(node: unknown): string[] | undefined {
   return undefined;
 }
 
+/** `, received <value>`, or nothing for a value never shown back. */
+function received(root: unknown, pointer: string, hidden: boolean): string {
+  return hidden ? '' : `, received ${previewValue(valueAt(root, pointer))}`;
+}
+
+/**
+ * The line of an error said in the schema's own words (see `ownMessage`), or `undefined`: a `Refine`'s message, the
+ * `errorMessage` of a missing required property, or that of the deepest node checking the failing value.
+ */
+function ownLine(err: SchemaError, steps: ReturnType<typeof stepsTo>, root: unknown, hidden: boolean): string | undefined {
+  if (err.keyword === '~refine') return `${pathText(err.instancePath)}: ${err.message}${received(root, err.instancePath, hidden)}`;
+  if (err.keyword === 'required') {
+    const properties = (steps.at(-1)!.node.properties ?? {}) as Record<string, { errorMessage?: unknown } | undefined>;
+    const missing = (err.params.requiredProperties ?? err.params.missingProperty) as string[] | string | undefined;
+    const names = (Array.isArray(missing) ? missing : [missing]).filter((m): m is string => typeof m === 'string');
+    if (!names.some((n) => typeof properties[n]?.errorMessage === 'string')) return undefined;
+    const base = pathText(err.instancePath);
+    return names.map((n) => `${err.instancePath ? `${base}.` : ''}${n}: ${String(properties[n]?.errorMessage ?? 'required property is missing')}`).join('; ');
+  }
+  const own = ownMessage(steps, err.instancePath.split('/').length - 1);
+  return own === undefined ? undefined : `${pathText(err.instancePath)}: ${own}${received(root, err.instancePath, hidden)}`;
+}
+
 /** One error on its own: `required` lists the missing names; `enum`/`const` name their values. */
-function describeOne(err: SchemaError, schema: object, root: unknown): string {
+function describeOne(err: SchemaError, schema: object, root: unknown, hidden: boolean): string {
   const path = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (err.keyword === 'required') {
     const missing = (err.params.requiredProperties ?? err.params.missingProperty) as string[] | string | undefined;
@@ -102,7 +155,7 @@ function describeOne(err: SchemaError, schema: object, root: unknown): string {
   }
   const accepts = err.keyword === 'enum' || err.keyword === 'const' ? acceptedBy(nodeAt(schema, err.schemaPath)) : undefined;
   const what = accepts ? `must be ${orList(accepts)}` : err.message;
-  return `${path || '(arguments)'}: ${what}, received ${previewValue(valueAt(root, err.instancePath))}`;
+  return `${path || '(arguments)'}: ${what}${received(root, err.instancePath, hidden)}`;
 }
 
 function pathText(instancePath: string): string {

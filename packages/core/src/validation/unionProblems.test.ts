@@ -82,3 +82,49 @@ describe('ToolBox.callTool: the error string every door carries names the values
     );
   });
 });
+
+describe("a schema's own words for its problems (errorMessage, writeOnly)", () => {
+  const Agent = Type.Object(
+    {
+      tools: Type.Array(Type.String({ minLength: 1 }), { errorMessage: 'expected a list of rules' }),
+      rate: Type.Optional(Type.Integer({ minimum: 1, errorMessage: 'expected a positive integer' })),
+      token: Type.Optional(Type.String({ minLength: 16, writeOnly: true })),
+      rule: Type.Optional(Type.Refine(Type.String(), (v) => !v.startsWith('x'), (v) => `no rule starts with x: ${v}`)),
+      key: Type.Optional(Type.String({ pattern: '^[0-9a-f]+$', errorMessage: 'expected hex digits' })),
+    },
+    { additionalProperties: false },
+  );
+  const Agents = Type.Record(Type.String(), Agent);
+  const problems = (value: unknown) => {
+    const parsed = compileSchema(Agents).parse(value);
+    return parsed.ok ? [] : parsed.problems;
+  };
+
+  it("the errorMessage of the value's own node says it (not its list's), with what was received", () => {
+    expect(problems({ a: { tools: ['*'], rate: 0 } })).toEqual(['a.rate: expected a positive integer, received 0']);
+    expect(problems({ a: { tools: 'everything' } })).toEqual(['a.tools: expected a list of rules, received "everything"']);
+    expect(problems({ a: { tools: ['ok', ''] } })).toEqual(['a.tools.1: must not have fewer than 1 characters, received ""']);
+    expect(problems({ a: { tools: ['*'], key: 'XYZ' } })).toEqual(['a.key: expected hex digits, received "XYZ"']);
+  });
+
+  it("a missing property's own message, a Refine's message as written", () => {
+    expect(problems({ a: {} })).toEqual(['a.tools: expected a list of rules']);
+    expect(problems({ a: { tools: ['*'], rule: 'xy' } })).toEqual(['a.rule: no rule starts with x: xy, received "xy"']);
+  });
+
+  it('a writeOnly value is never repeated', () => {
+    const lines = problems({ a: { tools: ['*'], token: 'hunter2' } });
+    expect(lines).toEqual(['a.token: must not have fewer than 16 characters']);
+  });
+});
+
+describe('a union a branch of which nearly matched', () => {
+  it('keeps what the branch says, not the other branches (an object or false)', () => {
+    const Off = Type.Union([Type.Object({ secret: Type.Optional(Type.String({ minLength: 16, writeOnly: true })), port: Type.Optional(Type.Integer()) }), Type.Literal(false)], {
+      errorMessage: 'must be an object or false',
+    });
+    expect(problems(compileSchema(Off).parse({ secret: 'short' }))).toEqual(['secret: must not have fewer than 16 characters']);
+    expect(problems(compileSchema(Off).parse({ port: 'x' }))).toEqual(['port: must be integer, received "x"']);
+    expect(problems(compileSchema(Off).parse('yes'))).toEqual(['(arguments): must be an object or false, received "yes"']);
+  });
+});

@@ -1,8 +1,9 @@
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
+import type { Static } from '@ovos-tools/core';
 import { unknownKeys } from '@ovos-tools/core/node';
-import { AgentSchema } from './agentsSchema.js';
+import { readSection, type SectionProblem } from '../service/readSection.js';
+import { AgentSchema, AgentsSchema } from './agentsSchema.js';
 import { createVerifier, type CredentialVerifier, type StoredCredential } from './credential.js';
-import { compileToolRule, toolRuleProblem, type CompiledToolRule } from './toolRule.js';
+import { compileToolRule, type CompiledToolRule } from './toolRule.js';
 
 /**
  * One agent of the `agents` config section, parsed. On disk (snake_case):
@@ -64,134 +65,83 @@ export interface AgentDefinition {
 
 /** Operator data an agent may be granted to read (`reads` of its section). */
 export type ReadableData = 'metrics' | 'events';
-const READABLE: readonly ReadableData[] = ['metrics', 'events'];
 
+/** The `agents` section as its schema reads it (checked, coerced). */
+export type AgentsConfig = Static<typeof AgentsSchema>;
 
 /**
- * Parses the `agents` config section. Every problem is pushed to `problems` as `agents.<id>.<key>: …` (the
- * agent is then left out, so a typo never grants access).
+ * The rules of `agents` across keys and agents, on the section as the schema read it: an agent needs a `credential`
+ * or a `hivemind` client (or both), and one HiveMind client acts as one agent.
+ * @returns one problem each (`agents.<id>: needs a credential …`, `agents.<id>.hivemind.client: … is already …`).
+ */
+export function agentRules(agents: AgentsConfig | undefined): SectionProblem[] {
+  const problems: SectionProblem[] = [];
+  const clients = new Map<string, string>();
+  for (const [id, a] of Object.entries(agents ?? {})) {
+    if (a.credential === undefined && a.hivemind === undefined) {
+      problems.push({
+        path: `agents.${id}`,
+        keyword: 'crossField',
+        message:
+          'needs a credential (for HTTP and MCP: {"sha256": "<hex>"}, {"scrypt": "scrypt$…"} or {"env": "<VARIABLE>"}), a "hivemind": {"client": "<client_id>::<client name>"} (for a HiveMind satellite), or both',
+      });
+    }
+    const client = a.hivemind?.client;
+    if (client === undefined) continue;
+    const other = clients.get(client);
+    if (other === undefined) clients.set(client, id);
+    else problems.push({ path: `agents.${id}.hivemind.client`, keyword: 'crossField', message: `"${client}" is already the HiveMind client of agent "${other}" (one satellite acts as one agent)` });
+  }
+  return problems;
+}
+
+/**
+ * Decodes the `agents` section as the schema read it into {@link AgentDefinition}s: credentials made verifiers
+ * (`{"env": NAME}` read from `env` now), rules compiled, `reads` made unique. An agent whose `{"env"}` variable is
+ * unset or empty is left out and named in `problems` (`agents.<id>.credential.env: environment variable … is not
+ * set or empty`); so is one with neither a credential nor a HiveMind client (see {@link agentRules}), silently.
+ */
+export function agentDefinitions(agents: AgentsConfig | undefined, env: NodeJS.ProcessEnv = process.env): { agents: AgentDefinition[]; problems: SectionProblem[] } {
+  const out: AgentDefinition[] = [];
+  const problems: SectionProblem[] = [];
+  for (const [id, a] of Object.entries(agents ?? {})) {
+    const verifier = a.credential === undefined ? undefined : createVerifier(a.credential as StoredCredential, env);
+    if (typeof verifier === 'string') {
+      problems.push({ path: `agents.${id}.credential.${verifier.slice(0, verifier.indexOf(':'))}`, keyword: 'env', message: verifier.slice(verifier.indexOf(':') + 2) });
+      continue;
+    }
+    const hivemindClient = a.hivemind?.client;
+    if (!verifier && !hivemindClient) continue;
+    out.push({
+      id,
+      ...(verifier ? { credential: verifier } : {}),
+      ...(hivemindClient ? { hivemindClient } : {}),
+      tools: a.tools.map(compileToolRule),
+      ...(a.rate_per_minute ? { ratePerMinute: a.rate_per_minute } : {}),
+      ...(a.max_concurrency ? { maxConcurrency: a.max_concurrency } : {}),
+      ...(a.max_output_chars ? { maxOutputChars: a.max_output_chars } : {}),
+      ...(a.voice !== undefined ? { voice: a.voice } : {}),
+      ...(a.confirm !== undefined ? { confirm: a.confirm === 'never' ? [] : a.confirm.map(compileToolRule) } : {}),
+      ...(a.reads?.length ? { reads: [...new Set(a.reads)] } : {}),
+    });
+  }
+  return { agents: out, problems };
+}
+
+/**
+ * Parses the `agents` config section on its own (tests, tools and embedders; the provider's config reads it with the
+ * rest): its schema (`AgentsSchema`), the rules across agents (`agentRules`), then the decode (`agentDefinitions`). Every problem is pushed to
+ * `problems` as `agents.<id>.<key>: …` (the agent is then left out, so a typo never grants access).
  * @param env - where `{"env": NAME}` credentials are read from (default `process.env`).
  */
 export function parseAgentsConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): AgentDefinition[] {
   if (raw === undefined || raw === null) return [];
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push('agents: expected an object {"<agent id>": {credential, tools, rate_per_minute?, max_concurrency?, max_output_chars?, voice?, confirm?, hivemind?, reads?}}');
-    return [];
-  }
-  const out: AgentDefinition[] = [];
-  const clients = new Map<string, string>();
-  for (const [id, value] of Object.entries(raw)) {
-    const where = `agents.${id}`;
-    const before = problems.length;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      problems.push(`${where}: expected an object {credential, tools}`);
-      continue;
-    }
-    const a = value as Record<string, unknown>;
-    // the keys it may have are the schema's (agentsSchema.ts), at every level
-    for (const p of unknownKeys(AgentSchema, a, where)) problems.push(`${p.key}: ${p.message}`);
-    const hivemindClient = a.hivemind === undefined ? undefined : parseHiveMind(a.hivemind, `${where}.hivemind`, problems);
-    if (hivemindClient !== undefined) {
-      const other = clients.get(hivemindClient);
-      if (other !== undefined) problems.push(`${where}.hivemind.client: "${hivemindClient}" is already the HiveMind client of agent "${other}" (one satellite acts as one agent)`);
-      else clients.set(hivemindClient, id);
-    }
-    let credential: CredentialVerifier | undefined;
-    if (a.credential !== undefined) credential = parseCredential(a.credential, `${where}.credential`, problems, env);
-    else if (a.hivemind === undefined) {
-      problems.push(`${where}: needs a credential (for HTTP and MCP: {"sha256": "<hex>"}, {"scrypt": "scrypt$…"} or {"env": "<VARIABLE>"}), a "hivemind": {"client": "<client_id>::<client name>"} (for a HiveMind satellite), or both`);
-    }
-    let tools: CompiledToolRule[] = [];
-    if (Array.isArray(a.tools) && a.tools.every((t) => typeof t === 'string' && t !== '')) tools = compileRules(a.tools as string[], `${where}.tools`, problems);
-    else problems.push(`${where}.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)`);
-    if (a.voice !== undefined && typeof a.voice !== 'boolean') problems.push(`${where}.voice: expected true or false, received ${JSON.stringify(a.voice)}`);
-    let confirm: CompiledToolRule[] | undefined;
-    if (a.confirm === 'never') confirm = [];
-    else if (Array.isArray(a.confirm) && a.confirm.every((t) => typeof t === 'string' && t !== '')) confirm = compileRules(a.confirm as string[], `${where}.confirm`, problems);
-    else if (a.confirm !== undefined) {
-      problems.push(`${where}.confirm: expected "never" or a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:destructive"), received ${JSON.stringify(a.confirm)}`);
-    }
-    let reads: ReadableData[] | undefined;
-    if (Array.isArray(a.reads) && a.reads.every((r) => READABLE.includes(r as ReadableData))) reads = [...new Set(a.reads as ReadableData[])];
-    else if (a.reads !== undefined) problems.push(`${where}.reads: expected a list of ${READABLE.map((r) => `"${r}"`).join(', ')}, received ${JSON.stringify(a.reads)}`);
-    const limit = (key: string): number | undefined => {
-      const v = a[key];
-      if (v === undefined) return undefined;
-      if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
-      problems.push(`${where}.${key}: expected a positive integer, received ${JSON.stringify(v)}`);
-      return undefined;
-    };
-    const ratePerMinute = limit('rate_per_minute');
-    const maxConcurrency = limit('max_concurrency');
-    const maxOutputChars = outputBudget(a.max_output_chars, `${where}.max_output_chars`, problems);
-    if (problems.length > before || (!credential && !hivemindClient)) continue;
-    out.push({
-      id,
-      ...(credential ? { credential } : {}),
-      ...(hivemindClient ? { hivemindClient } : {}),
-      tools,
-      ...(ratePerMinute ? { ratePerMinute } : {}),
-      ...(maxConcurrency ? { maxConcurrency } : {}),
-      ...(maxOutputChars ? { maxOutputChars } : {}),
-      ...(typeof a.voice === 'boolean' ? { voice: a.voice } : {}),
-      ...(confirm ? { confirm } : {}),
-      ...(reads?.length ? { reads } : {}),
-    });
-  }
-  return out;
-}
-
-/** An agent's `max_output_chars`: an integer from the marker's own size to 2^31 - 1, or absent. */
-function outputBudget(v: unknown, where: string, problems: string[]): number | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= MIN_OUTPUT_BUDGET_CHARS && v <= MAX_OUTPUT_BUDGET_CHARS) return v;
-  problems.push(`${where}: expected an integer from ${MIN_OUTPUT_BUDGET_CHARS} (the size of the 'truncated' marker itself) to ${MAX_OUTPUT_BUDGET_CHARS}, received ${JSON.stringify(v)}`);
-  return undefined;
-}
-
-/**
- * Compiles a list of rules; a rule that can never match what was written (an unknown `annotation:`) is pushed to
- * `problems` as `<where>[i]: …`.
- */
-export function compileRules(rules: readonly string[], where: string, problems: string[]): CompiledToolRule[] {
-  rules.forEach((r, i) => {
-    const problem = toolRuleProblem(r);
-    if (problem) problems.push(`${where}[${i}]: ${problem}`);
-  });
-  return rules.map(compileToolRule);
-}
-
-/** `hivemind: {"client": "<client_id>::<client name>"}`; problems as `agents.<id>.hivemind…: …`. */
-function parseHiveMind(v: unknown, where: string, problems: string[]): string | undefined {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) {
-    problems.push(`${where}: expected {"client": "<client_id>::<client name>"} (the HiveMind client acting as this agent)`);
-    return undefined;
-  }
-  const h = v as Record<string, unknown>;
-  const client = h.client;
-  const at = typeof client === 'string' ? client.indexOf('::') : -1;
-  if (typeof client !== 'string' || at <= 0 || at + 2 >= client.length) {
-    problems.push(
-      `${where}.client: expected "<client_id>::<client name>" as in HiveMind's database (the middle of the peer HiveMind stamps, ` +
-        `"<useragent>::<client_id>::<client name>::<session_id>"), received ${JSON.stringify(client)}`,
-    );
-    return undefined;
-  }
-  return client;
-}
-
-function parseCredential(v: unknown, where: string, problems: string[], env: NodeJS.ProcessEnv): CredentialVerifier | undefined {
-  const ok =
-    v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 &&
-    ['sha256', 'scrypt', 'env'].some((k) => typeof (v as Record<string, unknown>)[k] === 'string');
-  if (!ok) {
-    problems.push(`${where}: expected exactly one of {"sha256": "<hex>"}, {"scrypt": "scrypt$…"}, {"env": "<VARIABLE>"} (plain-text credentials are not accepted)`);
-    return undefined;
-  }
-  const verifier = createVerifier(v as StoredCredential, env);
-  if (typeof verifier === 'string') {
-    problems.push(`${where}.${verifier}`);
-    return undefined;
-  }
-  return verifier;
+  const section = typeof raw === 'object' && !Array.isArray(raw) ? Object.entries(raw) : [];
+  const unknown = section.flatMap(([id, a]) => unknownKeys(AgentSchema, a, `agents.${id}`)).map((p) => ({ path: p.key, message: p.message }));
+  const read = readSection<AgentsConfig>('agents', AgentsSchema, raw);
+  const decoded = agentDefinitions(read.value, env);
+  const all = [...unknown, ...read.problems, ...agentRules(read.value), ...decoded.problems];
+  problems.push(...all.map((p) => `${p.path}: ${p.message}`));
+  const under = (path: string, id: string) => path === `agents.${id}` || path.startsWith(`agents.${id}.`) || path.startsWith(`agents.${id}[`);
+  return decoded.agents.filter((a) => !all.some((p) => under(p.path, a.id)));
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Type, type Static } from '@ovos-tools/core';
 import type { BusReloadRule } from './AccessControl.js';
-import { parseAgentsConfig, type AgentDefinition } from './AgentDefinition.js';
+import { agentDefinitions, type AgentDefinition } from './AgentDefinition.js';
+import type { SectionProblem } from '../service/readSection.js';
 import { AgentsSchema } from './agentsSchema.js';
 import type { ReloadRule } from '../service/ReloadRule.js';
 
-/** Access control's keys of the provider config (snake_case on disk); `agents` has its own parser. */
+/** Access control's keys of the provider config (snake_case on disk); `agents` is `AgentsSchema`. */
 export const AccessKeys = Type.Object({
   agents: Type.Optional(AgentsSchema),
   bus_requires_agent: Type.Boolean({ default: false, description: 'Refuse bus messages that name no agent' }),
@@ -25,12 +26,15 @@ export interface AccessSettings {
 }
 
 /**
- * The {@link AccessSettings} of keys read against {@link AccessKeys}; `agents` problems are pushed to `problems` as
- * `agents.<id>.<key>: …` (the agent is left out, so a typo never grants access).
+ * The {@link AccessSettings} of keys read against {@link AccessKeys} (the schema checked every agent's keys):
+ * credentials made verifiers, rules compiled (see `agentDefinitions`). An agent whose `{"env"}` credential's
+ * variable is unset is left out (so a typo never grants access) and named in `problems`.
+ * @param env - where `{"env": NAME}` credentials are read (default `process.env`).
  */
-export function accessSettings(k: Static<typeof AccessKeys>, problems: string[]): AccessSettings {
+export function accessSettings(k: Static<typeof AccessKeys>, env: NodeJS.ProcessEnv = process.env): { settings: AccessSettings; problems: SectionProblem[] } {
   const digest = createHash('sha256').update(JSON.stringify([k.agents ?? null, k.bus_requires_agent, k.bus_reload])).digest('hex');
-  return { agents: parseAgentsConfig(k.agents, problems), busRequiresAgent: k.bus_requires_agent, busReload: k.bus_reload, digest };
+  const { agents, problems } = agentDefinitions(k.agents, env);
+  return { settings: { agents, busRequiresAgent: k.bus_requires_agent, busReload: k.bus_reload, digest }, problems };
 }
 
 /**

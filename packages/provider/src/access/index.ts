@@ -1,4 +1,4 @@
-export { compileRules, parseAgentsConfig } from './AgentDefinition.js';
+export { parseAgentsConfig } from './AgentDefinition.js';
 export type { AgentDefinition, ReadableData } from './AgentDefinition.js';
 export { createVerifier, hashCredential, sha256Hex } from './credential.js';
 export type { CredentialVerifier, StoredCredential } from './credential.js';

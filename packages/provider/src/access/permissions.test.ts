@@ -59,7 +59,9 @@ describe('agents config and credentials', () => {
       {
         plain: { credential: 'hunter2', tools: ['*'] },
         noTools: { credential: { sha256: sha256Hex('x') } },
-        noEnv: { credential: { env: 'MISSING' }, tools: ['*'], rate_per_minute: 0 },
+        noEnv: { credential: { env: 'MISSING' }, tools: ['*'] },
+        zeroRate: { credential: { sha256: sha256Hex('z') }, tools: ['*'], rate_per_minute: 0 },
+        badRule: { credential: { sha256: sha256Hex('r') }, tools: ['annotation:bogus'], hivemind: { client: 'kitchen' } },
       },
       problems,
       {},
@@ -68,9 +70,13 @@ describe('agents config and credentials', () => {
     expect(problems).toEqual([
       'agents.plain.credential: expected exactly one of {"sha256": "<hex>"}, {"scrypt": "scrypt$…"}, {"env": "<VARIABLE>"} (plain-text credentials are not accepted)',
       'agents.noTools.tools: expected a list of rules (tool names, globs, "toolbox:<id>", "tag:<tag>", "annotation:<hint>"; ["*"] for every tool)',
+      'agents.zeroRate.rate_per_minute: expected a positive integer, received 0',
+      expect.stringMatching(/^agents\.badRule\.tools\[0\]: unknown annotation in rule "annotation:bogus" \(expected one of annotation:destructive, /),
+      `agents.badRule.hivemind.client: expected "<client_id>::<client name>" as in HiveMind's database (the middle of the peer HiveMind stamps, "<useragent>::<client_id>::<client name>::<session_id>"), received "kitchen"`,
+      // the schema read the section first; what only the environment shows comes after
       'agents.noEnv.credential.env: environment variable MISSING is not set or empty',
-      'agents.noEnv.rate_per_minute: expected a positive integer, received 0',
     ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
   });
 });
 

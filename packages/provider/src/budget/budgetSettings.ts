@@ -4,6 +4,7 @@ import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
 import { ResultStoreSchema } from './resultStoreSchema.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
 import type { ReloadRule } from '../service/ReloadRule.js';
+import type { SectionProblem } from '../service/readSection.js';
 
 /** Output budgets' keys of the provider config (snake_case on disk). */
 export const BudgetKeys = Type.Object({
@@ -29,19 +30,27 @@ export interface BudgetSettings {
 }
 
 /**
- * The {@link BudgetSettings} of keys read against {@link BudgetKeys}; a `result_store.max_bytes_per_caller` above
- * `max_bytes` is pushed to `problems` as `result_store.max_bytes_per_caller: …`.
+ * The rule of `result_store` across its keys: one caller's share is at most the whole (`max_bytes_per_caller` ≤
+ * `max_bytes`, `max_entries_per_caller` ≤ `max_entries`, each whole its default when not given).
+ * @returns one problem per share above its whole (`result_store.max_bytes_per_caller: must be at most …`).
  */
-export function budgetSettings(k: Static<typeof BudgetKeys>, problems: string[]): BudgetSettings {
+export function resultStoreRules(s: Static<typeof BudgetKeys>['result_store']): SectionProblem[] {
+  const problems: SectionProblem[] = [];
+  const maxBytes = s?.max_bytes ?? RESULT_STORE_DEFAULTS.maxBytes;
+  if (s?.max_bytes_per_caller !== undefined && s.max_bytes_per_caller > maxBytes) {
+    problems.push({ path: 'result_store.max_bytes_per_caller', keyword: 'crossField', message: `must be at most result_store.max_bytes (${maxBytes}), received ${s.max_bytes_per_caller}` });
+  }
+  const maxEntries = s?.max_entries ?? RESULT_STORE_DEFAULTS.maxEntries;
+  if (s?.max_entries_per_caller !== undefined && s.max_entries_per_caller > maxEntries) {
+    problems.push({ path: 'result_store.max_entries_per_caller', keyword: 'crossField', message: `must be at most result_store.max_entries (${maxEntries}), received ${s.max_entries_per_caller}` });
+  }
+  return problems;
+}
+
+/** The {@link BudgetSettings} of keys read against {@link BudgetKeys} (seconds made ms); see {@link resultStoreRules}. */
+export function budgetSettings(k: Static<typeof BudgetKeys>): BudgetSettings {
   const s = k.result_store ?? {};
-  const maxBytes = s.max_bytes ?? RESULT_STORE_DEFAULTS.maxBytes;
-  if (s.max_bytes_per_caller !== undefined && s.max_bytes_per_caller > maxBytes) {
-    problems.push(`result_store.max_bytes_per_caller: must be at most result_store.max_bytes (${maxBytes}), received ${s.max_bytes_per_caller}`);
-  }
   const maxEntries = s.max_entries ?? RESULT_STORE_DEFAULTS.maxEntries;
-  if (s.max_entries_per_caller !== undefined && s.max_entries_per_caller > maxEntries) {
-    problems.push(`result_store.max_entries_per_caller: must be at most result_store.max_entries (${maxEntries}), received ${s.max_entries_per_caller}`);
-  }
   return {
     maxOutputChars: k.max_output_chars,
     store: {

@@ -7,8 +7,9 @@ export interface ConfigIssue {
   /** The key's dotted path as written (`result_store.max_bytes`, `agents.ops.tools[2]`); `(file)` or `(section)` for the whole. */
   path: string;
   /**
-   * The rule broken: a JSON Schema keyword (`type`, `minimum`, `additionalProperties`, …) or one of the provider's own
-   * (`unknownKey`, `prototypeKey`, `maxDepth`, `misspeltName`, `duplicateCredential`, `crossField`, `file`, `parser`).
+   * The rule broken: `schema` (the value against its key's schema, in the schema's words), or one of the provider's own:
+   * `unknownKey`, `setElsewhere`, `prototypeKey`, `maxDepth`, `type` (the section is no object), `crossField` (a rule
+   * across keys), `duplicateCredential`, `env` (a variable the config names), `misspeltName`, `file`.
    */
   keyword: string;
   /** What is wrong and what was expected, e.g. `must be >= 1, received 0` or `unknown key; did you mean 'x'?`. */

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { configProblem, readConfig, unknownKeys } from '@ovos-tools/core/node';
-import { Type } from '@ovos-tools/core';
+import { configProblem, unknownKeys } from '@ovos-tools/core/node';
 import { accessSettings, type AccessSettings } from '../access/accessSettings.js';
 import { brainSettings, type BrainConfig } from '../brain/brainSettings.js';
 import { budgetSettings, type BudgetSettings } from '../budget/budgetSettings.js';
@@ -13,14 +12,15 @@ import { policySettings, type PolicySettings } from '../policy/policySettings.js
 import { registrySettings, type RegistrySettings } from '../registry/registrySettings.js';
 import { searchSettings, type SearchSettings } from '../search/searchSettings.js';
 import { stateSettings, type StateSettings } from '../state/stateSettings.js';
-import { parseHttpConfig, type HttpConfig } from '../transports/http/HttpConfig.js';
+import { httpSettings, type HttpConfig } from '../transports/http/HttpConfig.js';
 import { mcpSettings, type McpSettings } from '../transports/mcp/mcpSettings.js';
 import { busSettings, type BusSettings } from '../transports/ovos-bus/busSettings.js';
-import { duplicateCredentials } from './duplicateCredentials.js';
-import { OWN_PARSER_KEYS, PROVIDER_KEYS, ProviderConfigSchema } from './ProviderConfigSchema.js';
+import { CROSS_FIELD_RULES } from './crossFieldRules.js';
+import { PROVIDER_KEYS, ProviderConfigSchema, type ProviderConfigFile } from './ProviderConfigSchema.js';
+import { readProviderKeys } from './readProviderKeys.js';
 import { topLevelKeys } from './topLevelKeys.js';
 import type { ConfigIssue } from './ConfigIssue.js';
-import { fromLine, fromProblem, onePerMistake, PARSER_UNKNOWN_KEY } from './configIssues.js';
+import { fromProblem, onePerMistake } from './configIssues.js';
 import { hostileShape } from './hostileShape.js';
 import { ProviderConfigError } from './ProviderConfigError.js';
 
@@ -66,23 +66,17 @@ export interface ProviderSettings {
 export { ProviderConfigError } from './ProviderConfigError.js';
 
 /**
- * The keys whose values the schema checks (with the toolbox kit's `readConfig`: lax like pydantic, numeric and
- * boolean strings are accepted): every key of `ProviderConfigSchema` but those read by their own parser.
- */
-const ValueKeys = Type.Object(
-  Object.fromEntries(Object.entries(ProviderConfigSchema.properties).filter(([key]) => !OWN_PARSER_KEYS.includes(key) && key !== '$schema')),
-) as unknown as typeof ProviderConfigSchema;
-
-/**
- * Parses a raw config section into {@link ProviderSettings} with defaults, against `ProviderConfigSchema`:
- * prototype keys and nesting past the depth limit first (see `hostileShape`: nothing else walks such a value),
- * unknown keys at every level (each named with the nearest known key), toolbox sections told from misspelt keys
- * (see `topLevelKeys`), values against the features' schemas, then each feature's part, and the rules across keys
- * (duplicate credentials, `mcp.agent`, `bus_agent_field`). Every mistake is reported once (see `onePerMistake`).
+ * Parses a raw config section into {@link ProviderSettings} with defaults, against `ProviderConfigSchema`, its one
+ * parser: prototype keys and nesting past the depth limit first (see `hostileShape`: nothing else walks such a
+ * value), unknown keys at every level (each named with the nearest known key), toolbox sections told from misspelt
+ * keys (see `topLevelKeys`), every key's value against its schema (`readProviderKeys`), each feature's settings
+ * decoded from what the schema read (`listen` to host and port, seconds to ms, `{"env"}` credentials and secrets
+ * read from `env`), then the rules across keys (`CROSS_FIELD_RULES`). Every mistake is reported once (see `onePerMistake`).
+ * @param env - where variables named by the config are read (`secret_env`, `redis_env`, `{"env"}` credentials).
  * @throws {@link ProviderConfigError} listing every problem (as data in `issues`, one line each in `problems`:
  *   `provider config '<key>': <what was expected>, received <value>` or `provider config '<key>': unknown key; did you mean '<key>'?`).
  */
-export function parseProviderConfig(raw: unknown): ProviderSettings {
+export function parseProviderConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   const cfg = raw == null ? {} : raw;
   if (typeof cfg !== 'object' || Array.isArray(cfg)) throw new ProviderConfigError([fromProblem(configProblem('(section)', 'must be a JSON object', cfg), 'type')]);
   const hostile = hostileShape(cfg);
@@ -90,47 +84,42 @@ export function parseProviderConfig(raw: unknown): ProviderSettings {
   const c = cfg as Record<string, unknown>;
   const top = topLevelKeys(c);
   const nested = PROVIDER_KEYS.flatMap((key) => (key in c ? unknownKeys((ProviderConfigSchema.properties as Record<string, object>)[key]!, c[key], key) : []));
-  const { config: k, problems: keyProblems } = readConfig(ValueKeys, c);
-  const issues: ConfigIssue[] = [...top.problems, ...nested.map((p) => fromProblem(p, 'unknownKey')), ...keyProblems.map((p) => fromProblem(p, 'schema'))];
-  // the feature parsers report `<path>: <message>` lines; they take the same frame
-  const lines: string[] = [];
-  const http = parseHttpConfig(c.http, lines);
-  const access = accessSettings({ ...k, agents: c.agents as typeof k.agents }, lines);
-  lines.push(...duplicateCredentials(access.agents, c.agents));
-  const budget = budgetSettings(k, lines);
-  const confirm = confirmSettings(k, lines);
-  const state = stateSettings(c, lines);
-  issues.push(...lines.filter((line) => !PARSER_UNKNOWN_KEY.test(line)).map(fromLine));
-  const mcp = mcpSettings(k);
-  if (mcp.agent !== undefined && !access.agents.some((a) => a.id === mcp.agent)) {
-    issues.push(fromProblem(configProblem('mcp.agent', `must name an agent declared in agents (${access.agents.map((a) => a.id).join(', ') || 'none is'})`, mcp.agent), 'crossField'));
-  }
-  const bus = busSettings(k);
-  if (bus.agentField === 'peer') issues.push(fromProblem(configProblem('bus_agent_field', BUS_AGENT_FIELD_PEER, bus.agentField), 'crossField'));
+  const { config: k, problems: read } = readProviderKeys(c);
+  const issues: ConfigIssue[] = [...top.problems, ...nested.map((p) => fromProblem(p, 'unknownKey')), ...read];
+  const { settings, problems: decoded } = decodeSettings(k, top.toolboxConfigs, env);
+  issues.push(...CROSS_FIELD_RULES.flatMap((rule) => rule(k, settings.access.agents)), ...decoded);
   const once = onePerMistake(issues);
   if (once.length) throw new ProviderConfigError(once);
-  return {
+  return settings;
+}
+
+/**
+ * The decode step: each feature's settings from its keys as the schema read them (conversions, defaults, what the
+ * environment holds), and the problems only the environment shows (an unset variable, a weak secret).
+ */
+function decodeSettings(k: ProviderConfigFile, toolboxConfigs: ProviderSettings['toolboxConfigs'], env: NodeJS.ProcessEnv): { settings: ProviderSettings; problems: ConfigIssue[] } {
+  const access = accessSettings(k, env);
+  const state = stateSettings(k.state, env);
+  const confirm = confirmSettings(k, env);
+  const settings: ProviderSettings = {
     policy: policySettings(k),
     hosts: hostDefaults(k),
     discovery: discoverySettings(k),
     registry: registrySettings(k),
     search: searchSettings(k),
     federation: federationSettings(k),
-    access,
-    budget,
-    confirm,
-    bus,
-    mcp,
-    http,
+    access: access.settings,
+    budget: budgetSettings(k),
+    confirm: confirm.settings,
+    bus: busSettings(k),
+    mcp: mcpSettings(k),
+    http: httpSettings(k.http, env),
     brain: brainSettings(k),
-    state,
-    toolboxConfigs: top.toolboxConfigs,
+    state: state.settings,
+    toolboxConfigs,
   };
+  return { settings, problems: [...access.problems, ...state.problems, ...confirm.problems] };
 }
-
-/** Why `bus_agent_field: "peer"` is refused. */
-const BUS_AGENT_FIELD_PEER =
-  "must not be \"peer\": HiveMind stamps context.peer on every satellite's message and such a request acts as the agent declared for its client (agents.<id>.hivemind), so this field could never name an agent; use e.g. \"agent_id\"";
 
 /**
  * The per-user plugin root: `$XDG_DATA_HOME/ovos-tools/plugins`, default `~/.local/share/ovos-tools/plugins`.

@@ -66,8 +66,3 @@ export type ProviderConfigFile = Static<typeof ProviderConfigSchema>;
 /** The provider's own top-level keys (every other key is a toolbox section). */
 export const PROVIDER_KEYS: readonly string[] = Object.keys(ProviderConfigSchema.properties);
 
-/**
- * Keys read by their feature's own parser (checks a schema cannot say: credentials, addresses, environment
- * variables) rather than by the schema's value check; their unknown keys are still found from the schema.
- */
-export const OWN_PARSER_KEYS: readonly string[] = ['agents', 'http', 'state'];

@@ -1,21 +1,12 @@
 import type { ConfigProblem } from '@ovos-tools/core/node';
 import type { ConfigIssue } from './ConfigIssue.js';
 
-/** A feature parser's line about an unknown key: the schema's walk reports those, with the nearest known key. */
-export const PARSER_UNKNOWN_KEY = /^[^:]+: unknown key \(expected/;
-
 const DID_YOU_MEAN = /did you mean '([^']+)'\?/;
 
 /** A {@link ConfigIssue} from the toolbox kit's `{key, message}`; the key meant (`did you mean 'x'?`) becomes the suggestion. */
 export function fromProblem(p: ConfigProblem, keyword: string): ConfigIssue {
   const near = DID_YOU_MEAN.exec(p.message)?.[1];
   return { path: p.key, keyword: near !== undefined ? 'unknownKey' : keyword, message: p.message, ...(near !== undefined ? { suggestion: near } : {}) };
-}
-
-/** A {@link ConfigIssue} from a feature parser's `<path>: <message>` line. */
-export function fromLine(line: string): ConfigIssue {
-  const at = line.indexOf(': ');
-  return at < 0 ? { path: line, keyword: 'parser', message: 'is invalid' } : { path: line.slice(0, at), keyword: 'parser', message: line.slice(at + 2) };
 }
 
 /**

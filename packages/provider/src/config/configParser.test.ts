@@ -14,9 +14,9 @@ const nested = (depth: number): unknown => {
   for (let i = 0; i < depth; i++) v = { a: v };
   return v;
 };
-const issuesOf = (raw: unknown) => {
+const issuesOf = (raw: unknown, env: NodeJS.ProcessEnv = process.env) => {
   try {
-    parseProviderConfig(raw);
+    parseProviderConfig(raw, env);
     return [];
   } catch (err) {
     expect(err).toBeInstanceOf(ProviderConfigError);
@@ -58,6 +58,23 @@ describe('problems as data, each mistake once (issues 43 and 44)', () => {
       { path: 'defualt_timeout_ms', keyword: 'unknownKey', message: "unknown key; did you mean 'default_timeout_ms'?", suggestion: 'default_timeout_ms' },
     ]);
     expect(issuesOf({ log_level: 'debug' })[0]).toMatchObject({ path: 'log_level', keyword: 'setElsewhere', suggestion: expect.stringContaining('OVOS_TOOLS_LOG_LEVEL') });
+  });
+
+  test('the rules across keys and what the environment shows are data too, each at its path', () => {
+    expect(issuesOf({ state: { redis: 'redis://h', redis_env: 'X' }, agents: { a: { tools: ['*'] } }, mcp: { agent: 'b' } })).toEqual([
+      expect.objectContaining({ path: 'agents.a', keyword: 'crossField', message: expect.stringMatching(/^needs a credential/) }),
+      { path: 'mcp.agent', keyword: 'crossField', message: 'must name an agent declared in agents (a), received "b"' },
+      { path: 'state.redis_env', keyword: 'crossField', message: 'give either redis or redis_env, not both' },
+    ]);
+    const env = { TOK: '' };
+    expect(issuesOf({ agents: { a: { credential: { env: 'TOK' }, tools: ['*'] } }, state: { redis_env: 'NOPE' } }, env)).toEqual([
+      { path: 'agents.a.credential.env', keyword: 'env', message: 'environment variable TOK is not set or empty' },
+      { path: 'state.redis_env', keyword: 'env', message: 'environment variable NOPE is not set or empty' },
+    ]);
+    // a secret written in plain text is never repeated
+    const plain = issuesOf({ agents: { a: { credential: 'hunter2-plain', tools: ['*'] } }, http: { secret: 'hunter2' } });
+    expect(plain.map((i) => i.path)).toEqual(['agents.a.credential', 'http.secret']);
+    expect(JSON.stringify(plain)).not.toContain('hunter2');
   });
 
   test('a misspelt agent key is one problem, not also "missing" (tools, credential)', () => {

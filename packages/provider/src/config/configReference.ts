@@ -19,6 +19,7 @@ interface Node {
   exclusiveMinimum?: number;
   minLength?: number;
   maxLength?: number;
+  maxProperties?: number;
 }
 
 /** What a record's key stands for in the reference, by the record's path. */
@@ -27,7 +28,7 @@ const RECORD_KEY: Readonly<Record<string, string>> = { agents: '<agent id>', too
 /**
  * The published JSON Schema of the provider config (`ovos-tools.schema.json`, draft 2020-12): `ProviderConfigSchema`
  * with every object closed (`additionalProperties: false`) unless it says otherwise, as the provider checks it, and
- * keys with a default not required. A
+ * keys with a default not required, without the provider's own problem wording (`errorMessage`). A
  * config file may name it in `"$schema"` so editors check and complete it. Numbers and booleans given as strings, which
  * the provider accepts (like pydantic), are flagged by editors.
  */
@@ -36,7 +37,8 @@ export function publishedJsonSchema(): Record<string, unknown> {
     if (Array.isArray(node)) return node.map(closed);
     if (node === null || typeof node !== 'object') return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = closed(v);
+    // `errorMessage` is the provider's own wording of a problem, not a keyword every validator knows
+    for (const [k, v] of Object.entries(node)) if (k !== 'errorMessage') out[k] = closed(v);
     if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
     // a key with a default may be left out of the file
     if (Array.isArray(out.required) && out.properties) {
@@ -105,6 +107,7 @@ function valuesOf(n: Node): string {
   if (n.enum) return n.enum.map((v) => `\`${JSON.stringify(v)}\``).join(', ');
   if (n.const !== undefined) return `\`${JSON.stringify(n.const)}\``;
   if (n.anyOf) return n.anyOf.map(valuesOf).join(' or ');
+  if (n.type === 'object' && n.properties && n.maxProperties === 1) return `one of ${Object.keys(n.properties).map((k) => `{${k}}`).join(', ')}`;
   if (n.type === 'object' && n.properties) return `{${Object.keys(n.properties).join(', ')}}`;
   if (n.patternProperties) return `object of ${valuesOf(Object.values(n.patternProperties)[0]!)}`;
   if (n.type === 'array') return `list of ${n.items ? valuesOf(n.items) : 'values'}`;

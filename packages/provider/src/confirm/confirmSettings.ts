@@ -1,9 +1,8 @@
 import { Type, type Static } from '@ovos-tools/core';
-import { compileRules } from '../access/AgentDefinition.js';
-import type { CompiledToolRule } from '../access/toolRule.js';
+import { RulesSchema } from '../access/agentsSchema.js';
+import { compileToolRule, type CompiledToolRule } from '../access/toolRule.js';
 import { applyLive, type ReloadRule } from '../service/ReloadRule.js';
-
-const Rules = (description: string) => Type.Array(Type.String({ minLength: 1 }), { description });
+import type { SectionProblem } from '../service/readSection.js';
 
 /**
  * Confirmation's keys of the provider config: one `confirmation` section (snake_case on disk). The per-agent keys
@@ -22,12 +21,12 @@ export const ConfirmKeys = Type.Object({
   confirmation: Type.Optional(
     Type.Object(
       {
-        tools: Type.Optional(Rules('Tools every caller must have confirmed: rules as in agent allowlists (names, globs, toolbox:, tag:, annotation:)')),
-        voice_tools: Type.Optional(Rules('Tools voice personas must have confirmed, in addition; default ["annotation:destructive"]')),
-        voice_bus: Type.Optional(Type.Boolean({ description: 'Callers on the OVOS bus are voice personas unless their agent says voice: false' })),
-        ttl_seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86_400, description: 'How long a confirm_token is accepted, s' })),
+        tools: Type.Optional(RulesSchema('Tools every caller must have confirmed: rules as in agent allowlists (names, globs, toolbox:, tag:, annotation:)', { default: [] })),
+        voice_tools: Type.Optional(RulesSchema('Tools voice personas must have confirmed, in addition', { default: ['annotation:destructive'] })),
+        voice_bus: Type.Optional(Type.Boolean({ default: false, description: 'Callers on the OVOS bus are voice personas unless their agent says voice: false' })),
+        ttl_seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86_400, default: 300, description: 'How long a confirm_token is accepted, s' })),
         secret: Type.Optional(Type.String({ minLength: 16, description: 'HMAC key of confirm tokens (share it between replicas)' })),
-        secret_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the HMAC key' })),
+        secret_env: Type.Optional(Type.String({ minLength: 1, default: 'OVOS_TOOLS_CONFIRM_SECRET', description: 'Environment variable holding the HMAC key' })),
       },
       { additionalProperties: false, description: "Which calls need the user's confirmation, and how confirm tokens are made" },
     ),
@@ -55,32 +54,41 @@ export interface ConfirmSettings {
   secret: string | undefined;
 }
 
-/** The default of `confirmation.voice_tools`. */
-export const DEFAULT_VOICE_TOOLS = ['annotation:destructive'] as const;
-/** The default of `confirmation.ttl_seconds`. */
-export const DEFAULT_CONFIRM_TTL_S = 300;
-/** The environment variable read for the token key when `confirmation.secret_env` names none. */
-export const CONFIRM_SECRET_ENV = 'OVOS_TOOLS_CONFIRM_SECRET';
+const SCHEMA = ConfirmKeys.properties.confirmation.properties as unknown as Record<string, { default: unknown }>;
+
+/** The default of `confirmation.voice_tools`, read from {@link ConfirmKeys} (its one home). */
+export const DEFAULT_VOICE_TOOLS: readonly string[] = Object.freeze([...(SCHEMA.voice_tools!.default as string[])]);
+/** The default of `confirmation.ttl_seconds`, read from {@link ConfirmKeys}. */
+export const DEFAULT_CONFIRM_TTL_S = SCHEMA.ttl_seconds!.default as number;
+/** The environment variable read for the token key when `confirmation.secret_env` names none (its default in {@link ConfirmKeys}). */
+export const CONFIRM_SECRET_ENV = SCHEMA.secret_env!.default as string;
 
 /**
- * The {@link ConfirmSettings} of keys read against {@link ConfirmKeys}. Problems are pushed to `problems` as
- * `confirmation.<key>: …`: a rule naming an unknown annotation (it would silently match nothing), a `secret_env`
- * naming a variable that is unset, or one holding fewer than 16 characters.
+ * The {@link ConfirmSettings} of keys read against {@link ConfirmKeys} (the schema checked the rules and filled the
+ * defaults), and the problems only the environment shows, at `confirmation.secret_env`: a `secret_env` naming a
+ * variable that is unset (unless it is the default one), or one holding fewer than 16 characters.
  * @param env - where the secret variable is read (default `process.env`).
  */
-export function confirmSettings(k: Static<typeof ConfirmKeys>, problems: string[], env: NodeJS.ProcessEnv = process.env): ConfirmSettings {
+export function confirmSettings(k: Static<typeof ConfirmKeys>, env: NodeJS.ProcessEnv = process.env): { settings: ConfirmSettings; problems: SectionProblem[] } {
   const c = k.confirmation ?? {};
-  const tools = compileRules(c.tools ?? [], 'confirmation.tools', problems);
-  const voiceTools = compileRules(c.voice_tools ?? [...DEFAULT_VOICE_TOOLS], 'confirmation.voice_tools', problems);
+  const problems: SectionProblem[] = [];
+  const problem = (message: string) => problems.push({ path: 'confirmation.secret_env', keyword: 'env', message });
   let secret = c.secret;
   if (secret === undefined) {
     const name = c.secret_env ?? CONFIRM_SECRET_ENV;
     const value = env[name] || undefined;
-    if (value === undefined && c.secret_env !== undefined) problems.push(`confirmation.secret_env: environment variable ${name} is not set or empty`);
-    else if (value !== undefined && value.length < 16) problems.push(`confirmation.secret_env: ${name} holds ${value.length} characters; use at least 16 (e.g. 32 random bytes as hex)`);
+    if (value === undefined && name !== CONFIRM_SECRET_ENV) problem(`environment variable ${name} is not set or empty`);
+    else if (value !== undefined && value.length < 16) problem(`${name} holds ${value.length} characters; use at least 16 (e.g. 32 random bytes as hex)`);
     else secret = value;
   }
-  return { tools, voiceTools, voiceBus: c.voice_bus ?? false, ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000, secret };
+  const settings = {
+    tools: (c.tools ?? []).map(compileToolRule),
+    voiceTools: (c.voice_tools ?? DEFAULT_VOICE_TOOLS).map(compileToolRule),
+    voiceBus: c.voice_bus ?? false,
+    ttlMs: (c.ttl_seconds ?? DEFAULT_CONFIRM_TTL_S) * 1000,
+    secret,
+  };
+  return { settings, problems };
 }
 
 /** How a reload applies the ConfirmSettings: live, as a whole. */

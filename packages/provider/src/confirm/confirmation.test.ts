@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAgentsConfig } from '../access/AgentDefinition.js';
+import { parseProviderConfig } from '../config/ProviderConfig.js';
 import { sha256Hex } from '../access/credential.js';
 import type { Caller, CatalogEntry } from '../service/ToolService.js';
 import {
@@ -26,8 +27,7 @@ const WRITE = entry('write_file', { destructive: true, confirmation: { en: 'Over
 const READ = entry('read_file', { readOnly: true });
 
 function settings(section: Record<string, unknown> = {}) {
-  const problems: string[] = [];
-  const s = confirmSettings({ confirmation: section } as never, problems, {});
+  const { settings: s, problems } = confirmSettings({ confirmation: section } as never, {});
   expect(problems).toEqual([]);
   return s;
 }
@@ -78,16 +78,21 @@ describe('which calls need confirmation', () => {
   });
 
   it('config problems: unknown annotations (they would match nothing) and an unset secret_env', () => {
-    const problems: string[] = [];
-    confirmSettings({ confirmation: { voice_tools: ['annotation:destroys'], secret_env: 'NOT_SET_HERE' } } as never, problems, {});
-    expect(problems).toEqual([
-      'confirmation.voice_tools[0]: unknown annotation in rule "annotation:destroys" (expected one of annotation:destructive, annotation:read_only, annotation:idempotent, annotation:open_world)',
-      'confirmation.secret_env: environment variable NOT_SET_HERE is not set or empty',
+    expect(confirmSettings({ confirmation: { secret_env: 'NOT_SET_HERE' } } as never, {}).problems).toEqual([
+      { path: 'confirmation.secret_env', keyword: 'env', message: 'environment variable NOT_SET_HERE is not set or empty' },
     ]);
-    const short: string[] = [];
-    confirmSettings({} as never, short, { OVOS_TOOLS_CONFIRM_SECRET: 'short' });
-    expect(short).toEqual(['confirmation.secret_env: OVOS_TOOLS_CONFIRM_SECRET holds 5 characters; use at least 16 (e.g. 32 random bytes as hex)']);
-    expect(confirmSettings({} as never, [], { OVOS_TOOLS_CONFIRM_SECRET: 'x'.repeat(16) }).secret).toBe('x'.repeat(16));
+    expect(() => parseProviderConfig({ confirmation: { voice_tools: ['annotation:destroys'] } })).toThrow(
+      `provider config 'confirmation.voice_tools[0]': unknown annotation in rule "annotation:destroys" (expected one of annotation:destructive, annotation:read_only, annotation:idempotent, annotation:open_world), received "annotation:destroys"`,
+    );
+    // the defaults are the schema's: the reference prints them
+    expect(parseProviderConfig({}, {}).confirm).toMatchObject({ tools: [], voiceBus: false, ttlMs: 300_000, secret: undefined });
+    expect(parseProviderConfig({}, {}).confirm.voiceTools.map((r) => r.text)).toEqual(['annotation:destructive']);
+    expect(confirmSettings({} as never, { OVOS_TOOLS_CONFIRM_SECRET: 'short' }).problems.map((p) => p.message)).toEqual([
+      'OVOS_TOOLS_CONFIRM_SECRET holds 5 characters; use at least 16 (e.g. 32 random bytes as hex)',
+    ]);
+    expect(confirmSettings({} as never, { OVOS_TOOLS_CONFIRM_SECRET: 'x'.repeat(16) }).settings.secret).toBe('x'.repeat(16));
+    // the default variable unset is no problem: tokens are signed with a random key per process
+    expect(confirmSettings({} as never, {}).problems).toEqual([]);
   });
 });
 

@@ -36,9 +36,19 @@ export const FederationKeys = Type.Object({
   ),
 });
 
-/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: on, 300 ms, 60000 ms, 2000 ms). */
+const KEYS = (FederationKeys.properties.federation.anyOf[1] as unknown as { properties: Record<string, { default: unknown }> }).properties;
+
+/** The defaults of `federation`, read from {@link FederationKeys} (their one home): on, 300 ms, 60000 ms, 2000 ms. */
+export const FEDERATION_DEFAULTS: Readonly<FederationSettings> = Object.freeze({
+  enabled: KEYS.enabled!.default as boolean,
+  discoverWindowMs: KEYS.discover_window_ms!.default as number,
+  intervalMs: KEYS.interval_ms!.default as number,
+  answerTimeoutMs: KEYS.answer_timeout_ms!.default as number,
+});
+
+/** The {@link FederationSettings} of keys read against {@link FederationKeys} (defaults: {@link FEDERATION_DEFAULTS}). */
 export function federationSettings(k: Static<typeof FederationKeys>): FederationSettings {
-  const out: FederationSettings = { enabled: true, discoverWindowMs: 300, intervalMs: 60_000, answerTimeoutMs: 2000 };
+  const out = FEDERATION_DEFAULTS;
   const f = k.federation;
   if (typeof f === 'boolean') return { ...out, enabled: f };
   return {

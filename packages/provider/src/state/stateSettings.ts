@@ -1,19 +1,62 @@
-import { Type } from '@ovos-tools/core';
-import { unknownKeys } from '@ovos-tools/core/node';
+import { Type, type Static } from '@ovos-tools/core';
+import type { SectionProblem } from '../service/readSection.js';
 import { redactRedisUrl } from './redactRedisUrl.js';
 import { restartOnly, type ReloadRule } from '../service/ReloadRule.js';
 
-/** The shared state's key of the provider config: `state`, read by {@link stateSettings}. */
+/** What the `state` section is, for its problems. */
+const FORM = '{"redis": "redis://host:6379/0"} or {"redis_env": "<VARIABLE holding the URL>"}, with optional key_prefix and command_timeout_ms';
+/** What a Redis URL is, for its problems. */
+const URL_FORM = 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0';
+
+/** Whether `v` is a Redis URL the client takes: `redis://` or `rediss://`, a host, and a numeric database if any. */
+function isRedisUrl(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const u = new URL(v);
+  const db = u.pathname.replace(/^\//, '');
+  return (u.protocol === 'redis:' || u.protocol === 'rediss:') && u.hostname !== '' && (db === '' || /^\d+$/.test(db));
+}
+
+/**
+ * What is wrong with a Redis URL, its password never repeated (`<URL_FORM>, received "redis://:***@host/zero"`),
+ * or `undefined` when it is one.
+ */
+export function redisUrlProblem(v: string): string | undefined {
+  return isRedisUrl(v) ? undefined : `${URL_FORM}, received ${JSON.stringify(redactRedisUrl(v))}`;
+}
+
+/** `state.redis`: a Redis URL, checked by the schema; `writeOnly`, so a problem never repeats its password. */
+const RedisUrl = Type.Refine(
+  Type.String({ writeOnly: true, description: 'redis://[user:password@]host[:port][/db] (or rediss:// for TLS)', errorMessage: URL_FORM }),
+  isRedisUrl,
+  (v) => redisUrlProblem(v) ?? URL_FORM,
+);
+
+/**
+ * The shared state's key of the provider config: `state`, the one parser of it (types, formats, ranges, defaults;
+ * each problem in its own words). What needs two keys or the environment is {@link stateRules} and {@link stateSettings}.
+ */
 export const StateKeys = Type.Object({
   state: Type.Optional(
     Type.Object(
       {
-        redis: Type.Optional(Type.String({ description: 'redis://[user:password@]host[:port][/db] (or rediss:// for TLS)' })),
-        redis_env: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the Redis URL (instead of redis)' })),
-        key_prefix: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\s{}]*$', default: 'ovos-tools:', description: 'Put before every key' })),
-        command_timeout_ms: Type.Optional(Type.Integer({ minimum: 10, maximum: 60_000, default: 1000, description: 'How long one Redis command may take, ms' })),
+        redis: Type.Optional(RedisUrl),
+        redis_env: Type.Optional(
+          Type.String({ minLength: 1, description: 'Environment variable holding the Redis URL (instead of redis)', errorMessage: 'must be the name of an environment variable' }),
+        ),
+        key_prefix: Type.Optional(
+          Type.String({
+            maxLength: 64,
+            pattern: '^[^\\s{}]*$',
+            default: 'ovos-tools:',
+            description: 'Put before every key',
+            errorMessage: 'must be a string of at most 64 characters without spaces or braces',
+          }),
+        ),
+        command_timeout_ms: Type.Optional(
+          Type.Integer({ minimum: 10, maximum: 60_000, default: 1000, description: 'How long one Redis command may take, ms', errorMessage: 'must be an integer from 10 to 60000 (milliseconds)' }),
+        ),
       },
-      { additionalProperties: false, description: 'State shared by replicas (a Redis server); absent: everything is per process' },
+      { additionalProperties: false, description: 'State shared by replicas (a Redis server); absent: everything is per process', errorMessage: `must be an object ${FORM}` },
     ),
   ),
 });
@@ -43,72 +86,39 @@ export interface StateSettings {
   redis: RedisStateSettings;
 }
 
-const SCHEMA = StateKeys.properties.state.properties as unknown as Record<string, { default?: unknown; minimum?: number; maximum?: number; maxLength?: number }>;
+const SCHEMA = StateKeys.properties.state.properties as unknown as Record<string, { default?: unknown }>;
 
 /** The defaults of `state`, read from {@link StateKeys} (their one home). */
 export const STATE_DEFAULTS = Object.freeze({ keyPrefix: SCHEMA.key_prefix!.default as string, commandTimeoutMs: SCHEMA.command_timeout_ms!.default as number });
-const FORM = '{"redis": "redis://host:6379/0"} or {"redis_env": "<VARIABLE holding the URL>"}, with optional key_prefix and command_timeout_ms';
 
-/**
- * The {@link StateSettings} of the `state` key read against {@link StateKeys}, or `undefined` when it is absent.
- * Every problem is pushed to `problems` as `state.<key>: <what was expected>, received <value>` (a URL's password is
- * never repeated); then the result is `undefined` and the provider does not start.
- * @param env - where `state.redis_env` is read (default `process.env`).
- */
-export function stateSettings(k: { state?: unknown }, problems: string[], env: NodeJS.ProcessEnv = process.env): StateSettings | undefined {
-  const raw = k.state;
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`state: must be an object ${FORM}, received ${JSON.stringify(raw)}`);
-    return undefined;
-  }
-  const s = raw as Record<string, unknown>;
-  const before = problems.length;
-  for (const p of unknownKeys(StateKeys.properties.state, s, 'state')) problems.push(`${p.key}: ${p.message}`);
-  let url: string | undefined;
-  if (s.redis !== undefined && s.redis_env !== undefined) problems.push('state.redis_env: give either redis or redis_env, not both');
-  else if (s.redis !== undefined) url = checkUrl(s.redis, 'state.redis', problems);
-  else if (s.redis_env !== undefined) {
-    if (typeof s.redis_env !== 'string' || s.redis_env === '') problems.push(`state.redis_env: must be the name of an environment variable, received ${JSON.stringify(s.redis_env)}`);
-    else if (!env[s.redis_env]) problems.push(`state.redis_env: environment variable ${s.redis_env} is not set or empty`);
-    else url = checkUrl(env[s.redis_env], `state.redis_env (${s.redis_env})`, problems);
-  } else problems.push(`state.redis: is required: ${FORM}`);
-  let keyPrefix = STATE_DEFAULTS.keyPrefix;
-  const longest = SCHEMA.key_prefix!.maxLength!;
-  if (s.key_prefix !== undefined) {
-    if (typeof s.key_prefix === 'string' && s.key_prefix.length <= longest && !/[\s{}]/.test(s.key_prefix)) keyPrefix = s.key_prefix;
-    else problems.push(`state.key_prefix: must be a string of at most ${longest} characters without spaces or braces, received ${JSON.stringify(s.key_prefix)}`);
-  }
-  let commandTimeoutMs = STATE_DEFAULTS.commandTimeoutMs;
-  if (s.command_timeout_ms !== undefined) {
-    const v = s.command_timeout_ms;
-    const { minimum, maximum } = SCHEMA.command_timeout_ms as { minimum: number; maximum: number };
-    if (typeof v === 'number' && Number.isInteger(v) && v >= minimum && v <= maximum) commandTimeoutMs = v;
-    else problems.push(`state.command_timeout_ms: must be an integer from ${minimum} to ${maximum} (milliseconds), received ${JSON.stringify(v)}`);
-  }
-  if (problems.length > before || url === undefined) return undefined;
-  return { redis: { url, keyPrefix, commandTimeoutMs } };
+/** The `state` section as its schema reads it (checked, coerced, defaults filled in). */
+export type StateConfig = NonNullable<Static<typeof StateKeys>['state']>;
+
+/** The rule of `state` across its keys: exactly one of `redis` and `redis_env`. */
+export function stateRules(state: StateConfig | undefined): SectionProblem[] {
+  if (state === undefined) return [];
+  if (state.redis !== undefined && state.redis_env !== undefined) return [{ path: 'state.redis_env', keyword: 'crossField', message: 'give either redis or redis_env, not both' }];
+  if (state.redis === undefined && state.redis_env === undefined) return [{ path: 'state.redis', keyword: 'crossField', message: `is required: ${FORM}` }];
+  return [];
 }
 
-function checkUrl(v: unknown, key: string, problems: string[]): string | undefined {
-  const expected = 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0';
-  if (typeof v !== 'string') {
-    problems.push(`${key}: ${expected}, received ${JSON.stringify(v)}`);
-    return undefined;
+/**
+ * Decodes the `state` section as the schema read it into {@link StateSettings}: the URL from `redis`, or from the
+ * variable `redis_env` names (read from `env` now and checked as a Redis URL, its password never repeated).
+ * @returns the settings (`undefined` when the section is absent or breaks a rule), and the variable's problems.
+ */
+export function stateSettings(state: StateConfig | undefined, env: NodeJS.ProcessEnv = process.env): { settings: StateSettings | undefined; problems: SectionProblem[] } {
+  if (state === undefined || stateRules(state).length > 0) return { settings: undefined, problems: [] };
+  let url = state.redis;
+  if (url === undefined) {
+    const name = state.redis_env!;
+    const value = env[name];
+    const problem = value ? redisUrlProblem(value) : `environment variable ${name} is not set or empty`;
+    if (problem !== undefined) return { settings: undefined, problems: [{ path: value ? `state.redis_env (${name})` : 'state.redis_env', keyword: 'env', message: problem }] };
+    url = value;
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    problems.push(`${key}: ${expected}, received ${JSON.stringify(redactRedisUrl(v))}`);
-    return undefined;
-  }
-  const db = parsed.pathname.replace(/^\//, '');
-  if ((parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname || (db !== '' && !/^\d+$/.test(db))) {
-    problems.push(`${key}: ${expected}, received ${JSON.stringify(redactRedisUrl(v))}`);
-    return undefined;
-  }
-  return v;
+  const settings = { redis: { url: url!, keyPrefix: state.key_prefix ?? STATE_DEFAULTS.keyPrefix, commandTimeoutMs: state.command_timeout_ms ?? STATE_DEFAULTS.commandTimeoutMs } };
+  return { settings, problems: [] };
 }
 
 /** How a reload applies `state`: only at the next start (the connection to the state replicas share is opened at start). */

@@ -1,6 +1,6 @@
 import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
-import { compileSchema, type Static } from '@ovos-tools/core';
-import { HTTP_DEFAULTS, HttpSchema } from './httpSchema.js';
+import { readSection } from '../../service/readSection.js';
+import { HTTP_DEFAULTS, HttpKeys, HttpSchema, type HttpSection } from './httpSchema.js';
 
 export { parseListen } from './parseListen.js';
 
@@ -39,43 +39,14 @@ export interface HttpConfig {
   allowedOrigins?: string[];
 }
 
-/** Keys whose value a problem never repeats. */
-const SECRET_KEYS = /^secret\b/;
-
-/** What to type, added to a problem of these keys (the schema's own words say what is wrong, not what is meant). */
-const EXAMPLES: Readonly<Record<string, string>> = {
-  listen: '[host:]port such as 8080, 127.0.0.1:8080 or [::1]:8080',
-  allowed_hosts: 'a list of Host header values such as ["127.0.0.1:8080", "tools.example.org"]',
-  allowed_origins: 'a list of origins such as ["https://console.example.org", "http://localhost:5173"]',
-  secret: 'a string of at least 16 characters, or secret_env naming the variable that holds it',
-};
-
-/** A schema problem line of the section (`<key>[.<index>]: <text>`) as `http.<line>`, with what to type. */
-function problemLine(line: string): string {
-  const key = /^[a-z_]+/.exec(line)?.[0] ?? '';
-  const text = SECRET_KEYS.test(line) ? line.replace(/, received .*$/, '') : line;
-  return `http.${text}${EXAMPLES[key] && !line.includes(EXAMPLES[key]) ? ` (expected ${EXAMPLES[key]})` : ''}`;
-}
-
 /**
- * Reads the `http` config section with `HttpSchema` alone (its checks and defaults; `listen` decoded to
- * `{host, port}` by the schema's codec), then takes the secret from the variable `secret_env` names when `secret` is
- * not given. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a secret's value is never
- * repeated); unknown keys are left to the config's walk, which names the nearest known one.
- * @returns the config, or `undefined` when the section is absent, `null` or `false` (the server stays off) or invalid.
+ * Decodes the `http` section as its schema read it into an {@link HttpConfig}: `listen` to `{host, port}` by the
+ * schema's codec, the secret from the variable `secret_env` names when `secret` is not given.
+ * @param env - where the secret's variable is read (default `process.env`).
+ * @returns the config, or `undefined` when the section is absent, `null` or `false` (the server stays off).
  */
-export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
-  if (raw === undefined || raw === null || raw === false) return undefined;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    problems.push(`http: must be an object {${Object.keys(HttpSchema.properties).join(', ')}} or false, received ${JSON.stringify(raw)}`);
-    return undefined;
-  }
-  const parsed = compileSchema(HttpSchema).parse(raw);
-  if (!parsed.ok) {
-    for (const line of parsed.problems) problems.push(problemLine(line));
-    return undefined;
-  }
-  const h = parsed.value as Static<typeof HttpSchema>;
+export function httpSettings(h: HttpSection | false | null | undefined, env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
+  if (h === undefined || h === null || h === false) return undefined;
   const listen = decodeListen(h.listen ?? HTTP_DEFAULTS.listen);
   const secret = h.secret ?? (env[h.secret_env ?? HTTP_DEFAULTS.secretEnv] || undefined);
   return {
@@ -86,6 +57,18 @@ export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.Pr
     ...(h.allowed_hosts ? { allowedHosts: h.allowed_hosts } : {}),
     ...(h.allowed_origins ? { allowedOrigins: h.allowed_origins } : {}),
   };
+}
+
+/**
+ * Reads the `http` config section on its own (the provider's config reads it with the rest): `HttpKeys`' schema
+ * alone, then `httpSettings`. Problems are pushed as `http.<key>: <what was expected>, received <value>` (a
+ * secret's value is never repeated); unknown keys are left to the config's walk, which names the nearest known one.
+ * @returns the config, or `undefined` when the section is absent, `null` or `false` (the server stays off) or invalid.
+ */
+export function parseHttpConfig(raw: unknown, problems: string[], env: NodeJS.ProcessEnv = process.env): HttpConfig | undefined {
+  const read = readSection<HttpSection | false | null>('http', HttpKeys.properties.http, raw);
+  problems.push(...read.problems.map((p) => `${p.path}: ${p.message}`));
+  return read.problems.length ? undefined : httpSettings(read.value, env);
 }
 
 /** `http.listen` as the schema's codec decodes it: `{host, port}`. */
