@@ -135,7 +135,7 @@ function createStages(parts: PipelineParts) {
     async admit(call: Call): Promise<Refusal | undefined> {
       const admitted = access.admit(call.caller);
       const admission = admitted instanceof Promise ? await admitted : admitted;
-      if (!admission.ok) return { error: admission.error, toolboxId: call.entry!.toolboxId, ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) };
+      if (!admission.ok) return { ...admission, toolboxId: call.entry!.toolboxId };
       call.admission = admission;
       return undefined;
     },
@@ -164,6 +164,7 @@ function answer(call: Call, refusal: Refusal): InvokeOutcome {
     error: refusal.error,
     latencyMs,
     ...(refusal.toolboxId ? { toolboxId: refusal.toolboxId } : {}),
+    ...(refusal.rule !== undefined ? { rule: refusal.rule } : {}),
     ...(refusal.confirmation ? { confirmation: refusal.confirmation } : {}),
     ...(refusal.retryAfterMs !== undefined ? { retryAfterMs: refusal.retryAfterMs } : {}),
   } as InvokeOutcome;

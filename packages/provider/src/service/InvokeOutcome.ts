@@ -1,4 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
+import type { Refusal } from './Refusal.js';
 
 /**
  * How a result was cut to the caller's budget (the answer envelope's `truncated: {"original_chars", "handle",
@@ -47,8 +48,8 @@ export type InvokeOutcome =
       /** Present when the result was cut to the caller's `max_output_chars`. */
       truncated?: OutputTruncation;
     }
-  | {
-      /** The call failed or was refused. */
+  | ({
+      /** The call failed or was refused (the fields of the service's one verdict type, `Refusal`). */
       ok: false;
       /** What the caller sees: `{error, code}`. */
       error: WireError;
@@ -60,4 +61,4 @@ export type InvokeOutcome =
       retryAfterMs?: number;
       /** For `confirmation_required`: the question to ask and the token that runs the call once confirmed. */
       confirmation?: ConfirmationRequest;
-    };
+    } & Refusal);
