@@ -1,4 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
+import type { ConfirmationRequest } from './ConfirmationRequest.js';
 import type { Refusal } from './Refusal.js';
 
 /**
@@ -17,21 +18,6 @@ export interface OutputTruncation {
    * `state_unavailable` (shared state down) or `overloaded` (too large to keep).
    */
   notKept?: string;
-}
-
-/**
- * What a `confirmation_required` answer carries besides its error: the question to ask the user and the token
- * that runs exactly this call once they said yes.
- */
-export interface ConfirmationRequest {
-  /** `confirm_token` on the wire: send it back with the same call (same arguments) to run it once. */
-  token: string;
-  /** `prompt` on the wire: the short question to speak or show, e.g. `Overwrite notes.txt in your workspace?`. */
-  prompt: string;
-  /** `prompt_lang` on the wire: the language of `prompt` (BCP 47), when known. */
-  lang?: string;
-  /** When the token stops being accepted, in ms since the epoch. */
-  expiresAt: number;
 }
 
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */

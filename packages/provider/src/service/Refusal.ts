@@ -1,5 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
-import type { ConfirmationRequest } from './InvokeOutcome.js';
+import type { ConfirmationRequest } from './ConfirmationRequest.js';
 
 /**
  * The one verdict of every refusal the service gives, whatever asked it (lookup's unknown tool, access, a claimed

@@ -40,6 +40,8 @@ export function operatorRouteCaller(service: ToolService, req: FastifyRequest): 
  */
 export function operatorRefusal(service: ToolService, req: FastifyRequest, action: OperatorAction): Refusal | undefined {
   const caller = operatorRouteCaller(service, req);
-  const decision = 'refused' in caller ? { allowed: false as const, rule: caller.refused } : service.allows(caller, action);
-  return decision.allowed ? undefined : { error: wireErrors.operatorOnly(decision.rule), rule: decision.rule };
+  const decision = 'refused' in caller ? undefined : service.allows(caller, action);
+  if (decision?.allowed) return undefined;
+  const rule = decision ? decision.rule : (caller as ActingRefusal).refused;
+  return { error: wireErrors.operatorOnly(rule), rule };
 }
