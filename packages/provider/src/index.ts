@@ -40,6 +40,8 @@ export type {
   ToolSearchRequest,
   ToolService,
 } from './service/ToolService.js';
+export type { Refusal } from './service/Refusal.js';
+export type { ActingRefusal } from './service/AccessDecision.js';
 export { applyOutputBudget, MAX_OUTPUT_BUDGET_CHARS, MemoryResultStore, MIN_OUTPUT_BUDGET_CHARS, RESULT_STORE_DEFAULTS, truncateToBudget } from './budget/index.js';
 export type { BudgetSettings, MemoryResultStoreOptions, PageOutcome, PageRefusal, PutOutcome, ResultStore, ResultStoreStats, TruncationMarker } from './budget/index.js';
 export {

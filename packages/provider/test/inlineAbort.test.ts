@@ -1,4 +1,4 @@
-import { AgentTool, silentLogger, ToolBox, Type, type CallToolOptions } from '@ovos-tools/core';
+import { AgentTool, silentLogger, ToolBox, Type, type CallToolOptions, type Logger } from '@ovos-tools/core';
 import { countAbortControllers } from '@ovos-tools/core/testing';
 import { describe, expect, test } from 'vitest';
 import { parseProviderConfig } from '../src/config/ProviderConfig.js';
@@ -36,8 +36,8 @@ class OlderCoreTools extends Tools {
   }
 }
 
-function setUp(instance: Tools, settings: Record<string, unknown> = {}) {
-  const policy = new ExecutionPolicy(parseProviderConfig({ isolation: 'inline', ...settings }).policy, silentLogger);
+function setUp(instance: Tools, settings: Record<string, unknown> = {}, logger: Logger = silentLogger) {
+  const policy = new ExecutionPolicy(parseProviderConfig({ isolation: 'inline', ...settings }).policy, logger);
   const host = new InlineHost(instance);
   const entry = (name: string): CatalogEntry => ({ tool: toDescriptor(instance.tools.get(name)!), toolboxId: 'lazy', kind: 'inline', source: 'lazy' });
   return { run: (name: string, args: unknown) => policy.run(entry(name), host, { name, args }) };
@@ -61,6 +61,17 @@ describe('the policy and an inline host: one lazy abort per call', () => {
     const reason = tools.seen[0]?.reason as Error & { code: string };
     expect(reason.code).toBe('aborted');
     expect((reason.cause as Error).message).toBe("Tool 'hang' in ToolBox 'lazy' timed out after 50 ms");
+  });
+
+  test('a timeout’s log line names the setting its one limit came from', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { ...silentLogger, enabled: () => true, warn: (message: string) => warnings.push(message) };
+    const { run } = setUp(new Tools({ logger: silentLogger }), { default_timeout_ms: 60_000, tool_timeouts: { hang: 40 } }, logger);
+    expect(await run('hang', {})).toMatchObject({ ok: false, error: { code: 'timeout', error: "TimeoutError: Tool 'hang' in ToolBox 'lazy' timed out after 40 ms" } });
+    expect(warnings.join('\n')).toMatch(/outcome=error code=timeout limit=tool_timeouts error=/);
+    const defaulted = setUp(new Tools({ logger: silentLogger }), { default_timeout_ms: 40 }, logger);
+    await defaulted.run('hang', {});
+    expect(warnings.at(-1)).toContain('limit=default_timeout_ms');
   });
 
   test('a toolbox on an older core (it reads only options.signal) still sees the abort', async () => {

@@ -22,9 +22,12 @@ async function tracked(ms, signal) { S.running++; S.max = Math.max(S.max, S.runn
         wait: '({ ms }, ctx) => tracked(ms ?? 50, ctx.signal)',
         hang: '() => new Promise(() => {})',
         hang_short: '() => new Promise(() => {})',
+        quick_limit: '({ ms }, ctx) => tracked(ms ?? 50, ctx.signal)',
       },
       state,
-    ).replace('"hang_short tool",', '"hang_short tool", timeoutMs: 5000,'),
+    )
+      .replace('"hang_short tool",', '"hang_short tool", timeoutMs: 5000,')
+      .replace('"quick_limit tool",', '"quick_limit tool", timeoutMs: 100,'),
   });
   r.addPackage('other-tools', toolboxEntry('other'), { 'index.js': toolboxSource('other', { wait2: '({ ms }, ctx) => tracked(ms ?? 50, ctx.signal)' }, state) });
   return r;
@@ -57,6 +60,19 @@ describe('timeouts', () => {
       expect((await ask('ovos.tools.invoke', { name: 'hang_short', args: {} }, {}, 10_000)).error).toContain('timed out after 200 ms');
       expect(provider.policy.timeoutFor(provider.registry.lookup('hang_short')!)).toBe(200);
       expect(provider.policy.timeoutFor(provider.registry.lookup('wait')!)).toBe(60_000);
+    } finally {
+      await provider.close();
+    }
+  });
+});
+
+describe('one time limit per call', () => {
+  test('a longer tool_timeouts is the only limit: the tool’s own shorter timeoutMs starts no second timer below the policy', async () => {
+    const { provider, ask } = await startFakeProvider([slowRoot().dir], { tool_timeouts: { quick_limit: 5_000 } });
+    try {
+      expect(provider.policy.timeoutFor(provider.registry.lookup('quick_limit')!)).toBe(5_000);
+      // 400 ms is past the tool's own 100 ms, well within the configured 5 s: it runs to the end
+      expect(await ask('ovos.tools.invoke', { name: 'quick_limit', args: { ms: 400 } }, {}, 10_000)).toMatchObject({ result: { result: 400 } });
     } finally {
       await provider.close();
     }

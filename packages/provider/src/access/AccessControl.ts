@@ -1,4 +1,6 @@
 import type { WireError } from '@ovos-tools/core';
+import type { ActingRefusal } from '../service/AccessDecision.js';
+import type { Refusal } from '../service/Refusal.js';
 import type { AccessDecision, Caller, CatalogEntry, OperatorAction, SessionRules } from '../service/ToolService.js';
 import { actingFor, DEFAULT_SESSION_RULES } from './callerKeys.js';
 import type { AgentDefinition } from './AgentDefinition.js';
@@ -31,7 +33,7 @@ export type Admission =
       /** Frees the agent's concurrency slot; call exactly once when the call ends (extra calls are ignored). */
       release: () => void;
     }
-  | {
+  | ({
       /** Refused: the caller's agent is over its `rate_per_minute` or `max_concurrency`, or they cannot be counted now. */
       ok: false;
       /**
@@ -41,7 +43,7 @@ export type Admission =
       error: WireError;
       /** When to try again, in ms from now (a rate window, or a short pause for the shared store), if known; transports send it as `Retry-After`. */
       retryAfterMs?: number;
-    };
+    } & Refusal);
 
 /**
  * The one place that decides what a caller may do, asked by the tool service for every transport (OVOS bus, HTTP,
@@ -62,7 +64,7 @@ export interface AccessControl {
    */
   allows(caller: Caller, action: OperatorAction): AccessDecision;
   /** Who a request acts for, given the `agent_id` it names; default `actingFor` of callerKeys. */
-  actingFor?(caller: Caller, claimedAgentId: string | undefined): Caller | { refused: string };
+  actingFor?(caller: Caller, claimedAgentId: string | undefined): Caller | ActingRefusal;
   /** Whose sessions a caller may use and the key its session quota counts under; default `sessionOwner`/`mayUseSession` of callerKeys. */
   readonly sessions?: SessionRules;
 }
@@ -95,8 +97,9 @@ export interface AccessControlOptions {
  *   counted in a shared store that cannot be reached, refused with code `state_unavailable` (never counted per replica);
  * - operator actions: refused to every agent and every HiveMind satellite; to a bus caller naming no agent per
  *   `busReload` and `busExposure`;
- *   allowed to every other caller naming no agent (the in-process embedder, the HTTP operator secret or an open
- *   loopback HTTP server, MCP over stdio without `--agent`).
+ *   allowed to the HTTP operator secret, the in-process embedder and MCP over stdio without `--agent`, and to an
+ *   anonymous HTTP caller only on a loopback door (its exposure is an input here, as `busExposure` is: `doorCaller`
+ *   marks the caller with it); refused to an anonymous HTTP caller on any other door.
  */
 export function createAccessControl(options: AccessControlOptions): AccessControl {
   const authorize = createAuthorizer({ agents: options.agents, busRequiresAgent: options.busRequiresAgent ?? false });
@@ -120,7 +123,7 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
         return { allowed: false, rule: `${action} is for the operator: agent "${caller.agentId}" may not ${what}${grant}` };
       }
       if (caller.satellite) return { allowed: false, rule: `${action} is for the operator: a HiveMind satellite (peer "${caller.satellite.peer}") may not ${what}` };
-      if (caller.transport !== 'ovos-bus') return { allowed: true };
+      if (caller.transport !== 'ovos-bus') return doorAllows(caller, action, what);
       if (options.busRequiresAgent) return { allowed: false, rule: `${action} is for the operator: the bus message names no agent and bus_requires_agent is set` };
       if (action !== 'reload') return { allowed: true };
       if (busReload === 'allow' || (busReload === 'auto' && exposure !== 'open')) return { allowed: true };
@@ -133,8 +136,20 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
   };
 }
 
+/**
+ * An operator action asked by a caller naming no agent on a door other than the bus: the operator secret, the
+ * in-process embedder and MCP over stdio may; an anonymous caller of an HTTP door only when that door is `loopback`
+ * (its exposure, as access identified it: `doorCaller`); an HTTP caller with neither a credential nor a door never.
+ */
+function doorAllows(caller: Caller, action: OperatorAction, what: string): AccessDecision {
+  if (caller.operator) return { allowed: true };
+  const door = caller.door ?? (caller.transport === 'http' ? 'open' : undefined);
+  if (door === undefined || door === 'loopback') return { allowed: true };
+  return { allowed: false, rule: `${action} is for the operator: a request without a credential on an HTTP door other machines can reach may not ${what}; present the operator secret` };
+}
+
 function toAdmission(slot: LimitDecision): Admission {
   if (slot.ok) return slot;
   const error = slot.unavailable ? wireErrors.stateUnavailable(slot.rule) : wireErrors.rateLimited(slot.rule);
-  return { ok: false, error, ...(slot.retryAfterMs !== undefined ? { retryAfterMs: slot.retryAfterMs } : {}) };
+  return { ok: false, error, rule: slot.rule, ...(slot.retryAfterMs !== undefined ? { retryAfterMs: slot.retryAfterMs } : {}) };
 }

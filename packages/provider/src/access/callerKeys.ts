@@ -1,3 +1,5 @@
+import type { ActingRefusal } from '../service/AccessDecision.js';
+import { forbiddenRefusal } from '../service/Refusal.js';
 import type { AccessDecision, Caller, SessionRules } from '../service/ToolService.js';
 
 /**
@@ -41,11 +43,14 @@ export function mayUseSession(opener: Caller, caller: Caller): AccessDecision {
  * `agent_id` per request): an agent credential acts for its own agent only (another name is refused); the operator
  * secret acts for the named agent (that agent's rules apply, and an agent not declared under `agents` gets toolcore's
  * rule: every tool whose `allowed_agents` is null or names it); a caller with no credential (an open loopback
- * server) ignores the name, as it could claim any.
+ * server) ignores the name, as it could claim any. A refusal is an {@link ActingRefusal} (HTTP 403 `forbidden`).
  */
-export function actingFor(caller: Caller, claimed: string | undefined): Caller | { refused: string } {
+export function actingFor(caller: Caller, claimed: string | undefined): Caller | ActingRefusal {
   if (claimed === undefined || claimed === '' || claimed === caller.agentId) return caller;
-  if (caller.agentId) return { refused: `agent_id "${claimed}" does not match the credential, which acts for agent "${caller.agentId}"` };
+  if (caller.agentId) {
+    const rule = `agent_id "${claimed}" does not match the credential, which acts for agent "${caller.agentId}"`;
+    return { refused: rule, refusal: forbiddenRefusal(rule) };
+  }
   if (!caller.operator) return caller;
   return { ...caller, agentId: claimed };
 }

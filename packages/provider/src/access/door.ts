@@ -1,4 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import { isLoopbackHost } from '@ovos-tools/messagebus';
+import type { Caller } from '../service/Caller.js';
+import type { AgentDefinition } from './AgentDefinition.js';
 
 /**
  * Who can reach an HTTP door (the HTTP API and `/mcp` over HTTP), as far as the provider can tell — the HTTP
@@ -23,6 +26,39 @@ export function httpExposure(host: string, credentialConfigured: boolean): HttpE
 /** Whether a request without a credential is refused: on every door but a loopback one with no credential configured. */
 export function credentialRequired(exposure: HttpExposure): boolean {
   return exposure !== 'loopback';
+}
+
+/** An HTTP door as access sees it when it identifies a caller: its exposure now, and the credentials it accepts. */
+export interface HttpDoor {
+  /** Who can reach the door now ({@link httpExposure}); decides whether a request without a credential is anyone. */
+  exposure: HttpExposure;
+  /** The operator secret (`http.secret`), if any. */
+  secret?: string | undefined;
+  /** The declared agent a presented credential belongs to, if any (`createAgentResolver`). */
+  agentFor: (credential: string) => AgentDefinition | undefined;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Who a request on an HTTP door is, from the credential it presents (`X-Internal-Secret` or `Authorization: Bearer`,
+ * see `credentialFromHeaders`) and the door's exposure — the access decision the HTTP API and MCP over HTTP share:
+ * an agent's credential acts for that agent; the operator secret (constant-time compare) for the operator
+ * (`operator: true`); no credential, on a `loopback` door only, is an anonymous caller marked with that door
+ * (`door: 'loopback'`, which access control trusts with operator actions, as anyone on this machine could run the
+ * CLI); anything else (a wrong credential, none on a door that needs one) is nobody: `undefined`, answered
+ * `wireErrors.unauthorized`.
+ */
+export function doorCaller(door: HttpDoor, credential: string | undefined): Caller | undefined {
+  const agent = credential ? door.agentFor(credential) : undefined;
+  if (agent) return { transport: 'http', agentId: agent.id };
+  if (credential && door.secret && sameSecret(credential, door.secret)) return { transport: 'http', operator: true };
+  if (!credential && !credentialRequired(door.exposure)) return { transport: 'http', door: door.exposure };
+  return undefined;
 }
 
 /**

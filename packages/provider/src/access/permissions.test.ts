@@ -5,6 +5,8 @@ import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
 import { parseHiveMindPeer } from '../transports/ovos-bus/hivemindPeer.js';
 import { createSatelliteResolver } from './resolveAgent.js';
 import { createAccessControl } from './AccessControl.js';
+import { actingFor } from './callerKeys.js';
+import { doorCaller } from './door.js';
 
 const entry = (name: string, toolboxId = 'tb', tags: string[] = [], extra: Record<string, unknown> = {}): CatalogEntry => ({
   tool: { name, description: '', argumentSchema: {}, outputSchema: {}, tags, ...extra },
@@ -132,6 +134,47 @@ describe('createAuthorizer', () => {
     expect(access.allows({ transport: 'ovos-bus', satellite }, 'reload').allowed).toBe(false);
     expect(access.allows({ transport: 'ovos-bus', satellite }, 'events').allowed).toBe(false);
     expect(access.allows({ transport: 'ovos-bus' }, 'reload').allowed).toBe(true);
+  });
+});
+
+describe('the HTTP door: its exposure is an input to access', () => {
+  const agents = parseAgentsConfig({ kid: { credential: { sha256: sha256Hex('kid-token-0123456789') }, tools: ['*'] } }, []);
+  const agentFor = createAgentResolver(agents);
+  const secret = 'operator-secret-0123456789';
+
+  it('doorCaller: an agent credential is its agent, the secret the operator, no credential anonymous on a loopback door only', () => {
+    for (const exposure of ['loopback', 'credential', 'open'] as const) {
+      const door = { exposure, secret, agentFor };
+      expect(doorCaller(door, 'kid-token-0123456789')).toEqual({ transport: 'http', agentId: 'kid' });
+      expect(doorCaller(door, secret)).toEqual({ transport: 'http', operator: true });
+      expect(doorCaller(door, 'wrong-credential')).toBeUndefined();
+    }
+    expect(doorCaller({ exposure: 'loopback', agentFor }, undefined)).toEqual({ transport: 'http', door: 'loopback' });
+    expect(doorCaller({ exposure: 'credential', secret, agentFor }, undefined)).toBeUndefined();
+    expect(doorCaller({ exposure: 'open', agentFor }, undefined)).toBeUndefined();
+    expect(doorCaller({ exposure: 'loopback', agentFor }, secret)).toBeUndefined(); // no secret configured: no operator by guessing
+  });
+
+  it('operator actions: the anonymous caller of a loopback door may, of any other door (or of none) may not; the secret may', () => {
+    const access = createAccessControl({ agents });
+    for (const action of ['reload', 'events', 'metrics'] as const) {
+      expect(access.allows({ transport: 'http', door: 'loopback' }, action)).toEqual({ allowed: true });
+      expect(access.allows({ transport: 'mcp', door: 'loopback' }, action)).toEqual({ allowed: true });
+      expect(access.allows({ transport: 'http', operator: true }, action)).toEqual({ allowed: true });
+      expect(access.allows({ transport: 'mcp' }, action)).toEqual({ allowed: true }); // MCP over stdio: this machine's process
+      for (const caller of [{ transport: 'http', door: 'credential' }, { transport: 'mcp', door: 'open' }, { transport: 'http' }] as const) {
+        const decision = access.allows(caller, action);
+        expect(decision.allowed).toBe(false);
+        expect(!decision.allowed && decision.rule).toContain(`${action} is for the operator: a request without a credential on an HTTP door other machines can reach`);
+      }
+    }
+  });
+
+  it('actingFor: a refused claim is one Refusal (code forbidden, the rule as its text), besides the rule alone', () => {
+    const refused = actingFor({ transport: 'http', agentId: 'kid' }, 'boss');
+    const rule = 'agent_id "boss" does not match the credential, which acts for agent "kid"';
+    expect(refused).toEqual({ refused: rule, refusal: { error: { error: rule, code: 'forbidden' }, rule } });
+    expect(actingFor({ transport: 'http', door: 'loopback' }, 'boss')).toEqual({ transport: 'http', door: 'loopback' });
   });
 });
 

@@ -101,7 +101,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
       if (!entry) return { ok: false, error: lookupRefusal(generation, name, toolboxId, (e) => visible(caller, e)) };
       // the same decision, and the same rule, as invoke gives (list hides what the caller may not call)
       const decision = access.canUse(caller, entry);
-      if (!decision.allowed) return { ok: false, error: wireErrors.forbidden(name, decision.rule) };
+      if (!decision.allowed) return { ok: false, error: wireErrors.forbidden(name, decision.rule), rule: decision.rule };
       return { ok: true, entry, timeoutMs: policy.timeoutFor(entry) };
     },
     invoke: metered(pipeline, metrics, policy),
@@ -116,7 +116,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     readResult: (request) => budgets.page(request),
     async reload(caller: Caller = IN_PROCESS): Promise<ReloadOutcome> {
       const decision = access.allows(caller, 'reload');
-      if (!decision.allowed) return { ok: false, error: wireErrors.operatorOnly(decision.rule) };
+      if (!decision.allowed) return { ok: false, error: wireErrors.operatorOnly(decision.rule), rule: decision.rule };
       const report = await parts.rebuild();
       metrics.reloaded(report.problems.length ? 'problems' : 'ok');
       return { ok: true, report };

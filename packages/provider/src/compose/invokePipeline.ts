@@ -5,25 +5,11 @@ import type { CatalogHolder } from '../catalog/CatalogHolder.js';
 import type { Confirmation } from '../confirm/createConfirmation.js';
 import type { ExecutionPolicy } from '../policy/ExecutionPolicy.js';
 import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { Caller, CatalogEntry, ConfirmationRequest, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
+import type { Caller, CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
 import { protoKeyPath } from '../service/protoKeyPath.js';
+import type { Refusal } from '../service/Refusal.js';
 import { wireErrors } from '../service/wireErrors.js';
 import { lookupRefusal, lookupTool } from './lookupTool.js';
-
-/**
- * Why a stage refused a call: the wire error, and what the answer carries beside it (the confirmation question, when
- * to retry). The one refusal shape of the invoke pipeline; {@link answer} turns it into the {@link InvokeOutcome}.
- */
-export interface Refusal {
-  /** `{error, code}` as every door puts it on its wire. */
-  error: WireError;
-  /** The confirmation to ask for (`confirmation_required`). */
-  confirmation?: ConfirmationRequest;
-  /** When to retry, ms from now (`rate_limited`, `state_unavailable`). */
-  retryAfterMs?: number;
-  /** The toolbox of the tool refused, when the answer names it (access, confirmation, the agent's limits). */
-  toolboxId?: string;
-}
 
 /** One call on its way through the pipeline: what the request asked, and what each stage found so far. */
 export interface Call {
@@ -69,7 +55,8 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
 
 /**
  * The invoke pipeline, in the order the docs draw it: lookup → access → confirm → admit → policy → host → budget →
- * answer. Each stage takes the {@link Call} and answers a {@link Refusal} or nothing (go on); a call binds to the
+ * answer. Each stage takes the {@link Call} and answers a {@link Refusal} (the service's one verdict type) or nothing
+ * (go on); a call binds to the
  * generation current when it arrived, before any reload swaps it. Never throws: a stage that throws is answered as
  * the error it threw.
  */
@@ -126,7 +113,7 @@ function createStages(parts: PipelineParts) {
     access(call: Call): Refusal | undefined {
       const entry = call.entry!;
       const decision = access.canUse(call.caller, entry);
-      if (!decision.allowed) return { error: wireErrors.forbidden(call.request.name, decision.rule), toolboxId: entry.toolboxId };
+      if (!decision.allowed) return { error: wireErrors.forbidden(call.request.name, decision.rule), rule: decision.rule, toolboxId: entry.toolboxId };
       if (parts.duplicateToolNames === 'error' && call.request.toolboxId === undefined) {
         const collision = call.generation!.collision(entry.tool.name);
         if (collision) return { error: wireErrors.ambiguousName(call.request.name, collision.toolboxIds) };
@@ -148,7 +135,7 @@ function createStages(parts: PipelineParts) {
     async admit(call: Call): Promise<Refusal | undefined> {
       const admitted = access.admit(call.caller);
       const admission = admitted instanceof Promise ? await admitted : admitted;
-      if (!admission.ok) return { error: admission.error, toolboxId: call.entry!.toolboxId, ...(admission.retryAfterMs !== undefined ? { retryAfterMs: admission.retryAfterMs } : {}) };
+      if (!admission.ok) return { ...admission, toolboxId: call.entry!.toolboxId };
       call.admission = admission;
       return undefined;
     },
@@ -177,6 +164,7 @@ function answer(call: Call, refusal: Refusal): InvokeOutcome {
     error: refusal.error,
     latencyMs,
     ...(refusal.toolboxId ? { toolboxId: refusal.toolboxId } : {}),
+    ...(refusal.rule !== undefined ? { rule: refusal.rule } : {}),
     ...(refusal.confirmation ? { confirmation: refusal.confirmation } : {}),
     ...(refusal.retryAfterMs !== undefined ? { retryAfterMs: refusal.retryAfterMs } : {}),
   } as InvokeOutcome;

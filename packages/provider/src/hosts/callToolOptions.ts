@@ -9,6 +9,8 @@ import type { CallToolOptions, JsonObject, LazyAbortController, ToolProgress } f
  */
 class LazyCallToolOptions implements CallToolOptions {
   readonly onProgress?: (progress: ToolProgress) => void;
+  /** No limit of `callTool`'s own: the policy's deadline, through `abort`, is the call's only one. */
+  readonly timeoutMs = Infinity;
 
   constructor(
     readonly abort: LazyAbortController,
@@ -26,8 +28,11 @@ class LazyCallToolOptions implements CallToolOptions {
 /**
  * The options for `callTool`: from a lazy controller (the policy's, or the runtime's own) as described on
  * `LazyCallToolOptions`, or from a plain `AbortSignal` as they are. Told apart by shape, like core's `listenForAbort`.
+ * `timeoutMs` is `Infinity` either way: a call has one time limit, the policy's (config `tool_timeouts`, else the
+ * tool's `timeoutMs`, else `default_timeout_ms`), which reaches the tool as this abort; `callTool` must not start a
+ * second timer from the tool's own `timeoutMs`, which would cut a call the config allows longer.
  */
 export function callToolOptions(abort: AbortSignal | LazyAbortController, context: JsonObject, onProgress?: (progress: ToolProgress) => void): CallToolOptions {
   if (typeof (abort as AbortSignal).addEventListener !== 'function') return new LazyCallToolOptions(abort as LazyAbortController, context, onProgress);
-  return { signal: abort as AbortSignal, context, ...(onProgress ? { onProgress } : {}) };
+  return { signal: abort as AbortSignal, context, timeoutMs: Infinity, ...(onProgress ? { onProgress } : {}) };
 }

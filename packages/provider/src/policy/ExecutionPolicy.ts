@@ -38,9 +38,25 @@ export class ExecutionPolicy {
     for (const s of this.perToolbox.values()) s.resize(settings.maxConcurrencyPerToolbox, settings.maxQueue);
   }
 
-  /** The time limit that applies to `entry`, in ms. */
+  /** The time limit that applies to `entry`, in ms (see {@link ExecutionPolicy.limitFor}). */
   timeoutFor(entry: CatalogEntry): number {
-    return Math.min(this.settings.toolTimeouts[entry.tool.name] ?? entry.tool.timeoutMs ?? this.settings.defaultTimeoutMs, MAX_TIMER_MS);
+    return this.limitFor(entry).ms;
+  }
+
+  /**
+   * The one time limit of a call of `entry` and the setting it comes from: config `tool_timeouts` (its name), else
+   * the tool's own `timeoutMs`, else `default_timeout_ms`; capped at Node's timer range. Decided here only: hosts get
+   * it as the call's deadline and signal, and `ToolBox.callTool` runs no timer of its own below it.
+   */
+  limitFor(entry: CatalogEntry): { ms: number; source: 'tool_timeouts' | 'tool timeoutMs' | 'default_timeout_ms' } {
+    const configured = this.settings.toolTimeouts[entry.tool.name];
+    const [ms, source] =
+      configured !== undefined
+        ? ([configured, 'tool_timeouts'] as const)
+        : entry.tool.timeoutMs !== undefined
+          ? ([entry.tool.timeoutMs, 'tool timeoutMs'] as const)
+          : ([this.settings.defaultTimeoutMs, 'default_timeout_ms'] as const);
+    return { ms: Math.min(ms, MAX_TIMER_MS), source };
   }
 
   /** Runs `entry` on `host` under the limits; resolves with the outcome. */
@@ -116,7 +132,8 @@ export class ExecutionPolicy {
 
   /**
    * One line per invocation (info when it succeeded, warn when not), built only when that level is on. A tool that
-   * ran but answered `success: false` (the OVOS tools' failure value) logs `outcome=tool_error`, not `ok`. Every value
+   * ran but answered `success: false` (the OVOS tools' failure value) logs `outcome=tool_error`, not `ok`; a timeout
+   * logs `limit=` with the setting its limit came from (`tool_timeouts`, `"tool timeoutMs"`, `default_timeout_ms`). Every value
    * is one logfmt field (`logField`), so nothing in the arguments can forge another.
    */
   private log(entry: CatalogEntry, request: InvokeRequest, outcome: InvokeOutcome): void {
@@ -125,7 +142,11 @@ export class ExecutionPolicy {
     const base = `invoke ${logField('tool', entry.tool.name)} ${logField('toolbox', entry.toolboxId)} duration_ms=${outcome.latencyMs}${traceparent ? ` ${logField('traceparent', traceparent)}` : ''}`;
     const argText = this.settings.logArguments ? ` ${logField('args', safeJson(request.args))}` : '';
     if (outcome.ok) this.logger.info(`${base} outcome=${outcome.result.success === false ? 'tool_error' : 'ok'}${argText}`);
-    else this.logger.warn(`${base} outcome=error ${logField('code', outcome.error.code)}${argText} error=${JSON.stringify(outcome.error.error)}`);
+    else {
+      // a timeout names the setting its limit came from (the one limit of the call, see limitFor)
+      const limit = outcome.error.code === 'timeout' ? ` ${logField('limit', this.limitFor(entry).source)}` : '';
+      this.logger.warn(`${base} outcome=error ${logField('code', outcome.error.code)}${limit}${argText} error=${JSON.stringify(outcome.error.error)}`);
+    }
   }
 }
 

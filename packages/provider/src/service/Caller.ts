@@ -27,6 +27,12 @@ export interface Caller {
    * `agents` gets toolcore's rule (every tool whose `allowed_agents` is null or names it).
    */
   operator?: boolean;
+  /**
+   * Set by access (`doorCaller`) on a request that came through an HTTP door (the HTTP API, MCP over HTTP)
+   * presenting no credential: that door's exposure. Access control trusts such an anonymous caller as the operator
+   * only on a `loopback` door (bound to loopback, no credential configured); any other exposure refuses it.
+   */
+  door?: 'loopback' | 'credential' | 'open';
 }
 
 /** Which HiveMind satellite a request came from (see {@link Caller.satellite}). */

@@ -1,4 +1,6 @@
 import type { WireError } from '@ovos-tools/core';
+import type { ConfirmationRequest } from './ConfirmationRequest.js';
+import type { Refusal } from './Refusal.js';
 
 /**
  * How a result was cut to the caller's budget (the answer envelope's `truncated: {"original_chars", "handle",
@@ -18,21 +20,6 @@ export interface OutputTruncation {
   notKept?: string;
 }
 
-/**
- * What a `confirmation_required` answer carries besides its error: the question to ask the user and the token
- * that runs exactly this call once they said yes.
- */
-export interface ConfirmationRequest {
-  /** `confirm_token` on the wire: send it back with the same call (same arguments) to run it once. */
-  token: string;
-  /** `prompt` on the wire: the short question to speak or show, e.g. `Overwrite notes.txt in your workspace?`. */
-  prompt: string;
-  /** `prompt_lang` on the wire: the language of `prompt` (BCP 47), when known. */
-  lang?: string;
-  /** When the token stops being accepted, in ms since the epoch. */
-  expiresAt: number;
-}
-
 /** The outcome of one invocation: a result or an error, who ran it and how long it took (ms, 3 decimals). */
 export type InvokeOutcome =
   | {
@@ -47,8 +34,8 @@ export type InvokeOutcome =
       /** Present when the result was cut to the caller's `max_output_chars`. */
       truncated?: OutputTruncation;
     }
-  | {
-      /** The call failed or was refused. */
+  | ({
+      /** The call failed or was refused (the fields of the service's one verdict type, `Refusal`). */
       ok: false;
       /** What the caller sees: `{error, code}`. */
       error: WireError;
@@ -60,4 +47,4 @@ export type InvokeOutcome =
       retryAfterMs?: number;
       /** For `confirmation_required`: the question to ask and the token that runs the call once confirmed. */
       confirmation?: ConfirmationRequest;
-    };
+    } & Refusal);

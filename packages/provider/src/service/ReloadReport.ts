@@ -1,4 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
+import type { Refusal } from './Refusal.js';
 import type { LoadProblem } from './ToolboxStatus.js';
 
 /** What one (re)load did. */
@@ -34,12 +35,12 @@ export type ReloadOutcome =
       /** What the reload did. */
       report: ReloadReport;
     }
-  | {
+  | ({
       /** Refused: the caller may not reload. */
       ok: false;
       /** `forbidden`, naming the rule. */
       error: WireError;
-    };
+    } & Refusal);
 
 /** A change of the catalog, sent to {@link ToolService.onChange} listeners (the bus `ovos.tools.changed`, MCP `list_changed`). */
 export interface CatalogChange {

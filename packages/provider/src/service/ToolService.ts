@@ -1,9 +1,10 @@
 import type { WireError } from '@ovos-tools/core';
-import type { AccessDecision, OperatorAction, SessionRules } from './AccessDecision.js';
+import type { AccessDecision, ActingRefusal, OperatorAction, SessionRules } from './AccessDecision.js';
 import type { Caller } from './Caller.js';
 import type { CatalogEntry } from './CatalogEntry.js';
 import type { InvokeOutcome } from './InvokeOutcome.js';
 import type { InvokeRequest } from './InvokeRequest.js';
+import type { Refusal } from './Refusal.js';
 import type { CatalogChange, ReloadOutcome } from './ReloadReport.js';
 import type { ResultPageOutcome, ResultPageRequest } from './ResultPageRequest.js';
 import type { ToolSearchOutcome, ToolSearchRequest } from './ToolSearchRequest.js';
@@ -14,7 +15,8 @@ import type { Collision, LoadProblem, ToolboxStatus } from './ToolboxStatus.js';
 export type { AccessDecision, Authorizer, OperatorAction, SessionRules } from './AccessDecision.js';
 export type { Caller, SatelliteOrigin } from './Caller.js';
 export type { CatalogEntry } from './CatalogEntry.js';
-export type { ConfirmationRequest, InvokeOutcome, OutputTruncation } from './InvokeOutcome.js';
+export type { ConfirmationRequest } from './ConfirmationRequest.js';
+export type { InvokeOutcome, OutputTruncation } from './InvokeOutcome.js';
 export type { InvokeRequest } from './InvokeRequest.js';
 export type { CatalogChange, ReloadOutcome, ReloadReport } from './ReloadReport.js';
 export type { ResultPageOutcome, ResultPageRefusal, ResultPageRequest } from './ResultPageRequest.js';
@@ -40,12 +42,12 @@ export type ListOutcome =
       /** The catalog in load order, filtered by tags and the caller's permissions. */
       entries: CatalogEntry[];
     }
-  | {
+  | ({
       /** The first load did not finish in time. */
       ok: false;
       /** `toolbox_unavailable` ("still loading … retry in a moment"). */
       error: WireError;
-    };
+    } & Refusal);
 
 /**
  * What {@link ToolService.get} answers: the entry, or a wire error (`unknown_tool` — with the nearest name the caller
@@ -63,12 +65,12 @@ export type GetOutcome =
        */
       timeoutMs: number;
     }
-  | {
+  | ({
       /** Not found, or not visible to the caller. */
       ok: false;
       /** `unknown_tool` or `forbidden`. */
       error: WireError;
-    };
+    } & Refusal);
 
 /**
  * The transport-free tool service: everything a transport (the OVOS bus API, MCP, HTTP) needs, and nothing that
@@ -109,7 +111,7 @@ export interface ToolService {
    * Who a request acts for, given the `agent_id` it names (see `AccessControl.actingFor`): the caller, narrowed to
    * the named agent for the operator, or why the claim is refused (an agent credential naming another agent).
    */
-  actingFor(caller: Caller, claimedAgentId: string | undefined): Caller | { refused: string };
+  actingFor(caller: Caller, claimedAgentId: string | undefined): Caller | ActingRefusal;
   /** The rules of transport sessions (MCP over HTTP): whose sessions a caller may use, and the key its quota counts under. */
   readonly sessions: SessionRules;
   /** Resolves once the first load has swapped in its catalog (at once afterwards); requests that arrive earlier can wait on it. */

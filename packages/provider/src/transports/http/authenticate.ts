@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
-import { routePath } from '../../access/door.js';
+import { doorCaller, routePath, type HttpExposure } from '../../access/door.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
-import type { Caller } from '../../service/ToolService.js';
 import { isInspectorPath } from './inspector/registerInspectorRoutes.js';
+import { sendRefusal } from './refusalReply.js';
 import { stateOf } from './requestState.js';
 
 /** What {@link authenticationHook} checks credentials against. */
@@ -13,37 +12,26 @@ export interface Credentials {
   secret?: string | undefined;
   /** The declared agents now (a config reload may change them). */
   agents: () => readonly AgentDefinition[];
-  /** Whether a request without a credential is refused now (a secret or agents are configured, or the server is public). */
-  required: () => boolean;
+  /** Who can reach the server now (`httpExposure`): access decides from it whether a request without a credential is anyone. */
+  exposure: () => HttpExposure;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
- * The authentication layer (as the MCP SDK's `requireBearerAuth` → `req.auth`): an `onRequest` hook that turns the
- * request's credential (`X-Internal-Secret` or `Authorization: Bearer`) into its {@link Caller} — an agent credential
- * acts for its agent, the operator secret for the operator (`operator: true`), no credential on an open loopback
- * server for an anonymous caller — or answers 401 `unauthorized`, saying nothing about what exists. `/health` and
- * the inspector's static files need no credential. It decides nothing else: what the caller may do is the service's.
+ * The authentication layer (as the MCP SDK's `requireBearerAuth` → `req.auth`): an `onRequest` hook that asks access
+ * (`doorCaller`, given the server's exposure) who the request's credential (`X-Internal-Secret` or `Authorization:
+ * Bearer`) is — an agent, the operator, or on a loopback door with no credential an anonymous caller — or answers
+ * 401 `unauthorized`, saying nothing about what exists. `/health` and the inspector's static files need no
+ * credential. It decides nothing itself: who the caller is and what it may do are access's.
  */
 export function authenticationHook(credentials: Credentials) {
   let resolverOf: { agents: readonly AgentDefinition[]; resolve: ReturnType<typeof createAgentResolver> } | undefined;
-  const resolveAgent = (credential: string) => {
+  const agentFor = (credential: string) => {
     const agents = credentials.agents();
     if (resolverOf?.agents !== agents) resolverOf = { agents, resolve: createAgentResolver(agents) };
     return resolverOf.resolve(credential);
   };
-  const callerFor = (credential: string | undefined): Caller | undefined => {
-    const agent = credential ? resolveAgent(credential) : undefined;
-    if (agent) return { transport: 'http', agentId: agent.id };
-    if (credential && credentials.secret && sameSecret(credential, credentials.secret)) return { transport: 'http', operator: true };
-    if (!credential && !credentials.required()) return { transport: 'http' };
-    return undefined;
-  };
+  const callerFor = (credential: string | undefined) => doorCaller({ exposure: credentials.exposure(), secret: credentials.secret, agentFor }, credential);
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     // judged on the route the request reaches (the route Fastify matched; else the normalised target)
     const path = req.routeOptions?.url ?? routePath(req.url);
@@ -54,10 +42,8 @@ export function authenticationHook(credentials: Credentials) {
       return;
     }
     stateOf(req).outcome = 'unauthorized';
-    await reply.code(401).send({
-      ok: false,
-      code: 'unauthorized',
-      error: 'unauthorized: every route but /health and /inspector (also /openapi.json and /mcp) needs a valid credential in X-Internal-Secret or Authorization: Bearer',
+    await sendRefusal(reply, {
+      error: { error: 'unauthorized: every route but /health and /inspector (also /openapi.json and /mcp) needs a valid credential in X-Internal-Secret or Authorization: Bearer', code: 'unauthorized' },
     });
   };
 }

@@ -1,46 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Logger, WireError } from '@ovos-tools/core';
 import { protoKeyPath } from '../../service/protoKeyPath.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { MCP_PATH } from './httpServerOptions.js';
-
-/**
- * The HTTP status of a failed call or refusal by its code: 400 a bad request (`invalid_request`, like a body that
- * fails its schema), 404 unknown tool, 403 forbidden, 429 an agent over its limits, 503 the shared state the call
- * needs is unreachable or the provider is still loading (a balancer may retry elsewhere later), else 200 with
- * `ok: false` (as toolcore: the tool ran, or could not, and said why).
- */
-export function statusOf(code: string): 200 | 400 | 403 | 404 | 429 | 503 {
-  switch (code) {
-    case 'invalid_request':
-      return 400;
-    case 'unknown_tool':
-      return 404;
-    case 'forbidden':
-      return 403;
-    case 'rate_limited':
-      return 429;
-    case 'state_unavailable':
-      return 503;
-    default:
-      return 200;
-  }
-}
-
-/** The code of the service's first-load refusal (`wireErrors.stillLoading`): the only `toolbox_unavailable` of a catalog read. */
-const STILL_LOADING = 'toolbox_unavailable';
-
-/**
- * The one refusal → HTTP mapping of the catalog routes (list, get, search): the first load not done in time → 503
- * (`Retry-After: 1`), `forbidden` → 403, `unknown_tool` → 404, anything else (bad input) → 400; the body is
- * `{ok: false, ...error, ...extra}` (e.g. the `tool_id` asked for).
- */
-export function refusal(reply: FastifyReply, error: WireError, extra: Record<string, unknown> = {}): FastifyReply {
-  if (error.code === STILL_LOADING) reply.header('retry-after', '1');
-  const status = error.code === STILL_LOADING ? 503 : error.code === 'forbidden' ? 403 : error.code === 'unknown_tool' ? 404 : 400;
-  // (the bodies keep the key order each answer always had)
-  return reply.code(status).send(error.code === STILL_LOADING ? { ok: false, ...error, ...extra } : { ok: false, code: error.code, error: error.error, ...extra });
-}
 
 /** A JSON body that is not JSON, or carries an own `__proto__` key; `wire` is the answer's `{error, code}`. */
 class BodyError extends Error {

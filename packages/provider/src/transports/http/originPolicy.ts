@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hostOriginRefusal, type OriginPolicy } from '../../access/door.js';
+import { forbiddenRefusal } from '../../service/Refusal.js';
 import { MCP_PATH } from './httpServerOptions.js';
+import { sendRefusal } from './refusalReply.js';
 import { stateOf } from './requestState.js';
 
 export type { OriginPolicy } from '../../access/door.js';
@@ -19,6 +21,6 @@ export function originPolicyHook(policy: OriginPolicy) {
     const refusal = hostOriginRefusal(judged, { method: req.method, url: routed, host: req.headers.host, origin: req.headers.origin, fetchSite: req.headers['sec-fetch-site'] });
     if (refusal === undefined) return;
     stateOf(req).outcome = 'forbidden';
-    await reply.code(403).send({ ok: false, code: 'forbidden', error: refusal });
+    await sendRefusal(reply, forbiddenRefusal(refusal));
   };
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WireError } from '@ovos-tools/core';
+import type { ActingRefusal } from '../../service/AccessDecision.js';
 import type { Caller, ToolService } from '../../service/ToolService.js';
 import { searchErrors } from '../../search/searchErrors.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { resultPageJson } from '../budgetJson.js';
 import { searchResponseJson } from '../searchJson.js';
+import { httpStatus, sendRefusal } from './refusalReply.js';
 import { resultPageSchema, searchToolsSchema } from './searchRouteSchemas.js';
 
 /** Who a request acts for (the credential's caller, narrowed by a claimed `agent_id`), or why the claim is refused. */
-export type ActingCaller = (req: FastifyRequest, claimedAgentId: string | undefined) => Caller | { refused: string };
+export type ActingCaller = (req: FastifyRequest, claimedAgentId: string | undefined) => Caller | ActingRefusal;
 
 /** What {@link registerSearchRoutes} needs from the server beside the app and the service. */
 export interface SearchRoutesOptions {
@@ -43,11 +45,11 @@ export function registerSearchRoutes(app: FastifyInstance, service: ToolService,
   app.get('/internal/tools/search', { schema: searchToolsSchema }, async (req, reply) => {
     const q = req.query as { q?: string; limit?: string; include_schema?: string; explain?: string; tags?: string; agent_id?: string; format?: string };
     const caller = options.actingFor(req, q.agent_id);
-    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
+    if ('refused' in caller) return sendRefusal(reply, caller.refusal);
     // (the service waits for the first load; a catalog still loading after its bound is 503, bad input 400)
     const fail = (error: WireError) => {
       if (error.code === 'toolbox_unavailable') reply.header('retry-after', '1');
-      return reply.code(error.code === 'toolbox_unavailable' ? 503 : 400).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
+      return reply.code(httpStatus(error.code, 'request') as 400 | 503).send({ ok: false, ...searchResponseJson(q.q, { ok: false, error }, false) });
     };
     if (q.q === undefined) {
       const named = await service.get('search', caller);
@@ -69,7 +71,7 @@ export function registerSearchRoutes(app: FastifyInstance, service: ToolService,
     const { handle } = req.params as { handle: string };
     const q = req.query as { offset?: string; limit?: string; agent_id?: string };
     const caller = options.actingFor(req, q.agent_id);
-    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, handle });
+    if ('refused' in caller) return sendRefusal(reply, caller.refusal, { extra: { handle } });
     const offset = queryInteger(q.offset);
     const limit = queryInteger(q.limit);
     const page = await service.readResult({ handle, ...(offset !== undefined ? { offset: offset as number } : {}), ...(limit !== undefined ? { limit: limit as number } : {}), caller });

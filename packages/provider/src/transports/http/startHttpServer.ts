@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import { silentLogger } from '@ovos-tools/core';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
-import { credentialRequired, httpExposure } from '../../access/door.js';
+import { httpExposure } from '../../access/door.js';
 import type { ToolService } from '../../service/ToolService.js';
 import { accessLogHook, markArrival } from './accessLog.js';
 import { authenticationHook } from './authenticate.js';
@@ -13,7 +13,7 @@ import { registerEventStream } from './inspector/registerEventStream.js';
 import { registerInspectorRoutes } from './inspector/registerInspectorRoutes.js';
 import { mountMcp } from './mountMcp.js';
 import { originPolicyHook } from './originPolicy.js';
-import { operatorRouteCaller } from './routes/actingCaller.js';
+import { operatorRefusal } from './routes/actingCaller.js';
 import { registerCallRoute } from './routes/callRoute.js';
 import { registerOperatorRoutes } from './routes/operatorRoutes.js';
 import { registerToolRoutes } from './routes/toolRoutes.js';
@@ -75,7 +75,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   app.addHook('onRequest', markArrival);
   app.addHook('onRequest', originPolicyHook({ host, port: boundPort, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins }));
   // a public server always needs a credential, even if a config reload removes every agent (its exposure is then `open`)
-  app.addHook('onRequest', authenticationHook({ secret: options.secret, agents, required: () => credentialRequired(exposure()) }));
+  app.addHook('onRequest', authenticationHook({ secret: options.secret, agents, exposure }));
   app.addHook('onResponse', accessLogHook(logger, options.logArguments ?? false));
 
   registerOperatorRoutes(app, service, options.metrics, options.health);
@@ -84,7 +84,7 @@ export async function startHttpServer(service: ToolService, options: HttpServerO
   const mcp = mountMcp(app, service, { maxBodyBytes: Math.max(maxBodyBytes, 4 * 1024 * 1024), logger, searchTool: options.mcpSearchTool, sessions: options.mcpSessions });
   registerInspectorRoutes(app);
   // the stream's caller names an agent as every route does (`?agent_id=`): the operator secret then acts as that agent
-  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => operatorRouteCaller(service, req), (caller) => service.allows(caller, 'events'), options.eventStream);
+  registerEventStream(app, options.bus ? new BusTrafficFeed(options.bus) : undefined, (req) => operatorRefusal(service, req, 'events'), options.eventStream);
 
   await app.listen({ host, port: options.port ?? HTTP_DEFAULTS.port });
   const port = boundPort();

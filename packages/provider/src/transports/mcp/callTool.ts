@@ -4,6 +4,7 @@ import type { JsonObject, Logger, ToolProgress } from '@ovos-tools/core';
 import type { Caller, GetOutcome, ToolService } from '../../service/ToolService.js';
 import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
+import { refusalResult } from './refusalResult.js';
 import { fromQualifiedMcpToolName } from './qualifiedToolName.js';
 import { withTruncation } from './resultResources.js';
 import { returnsMcpContent } from './toMcpTool.js';
@@ -62,7 +63,7 @@ export async function callTool(service: ToolService, server: Server, caller: Cal
   // the same decision as every other transport; only a name the catalog does not have is a protocol error
   if (outcome.error.code === 'unknown_tool') throw await unknownTool(service, caller, params.name);
   if (outcome.confirmation) return confirmationResult(server, ctx as never, outcome.error.error, ERROR_CODE_META_KEY, outcome.confirmation) as never;
-  return { content: [{ type: 'text', text: outcome.error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: outcome.error.code } } as never;
+  return refusalResult(outcome) as never;
 }
 
 /** The protocol error for a name the catalog does not have, with the service's did-you-mean (a tool this caller may see). */

@@ -2,6 +2,7 @@ import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type Server
 import { confirmErrors } from '../../confirm/confirmErrors.js';
 import { acceptLanguage } from '../acceptLanguage.js';
 import type { ConfirmationRequest } from '../../service/ToolService.js';
+import { refusalResult } from './refusalResult.js';
 
 /**
  * The `_meta` key of a `tools/call` request carrying the `confirm_token` of an earlier `confirmation_required` result
@@ -87,20 +88,12 @@ export function confirmationResult(server: Server, ctx: ServerContext, text: str
       requestState: confirmation.token,
     }) as unknown as Record<string, unknown>;
   }
-  return {
-    content: [{ type: 'text', text }],
-    isError: true,
-    _meta: {
-      [errorCodeKey]: 'confirmation_required',
-      [CONFIRM_TOKEN_META_KEY]: confirmation.token,
-      [CONFIRM_PROMPT_META_KEY]: confirmation.prompt,
-      ...(confirmation.lang !== undefined ? { [CONFIRM_PROMPT_LANG_META_KEY]: confirmation.lang } : {}),
-    },
-  };
+  const meta = { [CONFIRM_TOKEN_META_KEY]: confirmation.token, [CONFIRM_PROMPT_META_KEY]: confirmation.prompt, ...(confirmation.lang !== undefined ? { [CONFIRM_PROMPT_LANG_META_KEY]: confirmation.lang } : {}) };
+  return refusalResult({ error: { error: text, code: 'confirmation_required' } }, meta, errorCodeKey);
 }
 
 /** The `isError` result of a call the user did not confirm in an elicitation (code `confirmation_declined`); the tool did not run. */
 export function declinedResult(name: string, action: string, errorCodeKey: string): Record<string, unknown> {
   const error = confirmErrors.declined(name, action);
-  return { content: [{ type: 'text', text: error.error }], isError: true, _meta: { [errorCodeKey]: error.code } };
+  return refusalResult({ error }, {}, errorCodeKey);
 }

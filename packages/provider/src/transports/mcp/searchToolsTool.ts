@@ -1,7 +1,7 @@
 import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { explainJson } from '../searchJson.js';
-import { ERROR_CODE_META_KEY } from './metaKeys.js';
+import { refusalResult } from './refusalResult.js';
 import { toMcpToolName } from './toolNames.js';
 import { toMcpTool, type McpToolJson } from './toMcpTool.js';
 
@@ -55,10 +55,7 @@ export interface SearchToolsAnswer {
  */
 export async function callSearchTools(service: ToolService, caller: Caller, args: unknown): Promise<SearchToolsAnswer> {
   const a = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-  const refuse = (error: { error: string; code: string }): SearchToolsAnswer => ({
-    result: { content: [{ type: 'text', text: error.error }], isError: true, _meta: { [ERROR_CODE_META_KEY]: error.code } },
-    found: [],
-  });
+  const refuse = (error: { error: string; code: string }): SearchToolsAnswer => ({ result: refusalResult({ error }), found: [] });
   if (a.include_schema !== undefined && a.include_schema !== null && typeof a.include_schema !== 'boolean') return refuse(wireErrors.invalidIncludeSchema(a.include_schema));
   const outcome = await service.search({
     query: a.query as string,

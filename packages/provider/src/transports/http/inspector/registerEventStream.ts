@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessDecision, Caller } from '../../../service/ToolService.js';
+import type { Refusal } from '../../../service/Refusal.js';
+import { sendRefusal } from '../refusalReply.js';
 import type { BusTrafficFeed, TrafficEvent } from './BusTrafficFeed.js';
 
 /** The path of the live bus-traffic stream. */
@@ -20,14 +21,13 @@ export interface EventStreamLimits {
  * (`text/event-stream`), for the inspector's live view. Each message is one `data:` line with the JSON
  * `{time, type, data, context}` (see {@link TrafficEvent}); a stream that cannot keep up loses events and is told how
  * many in an `event: dropped` with `{"dropped": N}` once it has caught up; `: ping` comments every `heartbeatMs`.
- * Operator only (the stream shows every caller's arguments and results): `allows` (the service's access control,
+ * Operator only (the stream shows every caller's arguments and results): `refusalOf` (the service's access control,
  * action `events`) refuses every agent, 403 `forbidden`. Without a bus: 404 `not_found`. Streams end when the server closes.
  */
 export function registerEventStream(
   app: FastifyInstance,
   feed: BusTrafficFeed | undefined,
-  callerOf: (req: FastifyRequest) => Caller | { refused: string },
-  allows: (caller: Caller) => AccessDecision,
+  refusalOf: (req: FastifyRequest) => Refusal | undefined,
   limits: EventStreamLimits = {},
 ): void {
   const maxStreams = limits.maxStreams ?? 4;
@@ -40,12 +40,11 @@ export function registerEventStream(
   });
 
   app.get(EVENTS_PATH, { schema: { summary: 'Live tools-topic traffic of the messagebus, as server-sent events (operator only)', security: [{ internalSecret: [] }, { bearer: [] }] } }, async (req, reply) => {
-    const caller = callerOf(req);
-    const decision = 'refused' in caller ? undefined : allows(caller);
-    if (!decision?.allowed) return reply.code(403).send({ ok: false, code: 'forbidden', error: `PermissionError: ${'refused' in caller ? caller.refused : decision!.rule}` });
-    if (!feed) return reply.code(404).send({ ok: false, code: 'not_found', error: 'no messagebus is attached to this HTTP server (run it with `ovos-tools serve --http`)' });
+    const refused = refusalOf(req);
+    if (refused) return sendRefusal(reply, refused);
+    if (!feed) return sendRefusal(reply, { error: { error: 'no messagebus is attached to this HTTP server (run it with `ovos-tools serve --http`)', code: 'not_found' } });
     if (open.size >= maxStreams) {
-      return reply.code(503).send({ ok: false, code: 'overloaded', error: `${maxStreams} bus traffic streams are open already; close one (another inspector tab) and retry` });
+      return sendRefusal(reply, { error: { error: `${maxStreams} bus traffic streams are open already; close one (another inspector tab) and retry`, code: 'overloaded' } });
     }
     reply.hijack();
     const res = reply.raw;

@@ -5,7 +5,7 @@ import { acceptLanguage } from '../../acceptLanguage.js';
 import { truncatedJson } from '../../budgetJson.js';
 import { confirmationJson } from '../../confirmationJson.js';
 import { ignoredKeys, ignoredKeysNote } from '../../ignoredKeys.js';
-import { statusOf } from '../errorMapping.js';
+import { sendRefusal } from '../refusalReply.js';
 import { stateOf } from '../requestState.js';
 import { callToolSchema } from '../routeSchemas.js';
 import { pickTraceparent } from '../traceparent.js';
@@ -44,7 +44,7 @@ function contextOf(body: CallBody, agentId: string | undefined, traceparent: str
 /**
  * `POST /internal/tools/call` (toolcore's): `{tool_id, args, agent_id?, context?, format?, toolbox_id?,
  * max_output_chars?, confirm_token?}` → `{ok, result, tool_id, latency_ms, truncated?}` or `{ok: false, error, code}`
- * with the status of {@link statusOf}. A call whose client goes away is aborted; `inflight` holds the calls running.
+ * with the status of `httpStatus` (through the one refusal mapper, `sendRefusal`). A call whose client goes away is aborted; `inflight` holds the calls running.
  */
 export function registerCallRoute(app: FastifyInstance, service: ToolService, inflight: Set<AbortController>): void {
   app.post('/internal/tools/call', { schema: callToolSchema }, async (req, reply) => {
@@ -56,7 +56,7 @@ export function registerCallRoute(app: FastifyInstance, service: ToolService, in
     const caller = actingCaller(service, req, body.agent_id);
     if ('refused' in caller) {
       n.outcome = 'forbidden';
-      return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id: toolId, latency_ms: 0 });
+      return sendRefusal(reply, caller.refusal, { extra: { tool_id: toolId, latency_ms: 0 } });
     }
     const format = body.format === undefined ? undefined : readFormat(body.format);
     if (format && 'body' in format) return reply.code(400).send({ ...format.body, tool_id: toolId });
@@ -95,11 +95,8 @@ export function registerCallRoute(app: FastifyInstance, service: ToolService, in
           ...(note ? { warnings: [note] } : {}),
         };
       }
-      if (outcome.retryAfterMs !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))));
-      const error = note ? `${outcome.error.error} (note: ${note})` : outcome.error.error;
-      return reply
-        .code(statusOf(outcome.error.code))
-        .send({ ok: false, error, code: outcome.error.code, tool_id: toolId, latency_ms: outcome.latencyMs, ...confirmationJson(outcome.confirmation) });
+      const refusal = note ? { ...outcome, error: { ...outcome.error, error: `${outcome.error.error} (note: ${note})` } } : outcome;
+      return sendRefusal(reply, refusal, { kind: 'call', errorFirst: true, extra: { tool_id: toolId, latency_ms: outcome.latencyMs, ...confirmationJson(outcome.confirmation) } });
     } finally {
       inflight.delete(controller);
       reply.raw.off('close', onClose);

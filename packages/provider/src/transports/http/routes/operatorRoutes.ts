@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { PrometheusMetrics } from '../../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../../service/ToolService.js';
-import { wireErrors } from '../../../service/wireErrors.js';
 import { reloadReportJson } from '../../ovos-bus/payloads.js';
 import { stateOf } from '../requestState.js';
-import { operatorRouteCaller } from './actingCaller.js';
+import { sendRefusal } from '../refusalReply.js';
+import { operatorRefusal, operatorRouteCaller } from './actingCaller.js';
 import { healthSchema, reloadToolsSchema } from '../routeSchemas.js';
 
 /**
@@ -20,11 +20,10 @@ export function registerOperatorRoutes(app: FastifyInstance, service: ToolServic
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (metrics) {
     app.get('/metrics', { schema: { summary: 'Prometheus metrics (the operator, or agents granted reads: ["metrics"])', security: [{ internalSecret: [] }, { bearer: [] }] } }, async (req, reply) => {
-      const caller = operatorRouteCaller(service, req);
-      const decision = 'refused' in caller ? undefined : service.allows(caller, 'metrics');
-      if (!decision?.allowed) {
+      const refused = operatorRefusal(service, req, 'metrics');
+      if (refused) {
         stateOf(req).outcome = 'forbidden';
-        return reply.code(403).send({ ok: false, ...wireErrors.operatorOnly('refused' in caller ? caller.refused : decision!.rule) });
+        return sendRefusal(reply, refused, { errorFirst: true });
       }
       const { contentType, body } = await metrics.render();
       reply.header('content-type', contentType);
@@ -33,9 +32,9 @@ export function registerOperatorRoutes(app: FastifyInstance, service: ToolServic
   }
   app.post('/internal/tools/reload', { schema: reloadToolsSchema }, async (req, reply) => {
     const caller = operatorRouteCaller(service, req);
-    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
+    if ('refused' in caller) return sendRefusal(reply, caller.refusal);
     const outcome = await service.reload(caller);
-    if (!outcome.ok) return reply.code(403).send({ ok: false, ...outcome.error });
+    if (!outcome.ok) return sendRefusal(reply, outcome, { errorFirst: true });
     // the keys of ovos.tools.reload.response, with ok: true
     return { ok: true, ...reloadReportJson(outcome.report) };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseToolFormat, type ToolFormat } from '@ovos-tools/core';
 import type { ToolService } from '../../../service/ToolService.js';
 import { formatCatalog, formatEntry } from '../../formatCatalog.js';
-import { refusal } from '../errorMapping.js';
+import { sendRefusal } from '../refusalReply.js';
 import { stateOf } from '../requestState.js';
 import { getToolSchema, listToolsSchema } from '../routeSchemas.js';
 import { registerSearchRoutes } from '../registerSearchRoutes.js';
@@ -27,12 +27,12 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
   app.get('/internal/tools', { schema: listToolsSchema }, async (req, reply) => {
     const q = req.query as { agent_id?: string; summary?: string; tags?: string; examples?: string; format?: string };
     const caller = actingCaller(service, req, q.agent_id);
-    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused });
+    if ('refused' in caller) return sendRefusal(reply, caller.refusal);
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send(format.body);
     const tags = q.tags ? q.tags.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
     const listed = await service.list({ caller, ...(tags ? { tags } : {}) });
-    if (!listed.ok) return refusal(reply, listed.error);
+    if (!listed.ok) return sendRefusal(reply, listed);
     const entries = listed.entries;
     if (format.format !== 'ovos') {
       if (q.summary === 'true') return reply.code(400).send({ ok: false, code: 'invalid_request', field: 'summary', error: `summary lists light entries without schemas, which have no ${format.format} form; drop summary to list tools as ${format.format}` });
@@ -48,7 +48,7 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
     const n = stateOf(req);
     n.tool = tool_id;
     const caller = actingCaller(service, req, q.agent_id);
-    if ('refused' in caller) return reply.code(403).send({ ok: false, code: 'forbidden', error: caller.refused, tool_id });
+    if ('refused' in caller) return sendRefusal(reply, caller.refusal, { extra: { tool_id } });
     const format = readFormat(q.format);
     if ('body' in format) return reply.code(400).send({ ...format.body, tool_id });
     const got = await service.get(tool_id, caller, q.toolbox_id || undefined);
@@ -63,7 +63,7 @@ export function registerToolRoutes(app: FastifyInstance, service: ToolService): 
       return { format: format.format, id: got.entry.tool.name, toolbox_id: got.entry.toolboxId, tool: one.tool, notes: one.notes };
     }
     n.outcome = got.error.code;
-    return refusal(reply, got.error, { tool_id });
+    return sendRefusal(reply, got, { extra: { tool_id } });
   };
   app.get('/internal/tools/:tool_id', { schema: getToolSchema }, async (req, reply) => getTool(req, reply, (req.params as { tool_id: string }).tool_id));
   registerSearchRoutes(app, service, { getTool, actingFor: (req, claimed) => actingCaller(service, req, claimed) });
