@@ -1,4 +1,5 @@
-import { leadingText, leadingType } from '../socket/leadingType.js';
+import { frameHead, leadingText, leadingType } from '../socket/leadingType.js';
+import type { LargeFrame } from './LargeFrameGate.js';
 import { BusEndpoint, MAX_UNTYPED_FRAME_CHARS, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
@@ -55,7 +56,7 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  */
 export class InProcessBusClient extends BusEndpoint {
   /** Frames waiting for dispatch, with their message type when the emitter told it (see {@link deliver}). */
-  private queue: Array<{ frame: string | Buffer; type: string | undefined }> = [];
+  private queue: Array<{ frame: string | Buffer; type: string | undefined; size?: number }> = [];
   private queuedBytes = 0;
   private scheduled = false;
   private closeReason: DetachReason | undefined;
@@ -144,11 +145,29 @@ export class InProcessBusClient extends BusEndpoint {
       this.shutDown('slow');
       return;
     }
-    this.queue.push({ frame, type });
+    this.enqueue({ frame, type });
+  }
+
+  private enqueue(item: { frame: string | Buffer; type: string | undefined; size?: number }): void {
+    this.queue.push(item);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.drain());
     }
+  }
+
+  /**
+   * @internal Queues one large frame relayed from a websocket client in the pieces it arrived in (see the server's
+   * frame gate): its type is read from its first 2 KiB, and its pieces are joined only when something here wants
+   * it. One over `MAX_UNTYPED_FRAME_CHARS` that does not start with its type is refused unread, in queue order.
+   */
+  deliverLarge(frame: LargeFrame): void {
+    if (this.closed) return;
+    const head = frameHead(frame);
+    const type = leadingType(head);
+    if (type !== undefined && !this.wants(type)) return;
+    if (type === undefined && frame.length > MAX_UNTYPED_FRAME_CHARS) return void this.enqueue({ frame: head, type: undefined, size: frame.length });
+    this.deliver(frame.chunks.length === 1 ? frame.chunks[0]! : Buffer.concat(frame.chunks, frame.length));
   }
 
   /** @internal Closes the attachment for `reason` (used by the server on shutdown and backpressure). */
@@ -174,10 +193,10 @@ export class InProcessBusClient extends BusEndpoint {
     const batch = this.queue;
     this.queue = [];
     this.queuedBytes = 0;
-    for (const { frame, type } of batch) {
+    for (const { frame, type, size = frame.length } of batch) {
       if (this.closed) return;
       if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to decode or parse it
-      if (type === undefined && frame.length > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(frame.length, leadingText(frame));
+      if (type === undefined && size > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(size, leadingText(frame));
       else this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
     }
   }

@@ -6,6 +6,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { DEFAULT_MESSAGEBUS_CONFIG, busUrl, normalizeRoute } from '../config/MessageBusConfig.js';
 import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade } from './checkUpgrade.js';
+import { gateLargeFrames, type FrameGate, type LargeFrame } from './LargeFrameGate.js';
+import { unmaskedFrameHeader } from '../socket/frameHeader.js';
 import { ClientWriter } from './ClientWriter.js';
 import { closeGracefully } from './closeGracefully.js';
 import { answerPlainHttp, logClientError } from './clientLog.js';
@@ -222,14 +224,15 @@ export class MessageBusServer {
     }
     const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
+      const gate = gateLargeFrames(socket, this.maxPayload);
       this.writer.track(ws, socket, label);
-      if (decision.authenticated) this.onConnection(ws, label);
-      else this.authenticate(ws, label);
+      if (decision.authenticated) this.onConnection(ws, label, gate);
+      else this.authenticate(ws, label, gate);
     });
   }
 
   /** A connection whose handshake had no secret: admitted only after a matching auth frame, else closed with 1008. */
-  private authenticate(ws: WebSocket, label: string): void {
+  private authenticate(ws: WebSocket, label: string, gate: FrameGate): void {
     this.pending.add(ws);
     const onError = (err: Error) => this.logger.warn(`unauthenticated connection error: ${err.message}`);
     ws.on('error', onError);
@@ -242,11 +245,11 @@ export class MessageBusServer {
         ws.close(AUTH_CLOSE_CODE, outcome.reason);
         return;
       }
-      this.onConnection(ws, label);
+      this.onConnection(ws, label, gate);
     });
   }
 
-  private onConnection(ws: WebSocket, label: string): void {
+  private onConnection(ws: WebSocket, label: string, gate: FrameGate): void {
     this.clients.add(ws);
     this.logger.debug(`client ${label} connected (${this.clients.size} connected)`);
     ws.on('error', (err) => logClientError(this.logger, label, this.maxPayload, err));
@@ -260,6 +263,16 @@ export class MessageBusServer {
       charge?.(Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
       this.relay(data, isBinary);
     });
+    gate.streamTo({
+      frame: (frame) => {
+        charge?.(frame.length);
+        this.relayLarge(frame);
+      },
+      invalid: (reason) => {
+        this.logger.warn(`closing messagebus client ${label}: it sent ${reason} (1007)`);
+        ws.close(1007, 'Invalid UTF-8');
+      },
+    });
     this.writer.send(ws, CONNECTED_GREETING, false);
     notifyListeners(this.connectionListeners, this.logger);
   }
@@ -271,6 +284,15 @@ export class MessageBusServer {
     // the same turn leaves in the same write as the request's echo
     for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
     for (const client of this.clients) this.writer.send(client, payload, isBinary);
+  }
+
+  /** Relays a large frame the gate took in, in its pieces: never joined for websocket clients. */
+  private relayLarge(frame: LargeFrame): void {
+    this.relayed++;
+    for (const attached of this.attachments) attached.deliverLarge(frame);
+    if (this.clients.size === 0) return;
+    const header = unmaskedFrameHeader(frame.length, frame.binary);
+    for (const client of this.clients) this.writer.sendLarge(client, header, frame);
   }
 
   /** Broadcasts a frame emitted by an attachment: encoded once for every websocket client, handed as text to attachments. */

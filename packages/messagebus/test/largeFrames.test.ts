@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { captureLogger, rawClient, runCleanups, startServer, waitUntil, type RawClient } from './helpers.js';
+
+afterEach(runCleanups);
+
+/** The local `address:port` of a raw client's socket: how the server names it in its log. */
+const labelOf = (c: RawClient) => {
+  const a = (c.ws as unknown as { _socket: { address(): AddressInfo } })._socket.address();
+  return `${a.address}:${a.port}`;
+};
+
+describe('large frames (taken in by the gate, relayed in their pieces)', () => {
+  it('relays large text and binary frames between small ones, byte for byte and in order, to every client and the attachment', async () => {
+    const server = await startServer({ maxMsgSizeMiB: 4, clientBytesPerSecond: 0 });
+    const bus = server.attach();
+    const seen: number[] = [];
+    bus.on('big', (m) => seen.push((m.data.s as string).length));
+    const sender = await rawClient(server.url);
+    const receiver = await rawClient(server.url);
+    const binaries: Buffer[] = [];
+    receiver.ws.on('message', (data, isBinary) => isBinary && binaries.push(data as Buffer));
+    const big = (i: number) => `{"type":"big","data":{"i":${i},"s":"${'é€😀x'.repeat(150_000 + i * 1000)}"}}`;
+    const blob = Buffer.alloc(3 * 1024 * 1024 + 17, 0xfe); // not UTF-8: fine in a binary frame
+    const expected: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const small = `{"type":"small","data":{"i":${i}}}`;
+      sender.ws.send(small);
+      sender.ws.send(big(i));
+      expected.push(small, big(i));
+    }
+    sender.ws.send(blob, { binary: true });
+    sender.ws.send('{"type":"last"}');
+    expected.push(blob.toString(), '{"type":"last"}');
+    // a message sent in fragments, one of them large, arrives whole
+    sender.ws.send('{"type":"frag","data":{"s":"' + 'f'.repeat(200_000), { fin: false });
+    sender.ws.send('"}}', { fin: true });
+    expected.push(`{"type":"frag","data":{"s":"${'f'.repeat(200_000)}"}}`);
+    for (const client of [receiver, sender]) {
+      await waitUntil(() => client.frames.length >= expected.length + 1, 'every frame relayed', 30_000);
+      expect(client.frames.slice(1)).toEqual(expected); // after the greeting
+    }
+    expect(binaries.length).toBe(1);
+    expect(binaries[0]!.equals(blob)).toBe(true);
+    await waitUntil(() => seen.length === 4, 'the attachment parses the big frames it handles');
+    expect(seen).toEqual([0, 1, 2, 3].map((i) => 'é€😀x'.repeat(150_000 + i * 1000).length));
+  });
+
+  it('closes a client whose large text frame is not UTF-8 with 1007, naming it; nobody gets the frame, others go on', async () => {
+    const logger = captureLogger();
+    const server = await startServer({ logger });
+    const bad = await rawClient(server.url);
+    const other = await rawClient(server.url);
+    const label = labelOf(bad);
+    const payload = Buffer.concat([Buffer.from('{"type":"x","data":"'), Buffer.alloc(100_000, 0x61), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    bad.ws.send(payload, { binary: false });
+    expect(await bad.closed).toBe(1007);
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message === `closing messagebus client ${label}: it sent a text frame that is not valid UTF-8 (1007)`)).toBe(true);
+    other.ws.send('{"type":"still.here"}');
+    await waitUntil(() => other.frames.includes('{"type":"still.here"}'), 'the other client relayed');
+    expect(other.frames.some((f) => f.length > 50_000)).toBe(false);
+  });
+});
