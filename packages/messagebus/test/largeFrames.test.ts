@@ -46,6 +46,28 @@ describe('large frames (taken in by the gate, relayed in their pieces)', () => {
     expect(seen).toEqual([0, 1, 2, 3].map((i) => 'é€😀x'.repeat(150_000 + i * 1000).length));
   });
 
+  it('reads large frames of a handled type off the thread, keeping each sender’s order; refuses too-big ones with their request', async () => {
+    const server = await startServer({ maxMsgSizeMiB: 8, clientBytesPerSecond: 0 });
+    const bus = server.attach();
+    const order: string[] = [];
+    bus.on('job', (m) => order.push(`${m.data.from}:${m.data.i}`));
+    const refused: Array<{ message: string; request?: string }> = [];
+    bus.onMalformed((err) => refused.push({ message: err.message, request: err.request?.data.from as string | undefined }));
+    const a = await rawClient(server.url);
+    const b = await rawClient(server.url);
+    const big = (from: string, i: number) => `{"type":"job","data":{"from":"${from}","i":${i},"s":"${'z'.repeat(2_000_000)}"}}`;
+    a.ws.send(big('a', 0));
+    a.ws.send('{"type":"job","data":{"from":"a","i":1}}');
+    b.ws.send('{"type":"job","data":{"from":"b","i":0}}');
+    a.ws.send(`{"type":"job","data":{"from":"a","i":2,"n":[${Array.from({ length: 200_000 }, (_, k) => k).join(',')}]}}`);
+    a.ws.send('{"type":"job","data":{"from":"a","i":3}}');
+    b.ws.send(big('b', 1));
+    await waitUntil(() => order.length === 5 && refused.length === 1, 'every job dispatched or refused', 30_000);
+    expect(order.filter((o) => o.startsWith('a'))).toEqual(['a:0', 'a:1', 'a:3']);
+    expect(order.filter((o) => o.startsWith('b'))).toEqual(['b:0', 'b:1']);
+    expect(refused).toEqual([{ message: expect.stringMatching(/values/), request: 'a' }]);
+  });
+
   it('closes a client whose large text frame is not UTF-8 with 1007, naming it; nobody gets the frame, others go on', async () => {
     const logger = captureLogger();
     const server = await startServer({ logger });

@@ -191,13 +191,15 @@ class GateState implements FrameGate {
  * Smaller frames, and every byte once the stream is not what the gate expects (an unmasked frame, a payload above
  * `maxPayload`: `ws` refuses those itself), go to `ws` unchanged, in order; after a client's close frame the rest of
  * the stream is discarded, as `ws` does. Call it right after `ws` took the socket (in `handleUpgrade`'s callback),
- * before any data is read; `maxPayload` is the server's frame limit.
+ * before any data is read; `maxPayload` is the server's frame limit. `reading` says whether `ws` still reads (its
+ * connection is open): once it closes (a refused frame, a close either side began), the gate discards what comes,
+ * as `ws` does after a refused frame, and the client's closing of TCP ends the connection.
  */
-export function gateLargeFrames(socket: Duplex, maxPayload: number): FrameGate {
+export function gateLargeFrames(socket: Duplex, maxPayload: number, reading: () => boolean): FrameGate {
   const readers = socket.listeners('data') as Array<(chunk: Buffer) => void>;
   for (const reader of readers) socket.off('data', reader);
   const gate = new GateState((chunk) => {
-    for (const reader of readers) reader.call(socket, chunk);
+    if (reading()) for (const reader of readers) reader.call(socket, chunk);
   }, maxPayload);
   socket.on('data', (chunk: Buffer) => gate.push(chunk));
   return gate;

@@ -224,7 +224,7 @@ export class MessageBusServer {
     }
     const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
-      const gate = gateLargeFrames(socket, this.maxPayload);
+      const gate = gateLargeFrames(socket, this.maxPayload, () => ws.readyState === ws.OPEN);
       this.writer.track(ws, socket, label);
       if (decision.authenticated) this.onConnection(ws, label, gate);
       else this.authenticate(ws, label, gate);
@@ -261,12 +261,12 @@ export class MessageBusServer {
     const charge = this.rate && throttleClient(ws, label, this.rate, this.logger, () => this.throttled++);
     ws.on('message', (data, isBinary) => {
       charge?.(Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
-      this.relay(data, isBinary);
+      this.relay(data, isBinary, ws);
     });
     gate.streamTo({
       frame: (frame) => {
         charge?.(frame.length);
-        this.relayLarge(frame);
+        this.relayLarge(frame, ws);
       },
       invalid: (reason) => {
         this.logger.warn(`closing messagebus client ${label}: it sent ${reason} (1007)`);
@@ -277,19 +277,19 @@ export class MessageBusServer {
     notifyListeners(this.connectionListeners, this.logger);
   }
 
-  private relay(data: RawData, isBinary: boolean): void {
+  private relay(data: RawData, isBinary: boolean, sender: WebSocket): void {
     this.relayed++;
     const payload = Array.isArray(data) ? Buffer.concat(data) : data;
     // attachments first: their dispatch is then queued before the write batch's uncork, so an answer computed in
     // the same turn leaves in the same write as the request's echo
-    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), undefined, sender);
     for (const client of this.clients) this.writer.send(client, payload, isBinary);
   }
 
   /** Relays a large frame the gate took in, in its pieces: never joined for websocket clients. */
-  private relayLarge(frame: LargeFrame): void {
+  private relayLarge(frame: LargeFrame, sender: WebSocket): void {
     this.relayed++;
-    for (const attached of this.attachments) attached.deliverLarge(frame);
+    for (const attached of this.attachments) attached.deliverLarge(frame, sender);
     if (this.clients.size === 0) return;
     const header = unmaskedFrameHeader(frame.length, frame.binary);
     for (const client of this.clients) this.writer.sendLarge(client, header, frame);
