@@ -68,6 +68,19 @@ describe('large frames (taken in by the gate, relayed in their pieces)', () => {
     expect(refused).toEqual([{ message: expect.stringMatching(/values/), request: 'a' }]);
   });
 
+  it('relays a large frame sent right behind the auth frame (the hand-over) and later ones', async () => {
+    const server = await startServer({ secret: 's3cret', clientBytesPerSecond: 0 });
+    const member = await rawClient(`${server.url}?token=s3cret`);
+    const late = await rawClient(server.url);
+    const big = (i: number) => `{"type":"after.auth","data":{"i":${i},"s":"${'q'.repeat(300_000)}"}}`;
+    late.ws.send('{"type":"ovos.messagebus.auth","data":{"secret":"s3cret"},"context":{}}');
+    late.ws.send(big(0));
+    late.ws.send(big(1));
+    await waitUntil(() => member.frames.length === 3, 'both large frames relayed to the member');
+    expect(member.frames.slice(1)).toEqual([big(0), big(1)]);
+    expect(member.frames.some((f) => f.includes('s3cret'))).toBe(false);
+  });
+
   it('closes a client whose large text frame is not UTF-8 with 1007, naming it; nobody gets the frame, others go on', async () => {
     const logger = captureLogger();
     const server = await startServer({ logger });
