@@ -1,13 +1,12 @@
-// The large-frame reader's worker (see LargeFrameReader): gathers one frame's pieces, then decodes, checks and
-// parses it with core's `Message.deserialize`, off the bus's thread. One frame at a time, in the order asked.
+// The large-frame reader's worker (see LargeFrameReader): decodes, checks and parses each frame it is handed (the
+// first `length` bytes of a shared buffer) with core's `Message.deserialize`, off the bus's thread. One frame at a
+// time, in the order asked; the bus thread reuses the buffer once the answer is back.
 import { parentPort } from 'node:worker_threads';
 import { MalformedMessageError, Message, type FrameLimits } from '@ovos-tools/core';
 import type { ReaderAnswer, ReaderAsk } from './LargeFrameReader.js';
 
-let frame: { id: number; bytes: Buffer; filled: number; limits: FrameLimits } | undefined;
-
 /** Reads one whole frame: the message's parts, or why it was refused (with the request rebuilt when it can be). */
-function read(bytes: Buffer, limits: FrameLimits): Omit<ReaderAnswer, 'id'> {
+function read(bytes: Uint8Array, limits: FrameLimits): Omit<ReaderAnswer, 'id'> {
   try {
     const m = Message.deserialize(bytes, limits);
     return { message: { type: m.type, data: m.data, context: m.context } };
@@ -19,15 +18,6 @@ function read(bytes: Buffer, limits: FrameLimits): Omit<ReaderAnswer, 'id'> {
 }
 
 parentPort!.on('message', (ask: ReaderAsk) => {
-  if ('length' in ask) {
-    frame = { id: ask.id, bytes: Buffer.allocUnsafe(ask.length), filled: 0, limits: ask.limits };
-    return;
-  }
-  if (!frame || frame.id !== ask.id) return;
-  frame.bytes.set(ask.piece, frame.filled);
-  frame.filled += ask.piece.length;
-  if (frame.filled < frame.bytes.length) return;
-  const { id, bytes, limits } = frame;
-  frame = undefined;
-  parentPort!.postMessage({ id, ...read(bytes, limits) } satisfies ReaderAnswer);
+  const answer = read(new Uint8Array(ask.bytes, 0, ask.length), ask.limits);
+  parentPort!.postMessage({ id: ask.id, ...answer } satisfies ReaderAnswer);
 });
