@@ -17,7 +17,8 @@
 // make every client receive): that part of a round trip is the caller's, not the provider's.
 // OVOS_TOOLS_BENCH_QUICK=1: 4 s per kind; OVOS_TOOLS_BENCH_STRICT=1: exit 1 when a target is missed.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,24 @@ function mainThreadCpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** This process's main-thread CPU time in ms (Linux schedstat), or undefined elsewhere. */
+const statFile = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+const threadMs = existsSync(statFile) ? () => Number(readFileSync(statFile, 'utf8').split(' ')[0]) / 1e6 : undefined;
+/** The longest CPU stretch one socket read event took in this process (the caller's `ws` gathering a frame). */
+let longestRead = 0;
+if (threadMs) {
+  const emit = net.Socket.prototype.emit;
+  net.Socket.prototype.emit = function (event, ...args) {
+    if (event !== 'data') return emit.call(this, event, ...args);
+    const t0 = threadMs();
+    try {
+      return emit.call(this, event, ...args);
+    } finally {
+      longestRead = Math.max(longestRead, threadMs() - t0);
+    }
+  };
+}
+
 /** The caller: a raw client invoking a tool every 50 ms for `ms`; resolves with the round trips (ms) and the misses. */
 async function call(url, ms) {
   const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 64 * 1024 * 1024 });
@@ -55,6 +74,7 @@ async function call(url, ms) {
   });
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
+  longestRead = 0;
   const end = performance.now() + ms;
   for (let n = 0; performance.now() < end; n++) {
     const id = `bench-${n}`;
@@ -66,7 +86,7 @@ async function call(url, ms) {
   const missed = pending.size;
   ws.terminate();
   lag.disable();
-  return { rtts, missed, lagMs: lag.max / 1e6 };
+  return { rtts, missed, lagMs: lag.max / 1e6, readMs: longestRead };
 }
 
 /** Runs the flooder process for `seconds`; resolves with its summary. */
@@ -93,7 +113,7 @@ try {
     const main0 = mainThreadCpuMs(serve.proc.pid);
     const flooding = mode === 'none' ? Promise.resolve({ sent: 0, closed: null }) : flood(serve.url, mode, FLOOD_S);
     await sleep(mode === 'none' ? 0 : 300); // the flooder's connection and first frames
-    const [{ rtts, missed, lagMs }, f] = await Promise.all([call(serve.url, FLOOD_S * 1000 - 300), flooding]);
+    const [{ rtts, missed, lagMs, readMs }, f] = await Promise.all([call(serve.url, FLOOD_S * 1000 - 300), flooding]);
     const cpu = treeCpuMs(serve.proc.pid) - cpu0;
     const main = mainThreadCpuMs(serve.proc.pid) - main0;
     if (mode === 'none') [baselineCpu, baselineMain] = [cpu, main];
@@ -108,7 +128,7 @@ try {
     const warnings = serve.stderr().slice(warnBefore).split('\n').filter((l) => /slowing|1009|1008|not reading/.test(l));
     console.log(
       `  flood ${mode.padEnd(8)} calls ${String(rtts.length).padStart(3)} missed ${missed}  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  slowest ${max.toFixed(1)} ms${ratio}` +
-        `  | caller's own loop stalled ≤ ${lagMs.toFixed(0)} ms  | provider CPU ${cpu.toFixed(0)} ms${perFrame}` +
+        `  | caller's own loop stalled ≤ ${lagMs.toFixed(0)} ms (its longest read ${readMs.toFixed(0)} ms CPU)  | provider CPU ${cpu.toFixed(0)} ms${perFrame}` +
         (mode === 'none' ? '' : `  | flood frames sent ${f.sent} (${(f.bytes / 1048576).toFixed(1)} MiB each)${f.closed ? `, flooder closed ${f.closed}` : ''}  ${ok ? 'OK' : 'MISSED TARGET'}`),
     );
     for (const w of warnings.slice(0, 2)) console.log(`    provider: ${w.trim().slice(0, 200)}`);
