@@ -150,10 +150,13 @@ export class InProcessBusClient extends BusEndpoint {
   /**
    * @internal Queues one relayed frame (text, or a websocket payload buffer) for dispatch. `type`, when given
    * (frames emitted in this process), lets dispatch skip parsing a frame no handler or waiter wants at that time.
-   * `sender`, for a frame relayed from a websocket client, keeps it behind that client's large frame being read.
+   * `sender`, for a frame relayed from a websocket client, keeps it behind that client's large frame being read. A
+   * large frame the server's gate took in (a `LargeFrame`, in its pieces) is read from its first 2 KiB and read
+   * whole only when wanted: see `deliverLarge`.
    */
-  deliver(frame: string | Buffer, type?: string, sender?: object): void {
+  deliver(frame: string | Buffer | LargeFrame, type?: string, sender?: object): void {
     if (this.closed) return;
+    if (typeof frame !== 'string' && !Buffer.isBuffer(frame)) return this.deliverLarge(frame, sender ?? frame);
     const relayed = type === undefined;
     if (relayed) {
       type = leadingType(frame);
@@ -186,14 +189,13 @@ export class InProcessBusClient extends BusEndpoint {
   }
 
   /**
-   * @internal Queues one large frame relayed from websocket client `sender` in the pieces it arrived in (see the
-   * server's frame gate): its type is read from its first 2 KiB, and it is read only when something here wants it,
+   * Queues one large frame relayed from websocket client `sender` in the pieces it arrived in (see the server's
+   * frame gate): its type is read from its first 2 KiB, and it is read only when something here wants it,
    * from {@link OFF_THREAD_FRAME_BYTES} on off this thread ({@link LargeFrameReader}); `sender`'s later frames wait
    * for it, other senders' frames do not. One over `MAX_UNTYPED_FRAME_CHARS` that does not start with its type is
    * refused unread, in queue order.
    */
-  deliverLarge(frame: LargeFrame, sender: object): void {
-    if (this.closed) return;
+  private deliverLarge(frame: LargeFrame, sender: object): void {
     const head = frameHead(frame);
     const type = leadingType(head);
     if (type !== undefined && !this.wants(type)) return;

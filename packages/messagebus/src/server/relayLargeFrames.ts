@@ -26,7 +26,7 @@ export function relayLargeFrames(gate: FrameGate, ws: WebSocket, label: string, 
     frame: (frame) => {
       charge?.(frame.length);
       to.counted();
-      for (const attached of to.attachments) attached.deliverLarge(frame, ws);
+      for (const attached of to.attachments) attached.deliver(frame, undefined, ws);
       if (to.clients.size === 0) return;
       const header = unmaskedFrameHeader(frame.length, frame.binary);
       for (const client of to.clients) to.writer.sendLarge(client, header, frame);
