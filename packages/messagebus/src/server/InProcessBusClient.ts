@@ -81,6 +81,8 @@ export class InProcessBusClient extends BusEndpoint {
   /** Senders with a large frame being read off this thread, and their frames that arrived since (kept in order). */
   private readonly held = new Map<object, QueuedFrame[]>();
   private reader: LargeFrameReader | undefined;
+  /** Bytes of the frames in `held`'s backlogs. */
+  private heldBytes = 0;
   private queuedBytes = 0;
   private scheduled = false;
   private closeReason: DetachReason | undefined;
@@ -214,6 +216,7 @@ export class InProcessBusClient extends BusEndpoint {
     this.queue = [];
     this.queuedBytes = 0;
     this.held.clear();
+    this.heldBytes = 0;
     this.reader?.close();
     this.hub.detach(this);
     this.settleWaiters();
@@ -234,8 +237,8 @@ export class InProcessBusClient extends BusEndpoint {
     for (const item of batch) {
       if (this.closed) return;
       const backlog = item.sender && this.held.get(item.sender);
-      if (backlog) backlog.push(item); // its sender's large frame is still being read
-      else this.process(item);
+      if (!backlog) this.process(item);
+      else if (this.hasRoomFor((item.size ?? item.frame.length) + this.heldBytes, item.type)) this.hold(backlog, item); // its sender's large frame is still being read
     }
   }
 
@@ -244,6 +247,12 @@ export class InProcessBusClient extends BusEndpoint {
     if (large && sender) return this.readOffThread(large, sender, leadingText(frame));
     if (type === undefined && size > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(size, leadingText(frame));
     else this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
+  }
+
+  /** Keeps `item` in its sender's backlog (its bytes count toward the backlog bound with the queue's). */
+  private hold(backlog: QueuedFrame[], item: QueuedFrame): void {
+    backlog.push(item);
+    this.heldBytes += item.size ?? item.frame.length;
   }
 
   /** Has a large frame read off the thread, holding its sender's later frames until it is dispatched. */
@@ -257,9 +266,11 @@ export class InProcessBusClient extends BusEndpoint {
       const backlog = this.held.get(sender) ?? [];
       this.held.delete(sender);
       for (let k = 0; k < backlog.length && !this.closed; k++) {
+        const item = backlog[k]!;
+        this.heldBytes -= item.size ?? item.frame.length;
         const again = this.held.get(sender);
-        if (again) return void again.push(...backlog.slice(k)); // another large frame of it went off the thread
-        this.process(backlog[k]!);
+        if (again) this.hold(again, item); // another large frame of it went off the thread
+        else this.process(item);
       }
     });
   }
