@@ -10,13 +10,19 @@
 // frame beyond the baseline run, in all and on its main thread (the thread every frame and call goes through: its
 // time per frame bounds how long one frame can hold other callers on a quiet machine; a loaded machine disturbs it
 // less than latency).
-// Target (issue 45): p99 ≤ 50 ms and slowest ≤ 200 ms under every flood.
+// Target (issue 45): p99 ≤ 50 ms and slowest ≤ 200 ms under every flood. The baseline runs first in the same
+// process, so each flood's p99 and slowest are also printed as a multiple of the baseline's: on a shared, loaded
+// machine the baseline itself can miss the target, and the ratio is what the flood added. Also printed: the longest
+// stall of the caller's own event loop (its `ws` gathering each 8 MiB broadcast it is sent, which OVOS semantics
+// make every client receive): that part of a round trip is the caller's, not the provider's.
 // OVOS_TOOLS_BENCH_QUICK=1: 4 s per kind; OVOS_TOOLS_BENCH_STRICT=1: exit 1 when a target is missed.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { makeBundledHome, removeHome, spawnBundledServe, treeCpuMs } from '../fixtures/bundledServe.mjs';
 
@@ -31,6 +37,24 @@ function mainThreadCpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's main-thread CPU time in ms (Linux schedstat), or undefined elsewhere. */
+const statFile = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+const threadMs = existsSync(statFile) ? () => Number(readFileSync(statFile, 'utf8').split(' ')[0]) / 1e6 : undefined;
+/** The longest CPU stretch one socket read event took in this process (the caller's `ws` gathering a frame). */
+let longestRead = 0;
+if (threadMs) {
+  const emit = net.Socket.prototype.emit;
+  net.Socket.prototype.emit = function (event, ...args) {
+    if (event !== 'data') return emit.call(this, event, ...args);
+    const t0 = threadMs();
+    try {
+      return emit.call(this, event, ...args);
+    } finally {
+      longestRead = Math.max(longestRead, threadMs() - t0);
+    }
+  };
 }
 
 /** The caller: a raw client invoking a tool every 50 ms for `ms`; resolves with the round trips (ms) and the misses. */
@@ -48,6 +72,9 @@ async function call(url, ms) {
       pending.delete(id);
     }
   });
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  longestRead = 0;
   const end = performance.now() + ms;
   for (let n = 0; performance.now() < end; n++) {
     const id = `bench-${n}`;
@@ -58,7 +85,8 @@ async function call(url, ms) {
   await sleep(2000);
   const missed = pending.size;
   ws.terminate();
-  return { rtts, missed };
+  lag.disable();
+  return { rtts, missed, lagMs: lag.max / 1e6, readMs: longestRead };
 }
 
 /** Runs the flooder process for `seconds`; resolves with its summary. */
@@ -74,6 +102,7 @@ const serve = await spawnBundledServe(home);
 let failed = false;
 let baselineCpu = 0;
 let baselineMain = 0;
+let baseline = { p99: 0, max: 0 };
 try {
   await call(serve.url, 1000); // warm-up: the clock toolbox's worker, the JIT
   console.log(`bus flood (issue 45): caller invokes get_current_datetime every 50 ms for ${FLOOD_S} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism?.() ?? os.cpus().length} cores`);
@@ -84,7 +113,7 @@ try {
     const main0 = mainThreadCpuMs(serve.proc.pid);
     const flooding = mode === 'none' ? Promise.resolve({ sent: 0, closed: null }) : flood(serve.url, mode, FLOOD_S);
     await sleep(mode === 'none' ? 0 : 300); // the flooder's connection and first frames
-    const [{ rtts, missed }, f] = await Promise.all([call(serve.url, FLOOD_S * 1000 - 300), flooding]);
+    const [{ rtts, missed, lagMs, readMs }, f] = await Promise.all([call(serve.url, FLOOD_S * 1000 - 300), flooding]);
     const cpu = treeCpuMs(serve.proc.pid) - cpu0;
     const main = mainThreadCpuMs(serve.proc.pid) - main0;
     if (mode === 'none') [baselineCpu, baselineMain] = [cpu, main];
@@ -93,11 +122,13 @@ try {
     const p99 = pct(rtts, 99);
     const max = Math.max(...rtts);
     const ok = p99 <= 50 && max <= 200 && missed === 0;
+    if (mode === 'none') baseline = { p99, max };
+    const ratio = mode === 'none' ? '' : ` (×${(p99 / baseline.p99).toFixed(1)} / ×${(max / baseline.max).toFixed(1)} the baseline's)`;
     if (!ok && mode !== 'none') failed = true;
     const warnings = serve.stderr().slice(warnBefore).split('\n').filter((l) => /slowing|1009|1008|not reading/.test(l));
     console.log(
-      `  flood ${mode.padEnd(8)} calls ${String(rtts.length).padStart(3)} missed ${missed}  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  slowest ${max.toFixed(1)} ms` +
-        `  | provider CPU ${cpu.toFixed(0)} ms${perFrame}` +
+      `  flood ${mode.padEnd(8)} calls ${String(rtts.length).padStart(3)} missed ${missed}  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  slowest ${max.toFixed(1)} ms${ratio}` +
+        `  | caller's own loop stalled ≤ ${lagMs.toFixed(0)} ms (its longest read ${readMs.toFixed(0)} ms CPU)  | provider CPU ${cpu.toFixed(0)} ms${perFrame}` +
         (mode === 'none' ? '' : `  | flood frames sent ${f.sent} (${(f.bytes / 1048576).toFixed(1)} MiB each)${f.closed ? `, flooder closed ${f.closed}` : ''}  ${ok ? 'OK' : 'MISSED TARGET'}`),
     );
     for (const w of warnings.slice(0, 2)) console.log(`    provider: ${w.trim().slice(0, 200)}`);

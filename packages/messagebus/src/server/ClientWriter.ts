@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '@ovos-tools/core';
 import type { WebSocket } from 'ws';
 import { WriteBatcher } from '../socket/WriteBatcher.js';
+import type { LargeFrame } from './LargeFrameGate.js';
 
 /**
  * How the bus server writes frames to its websocket clients: through the {@link WriteBatcher} (each admitted
@@ -34,7 +35,30 @@ export class ClientWriter {
 
   /** Writes one frame to `client` (nothing when it is not open); terminates it instead when it is not reading. */
   send(client: WebSocket, payload: string | Buffer | ArrayBuffer, binary: boolean): void {
-    if (client.readyState !== client.OPEN) return;
+    if (!this.admits(client)) return;
+    const socket = this.sockets.get(client);
+    if (socket) this.batcher.hold(socket);
+    client.send(payload, { binary });
+  }
+
+  /**
+   * Writes one large frame received by the gate to `client`, as `send` does, without joining its pieces: the frame
+   * header, then each piece, straight to the socket (after whatever `ws` wrote before, in order: without
+   * compression `ws` writes each frame to the socket at once, so frames from both paths keep the order they were
+   * sent in).
+   */
+  sendLarge(client: WebSocket, header: Buffer, frame: LargeFrame): void {
+    if (!this.admits(client)) return;
+    const socket = this.sockets.get(client);
+    if (!socket) return void client.send(Buffer.concat(frame.chunks, frame.length), { binary: frame.binary });
+    this.batcher.hold(socket);
+    socket.write(header);
+    for (const chunk of frame.chunks) socket.write(chunk);
+  }
+
+  /** Whether `client` is open and reading; one that is not reading is removed and terminated. */
+  private admits(client: WebSocket): boolean {
+    if (client.readyState !== client.OPEN) return false;
     // Checked before sending, so one large frame to an idle client always goes out; a client that still has
     // more than the bound unsent when the next frame arrives is not keeping up.
     if (client.bufferedAmount > this.maxBufferedBytes) {
@@ -44,10 +68,8 @@ export class ClientWriter {
       );
       this.clients.delete(client);
       client.terminate();
-      return;
+      return false;
     }
-    const socket = this.sockets.get(client);
-    if (socket) this.batcher.hold(socket);
-    client.send(payload, { binary });
+    return true;
   }
 }

@@ -1,5 +1,7 @@
-import { leadingText, leadingType } from '../socket/leadingType.js';
-import { BusEndpoint, MAX_UNTYPED_FRAME_CHARS, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
+import { frameHead, leadingText, leadingType } from '../socket/leadingType.js';
+import type { LargeFrame } from './LargeFrameGate.js';
+import { LargeFrameReader } from './LargeFrameReader.js';
+import { BusEndpoint, MalformedMessageError, MAX_UNTYPED_FRAME_CHARS, silentLogger, type BusEndpointOptions, type Logger, type Message } from '@ovos-tools/core';
 
 /** How an {@link InProcessBusClient} reaches the server it sits on (supplied by `MessageBusServer.attach`). */
 export interface InProcessHub {
@@ -17,6 +19,26 @@ export interface InProcessHub {
  * (where dropped and malformed frames and handler errors are logged; default the server's logger).
  */
 export type InProcessBusClientOptions = BusEndpointOptions;
+
+/**
+ * Large frames of a type this client handles from this size on (256 KiB) are read (decoded, checked, parsed) off
+ * the bus's thread, by a {@link LargeFrameReader}; smaller ones cost a few ms at most and are read here, without a hop.
+ */
+export const OFF_THREAD_FRAME_BYTES = 256 * 1024;
+
+/** One frame waiting for dispatch. */
+interface QueuedFrame {
+  /** The frame (for a large one read off the thread, or refused unread, only its first 2 KiB). */
+  frame: string | Buffer;
+  /** Its message type when known (emitted in this process, or read from its first bytes). */
+  type: string | undefined;
+  /** Its length when `frame` is only its head. */
+  size?: number;
+  /** The websocket client a relayed frame came from: its frames are dispatched in the order it sent them. */
+  sender?: object;
+  /** A large frame to read off the thread. */
+  large?: LargeFrame;
+}
 
 /** Why an attachment stopped: closed by its owner, the server shut down, or it fell behind (backpressure). */
 export type DetachReason = 'closed' | 'server closed' | 'slow';
@@ -55,7 +77,12 @@ export type DetachReason = 'closed' | 'server closed' | 'slow';
  */
 export class InProcessBusClient extends BusEndpoint {
   /** Frames waiting for dispatch, with their message type when the emitter told it (see {@link deliver}). */
-  private queue: Array<{ frame: string | Buffer; type: string | undefined }> = [];
+  private queue: QueuedFrame[] = [];
+  /** Senders with a large frame being read off this thread, and their frames that arrived since (kept in order). */
+  private readonly held = new Map<object, QueuedFrame[]>();
+  private reader: LargeFrameReader | undefined;
+  /** Bytes of the frames in `held`'s backlogs. */
+  private heldBytes = 0;
   private queuedBytes = 0;
   private scheduled = false;
   private closeReason: DetachReason | undefined;
@@ -125,18 +152,18 @@ export class InProcessBusClient extends BusEndpoint {
   /**
    * @internal Queues one relayed frame (text, or a websocket payload buffer) for dispatch. `type`, when given
    * (frames emitted in this process), lets dispatch skip parsing a frame no handler or waiter wants at that time.
+   * `sender`, for a frame relayed from a websocket client, keeps it behind that client's large frame being read. A
+   * large frame the server's gate took in (a `LargeFrame`, in its pieces) is read from its first 2 KiB and read
+   * whole only when wanted: see `deliverLarge`.
    */
-  deliver(frame: string | Buffer, type?: string): void {
+  deliver(frame: string | Buffer | LargeFrame, type?: string, sender?: object): void {
     if (this.closed) return;
+    if (typeof frame !== 'string' && !Buffer.isBuffer(frame)) return this.deliverLarge(frame, sender ?? frame);
     const relayed = type === undefined;
     if (relayed) {
       type = leadingType(frame);
       if (type !== undefined && !this.wants(type)) return; // nothing here handles it: dropped unread, whatever its size
-      if (this.queuedBytes + frame.length > this.limits.maxBufferedBytes) {
-        // a websocket client's frame while this one is behind: that frame is lost, the attachment (the provider) stays
-        this.logger.warn(`in-process bus client is behind (${this.queuedBytes} bytes undelivered, limit ${this.limits.maxBufferedBytes}): dropped a relayed ${type === undefined ? 'frame' : `'${type}'`} of ${frame.length} bytes`);
-        return;
-      }
+      if (!this.hasRoomFor(frame.length, type)) return;
     }
     this.queuedBytes += frame.length;
     if (this.queuedBytes > this.limits.maxBufferedBytes) {
@@ -144,11 +171,41 @@ export class InProcessBusClient extends BusEndpoint {
       this.shutDown('slow');
       return;
     }
-    this.queue.push({ frame, type });
+    this.enqueue({ frame, type, sender });
+  }
+
+  /** Whether a relayed frame fits the backlog bound; when not, it is dropped with a warning (the attachment stays). */
+  private hasRoomFor(length: number, type: string | undefined): boolean {
+    if (this.queuedBytes + length <= this.limits.maxBufferedBytes) return true;
+    // a websocket client's frame while this one is behind: that frame is lost, the attachment (the provider) stays
+    this.logger.warn(`in-process bus client is behind (${this.queuedBytes} bytes undelivered, limit ${this.limits.maxBufferedBytes}): dropped a relayed ${type === undefined ? 'frame' : `'${type}'`} of ${length} bytes`);
+    return false;
+  }
+
+  private enqueue(item: QueuedFrame): void {
+    this.queue.push(item);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.drain());
     }
+  }
+
+  /**
+   * Queues one large frame relayed from websocket client `sender` in the pieces it arrived in (see the server's
+   * frame gate): its type is read from its first 2 KiB, and it is read only when something here wants it,
+   * from {@link OFF_THREAD_FRAME_BYTES} on off this thread ({@link LargeFrameReader}); `sender`'s later frames wait
+   * for it, other senders' frames do not. One over `MAX_UNTYPED_FRAME_CHARS` that does not start with its type is
+   * refused unread, in queue order.
+   */
+  private deliverLarge(frame: LargeFrame, sender: object): void {
+    const head = frameHead(frame);
+    const type = leadingType(head);
+    if (type !== undefined && !this.wants(type)) return;
+    if (type === undefined && frame.length > MAX_UNTYPED_FRAME_CHARS) return void this.enqueue({ frame: head, type, size: frame.length, sender });
+    if (type === undefined || frame.length < OFF_THREAD_FRAME_BYTES) return this.deliver(Buffer.concat(frame.chunks, frame.length), undefined, sender);
+    if (!this.hasRoomFor(frame.length, type)) return;
+    this.queuedBytes += frame.length;
+    this.enqueue({ frame: head, type, size: frame.length, sender, large: frame });
   }
 
   /** @internal Closes the attachment for `reason` (used by the server on shutdown and backpressure). */
@@ -158,6 +215,9 @@ export class InProcessBusClient extends BusEndpoint {
     this.closeReason = reason;
     this.queue = [];
     this.queuedBytes = 0;
+    this.held.clear();
+    this.heldBytes = 0;
+    this.reader?.close();
     this.hub.detach(this);
     this.settleWaiters();
     for (const listener of [...this.closeListeners]) {
@@ -174,11 +234,44 @@ export class InProcessBusClient extends BusEndpoint {
     const batch = this.queue;
     this.queue = [];
     this.queuedBytes = 0;
-    for (const { frame, type } of batch) {
+    for (const item of batch) {
       if (this.closed) return;
-      if (type !== undefined && !this.wants(type)) continue; // nothing would receive it: no need to decode or parse it
-      if (type === undefined && frame.length > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(frame.length, leadingText(frame));
-      else this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
+      const backlog = item.sender && this.held.get(item.sender);
+      if (!backlog) this.process(item);
+      else if (this.hasRoomFor((item.size ?? item.frame.length) + this.heldBytes, item.type)) this.hold(backlog, item); // its sender's large frame is still being read
     }
+  }
+
+  private process({ frame, type, size = frame.length, sender, large }: QueuedFrame): void {
+    if (type !== undefined && !this.wants(type)) return; // nothing would receive it: no need to decode or parse it
+    if (large && sender) return this.readOffThread(large, sender, leadingText(frame));
+    if (type === undefined && size > MAX_UNTYPED_FRAME_CHARS) this.refuseUntyped(size, leadingText(frame));
+    else this.receiveFrame(typeof frame === 'string' ? frame : frame.toString('utf8'));
+  }
+
+  /** Keeps `item` in its sender's backlog (its bytes count toward the backlog bound with the queue's). */
+  private hold(backlog: QueuedFrame[], item: QueuedFrame): void {
+    backlog.push(item);
+    this.heldBytes += item.size ?? item.frame.length;
+  }
+
+  /** Has a large frame read off the thread, holding its sender's later frames until it is dispatched. */
+  private readOffThread(large: LargeFrame, sender: object, head: string): void {
+    this.held.set(sender, []);
+    this.reader ??= new LargeFrameReader(this.frameLimits);
+    void this.reader.read(large.chunks, large.length).then((read) => {
+      if (this.closed) return;
+      if (read instanceof MalformedMessageError) this.handlers.dispatchMalformed(read, head);
+      else this.dispatch(read);
+      const backlog = this.held.get(sender) ?? [];
+      this.held.delete(sender);
+      for (let k = 0; k < backlog.length && !this.closed; k++) {
+        const item = backlog[k]!;
+        this.heldBytes -= item.size ?? item.frame.length;
+        const again = this.held.get(sender);
+        if (again) this.hold(again, item); // another large frame of it went off the thread
+        else this.process(item);
+      }
+    });
   }
 }

@@ -4,8 +4,10 @@ import type { Duplex } from 'node:stream';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { DEFAULT_MESSAGEBUS_CONFIG, busUrl, normalizeRoute } from '../config/MessageBusConfig.js';
-import { AUTH_CLOSE_CODE, awaitAuthFrame } from './awaitAuthFrame.js';
+import { admitAfterAuthFrame } from './awaitAuthFrame.js';
 import { checkUpgrade } from './checkUpgrade.js';
+import { gateLargeFrames, type FrameGate } from './LargeFrameGate.js';
+import { relayLargeFrames, type LargeFrameFanOut } from './relayLargeFrames.js';
 import { ClientWriter } from './ClientWriter.js';
 import { closeGracefully } from './closeGracefully.js';
 import { answerPlainHttp, logClientError } from './clientLog.js';
@@ -65,6 +67,8 @@ export class MessageBusServer {
   private relayed = 0;
   private readonly rate: ClientRate | undefined;
   private throttled = 0;
+  /** Where large frames taken in by a connection's gate go (see {@link relayLargeFrames}). */
+  private readonly fanOut: LargeFrameFanOut;
 
   constructor(options: MessageBusServerOptions = {}) {
     this.host = options.host ?? DEFAULT_MESSAGEBUS_CONFIG.host;
@@ -81,6 +85,7 @@ export class MessageBusServer {
     this.logger = options.logger ?? silentLogger;
     this.writer = new ClientWriter(this.clients, this.maxBufferedBytes, this.logger);
     this.rate = resolveClientRate(options, this.maxPayload);
+    this.fanOut = { clients: this.clients, attachments: this.attachments, writer: this.writer, logger: this.logger, counted: () => void this.relayed++ };
     if (!Number.isInteger(this.requestedPort) || this.requestedPort < 0 || this.requestedPort > 65535) {
       throw new RangeError(`port must be an integer 0-65535, got ${this.requestedPort}`);
     }
@@ -222,31 +227,14 @@ export class MessageBusServer {
     }
     const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
+      const gate = gateLargeFrames(socket, this.maxPayload, () => ws.readyState === ws.OPEN);
       this.writer.track(ws, socket, label);
-      if (decision.authenticated) this.onConnection(ws, label);
-      else this.authenticate(ws, label);
+      if (decision.authenticated) this.onConnection(ws, label, gate);
+      else admitAfterAuthFrame(ws, this.secret!, this.authTimeoutMs, this.pending, this.logger, () => this.onConnection(ws, label, gate));
     });
   }
 
-  /** A connection whose handshake had no secret: admitted only after a matching auth frame, else closed with 1008. */
-  private authenticate(ws: WebSocket, label: string): void {
-    this.pending.add(ws);
-    const onError = (err: Error) => this.logger.warn(`unauthenticated connection error: ${err.message}`);
-    ws.on('error', onError);
-    awaitAuthFrame(ws, this.secret!, this.authTimeoutMs, (outcome) => {
-      this.pending.delete(ws);
-      ws.off('error', onError);
-      if (ws.readyState !== ws.OPEN) return;
-      if (!outcome.ok) {
-        this.logger.warn(`closing an unauthenticated connection: ${outcome.reason}`);
-        ws.close(AUTH_CLOSE_CODE, outcome.reason);
-        return;
-      }
-      this.onConnection(ws, label);
-    });
-  }
-
-  private onConnection(ws: WebSocket, label: string): void {
+  private onConnection(ws: WebSocket, label: string, gate: FrameGate): void {
     this.clients.add(ws);
     this.logger.debug(`client ${label} connected (${this.clients.size} connected)`);
     ws.on('error', (err) => logClientError(this.logger, label, this.maxPayload, err));
@@ -258,18 +246,19 @@ export class MessageBusServer {
     const charge = this.rate && throttleClient(ws, label, this.rate, this.logger, () => this.throttled++);
     ws.on('message', (data, isBinary) => {
       charge?.(Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
-      this.relay(data, isBinary);
+      this.relay(data, isBinary, ws);
     });
+    relayLargeFrames(gate, ws, label, charge, this.fanOut);
     this.writer.send(ws, CONNECTED_GREETING, false);
     notifyListeners(this.connectionListeners, this.logger);
   }
 
-  private relay(data: RawData, isBinary: boolean): void {
+  private relay(data: RawData, isBinary: boolean, sender: WebSocket): void {
     this.relayed++;
     const payload = Array.isArray(data) ? Buffer.concat(data) : data;
     // attachments first: their dispatch is then queued before the write batch's uncork, so an answer computed in
     // the same turn leaves in the same write as the request's echo
-    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
+    for (const attached of this.attachments) attached.deliver(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), undefined, sender);
     for (const client of this.clients) this.writer.send(client, payload, isBinary);
   }
 

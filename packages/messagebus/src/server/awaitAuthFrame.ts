@@ -1,4 +1,4 @@
-import { MalformedMessageError, Message } from '@ovos-tools/core';
+import { MalformedMessageError, Message, type Logger } from '@ovos-tools/core';
 import type { RawData, WebSocket } from 'ws';
 import { AUTH_FRAME_TYPE, secretMatches } from './sharedSecret.js';
 
@@ -58,4 +58,26 @@ function judge(data: RawData, isBinary: boolean, secret: string): AuthOutcome {
   const presented = message.data.secret;
   if (typeof presented !== 'string' || !secretMatches(presented, secret)) return { ok: false, reason: 'wrong shared secret' };
   return { ok: true };
+}
+
+/**
+ * Holds a connection whose handshake carried no secret in `pending` until its auth frame ({@link awaitAuthFrame}):
+ * calls `admit` after a matching one; a wrong, missing or late one closes it with {@link AUTH_CLOSE_CODE} and a
+ * warning. Errors on the connection meanwhile are logged as warnings.
+ */
+export function admitAfterAuthFrame(ws: WebSocket, secret: string, timeoutMs: number, pending: Set<WebSocket>, logger: Logger, admit: () => void): void {
+  pending.add(ws);
+  const onError = (err: Error) => logger.warn(`unauthenticated connection error: ${err.message}`);
+  ws.on('error', onError);
+  awaitAuthFrame(ws, secret, timeoutMs, (outcome) => {
+    pending.delete(ws);
+    ws.off('error', onError);
+    if (ws.readyState !== ws.OPEN) return;
+    if (!outcome.ok) {
+      logger.warn(`closing an unauthenticated connection: ${outcome.reason}`);
+      ws.close(AUTH_CLOSE_CODE, outcome.reason);
+      return;
+    }
+    admit();
+  });
 }

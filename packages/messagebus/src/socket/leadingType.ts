@@ -13,6 +13,20 @@ export function leadingType(frame: string | Buffer): string | undefined {
   return frameTypePrefix(frame.toString('utf8', 0, Math.min(frame.length, HEAD_BYTES)));
 }
 
+/** The first 2 KiB of a frame that arrived in pieces (all of it when shorter): enough for {@link leadingType}. */
+export function frameHead(frame: { chunks: readonly Buffer[] }): Buffer {
+  const first = frame.chunks[0];
+  if (first && first.length >= HEAD_BYTES) return first.subarray(0, HEAD_BYTES);
+  const parts: Buffer[] = [];
+  let n = 0;
+  for (const chunk of frame.chunks) {
+    if (n >= HEAD_BYTES) break;
+    parts.push(chunk.subarray(0, HEAD_BYTES - n));
+    n += parts.at(-1)!.length;
+  }
+  return Buffer.concat(parts, n);
+}
+
 /** A frame's first 200 characters, for a log line. */
 export function leadingText(frame: string | Buffer): string {
   return typeof frame === 'string' ? frame.slice(0, 200) : frame.toString('utf8', 0, Math.min(frame.length, 200));
