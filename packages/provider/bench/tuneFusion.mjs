@@ -61,12 +61,12 @@ const show = (label, m) => console.log(`${label.padEnd(34)} ${f3(englishMrr(m))}
 console.log(`fusion on the ${part} parts: mean MRR of the English sets, then per set recall@1/recall@5/MRR (${sets.map((s) => `${s.name} ${s.queries.length}`).join(', ')})`);
 if (part === 'tuning') {
   const grid = [];
-  for (const model of [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3]) for (const foreignLexicalOnly of [0.1, 0.25, 0.4, 0.5, 0.75, 1.01]) for (const minCosine of [0.1, 0.2, 0.3]) {
-    const weights = { ...FUSION_WEIGHTS, model, foreignLexicalOnly, minCosine };
+  for (const model of [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3]) for (const foreignLexicalOnly of [0.1, 0.25, 0.4, 0.5, 0.75, 1.01]) for (const minCosine of [0.1, 0.2, 0.3]) for (const fullCoverage of [0, 0.25, 0.34, 0.5, 0.67, 1]) {
+    const weights = { ...FUSION_WEIGHTS, model, foreignLexicalOnly, minCosine, fullCoverage };
     grid.push({ weights, m: measure(fused(weights)) });
   }
   grid.sort((a, b) => englishMrr(b.m) - englishMrr(a.m));
-  for (const { weights, m } of grid.slice(0, 12)) show(`model ${weights.model} foreign ${weights.foreignLexicalOnly} minCos ${weights.minCosine}`, m);
+  for (const { weights, m } of grid.slice(0, 16)) show(`model ${weights.model} cover ${weights.fullCoverage} foreign ${weights.foreignLexicalOnly} minCos ${weights.minCosine}`, m);
 }
 show('chosen (FUSION_WEIGHTS)', measure(fused(FUSION_WEIGHTS)));
 show('earlier reciprocal-rank fusion', measure(reciprocal()));

@@ -6,7 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ToolSearchIndex } from '../../dist/search/ToolSearchIndex.js';
+import { SEARCH_FIELD_BOOSTS } from '../../dist/search/ToolSearchIndex.js';
+import { analyseQuery } from '../../dist/search/analyseQuery.js';
+import { rankSnapshot } from '../../dist/search/rankSnapshot.js';
+import { buildSnapshot } from '../../dist/search/SearchSnapshot.js';
+import { VOICE_LEXICON } from '../../dist/search/voiceLexicon.js';
 import { RANKER_PACKAGE_DIR, rankerDeclaration } from './withModel.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,16 +42,15 @@ export async function cachedEmbedder(cacheFile) {
 }
 
 /**
- * One query set made ready for fusion: per query, `lexical` (`[{id, score}]`, best first, ids = catalog positions),
- * `expected` (catalog positions), `query`, `lang`.
+ * One query set made ready for fusion: per query, `lexical` (the lexical ranker's hits as fusion gets them — `{id,
+ * score, coverage}`, best first, ids = catalog positions), `expectedIds` (catalog positions), `query`, `lang`.
  */
 export function lexicalRuns(catalog, utterances, queries) {
-  const index = new ToolSearchIndex(catalog, { utterances });
+  const snap = buildSnapshot(catalog, { ...SEARCH_FIELD_BOOSTS }, new Map(), utterances, true);
   const pos = new Map(catalog.map((e, i) => [`${e.toolboxId}/${e.tool.name}`, i]));
-  const byEntry = new Map(catalog.map((e, i) => [e, i]));
   return queries.map((q) => {
-    const out = index.search(q.query, { limit: 100 });
-    const lexical = out.ok ? out.results.map((r) => ({ id: byEntry.get(r.entry), score: r.score })) : [];
+    const analysed = analyseQuery(q.query, VOICE_LEXICON);
+    const lexical = 'error' in analysed ? [] : rankSnapshot(snap, analysed, () => true, false);
     return { ...q, lexical, expectedIds: q.expected.map((e) => pos.get(e)).filter((x) => x !== undefined) };
   });
 }

@@ -6,6 +6,11 @@ export interface FusionWeights {
   /** Weight of the lexical score, scaled so this search's best lexical hit is 1. */
   lexical: number;
   /**
+   * The share of the request's own words a lexical hit must match for its score to count in full (`RankedHit.coverage`);
+   * below it, the score counts in proportion (a hit that matched one word of six counts a third at 0.5). 0: always in full.
+   */
+  fullCoverage: number;
+  /**
    * Weight of the model's score (before the language discount): the tool's cosine above the median cosine of the
    * search's tools, as a share of the best one's (`(cos − median) / (best − median)`, 0 at or below the median).
    */
@@ -28,7 +33,7 @@ export interface FusionWeights {
  * fall below the lexical ranking (`bench/tuneFusion.mjs` prints the grid). The held-out parts and MetaTool were never
  * used to choose.
  */
-export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, model: 1.5, modelOnly: 5, minCosine: 0.2, foreignLexicalOnly: 0.4 });
+export const FUSION_WEIGHTS: Readonly<FusionWeights> = Object.freeze({ lexical: 1, fullCoverage: 0.5, model: 1.25, modelOnly: 5, minCosine: 0.2, foreignLexicalOnly: 0.4 });
 
 /**
  * Score fusion of the lexical ranking (`lexical`, best first, its scores) and the model's cosines (`cosines[id]`,
@@ -59,13 +64,19 @@ export function fuseRankings(lexical: readonly RankedHit[], cosines: Float64Arra
   for (const [id, lex] of candidates) {
     const lr = lexicalRank.get(id);
     const cos = cosines[id] ?? Number.NaN;
-    const score = ((lex && bestLexical > 0 ? (w.lexical * lex.score) / bestLexical : 0) + modelW * modelPart(cos)) / top;
+    const score = ((lex && bestLexical > 0 ? (w.lexical * lex.score * coverageShare(lex.coverage, w.fullCoverage)) / bestLexical : 0) + modelW * modelPart(cos)) / top;
     const hit: RankedHit & { order: number } = { id, score, order: lr ?? Number.MAX_SAFE_INTEGER };
     if (explain) hit.explain = withRankers(lex?.explain, lr, lex, modelRank.get(id), cos);
     fused.push(hit);
   }
   fused.sort((a, b) => b.score - a.score || a.order - b.order || a.id - b.id);
   return fused.map(({ order: _order, ...hit }) => hit);
+}
+
+/** How much of a lexical score counts for a hit that matched `coverage` of the request's words (unset: all). */
+function coverageShare(coverage: number | undefined, full: number): number {
+  if (coverage === undefined || full <= 0) return 1;
+  return Math.min(1, Math.max(0, coverage) / full);
 }
 
 function withRankers(base: HitExplanation | undefined, lr: number | undefined, lex: RankedHit | undefined, mr: number | undefined, cos: number | undefined): HitExplanation {
