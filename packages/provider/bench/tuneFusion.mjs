@@ -3,14 +3,16 @@
 // the TUNING parts of the project's own sets (bench/search/fusionSets.mjs) with the product's `fuseRankings` over a
 // grid of weights, and prints the best settings by the mean MRR of the English sets, each with every set's
 // recall@1 / recall@5 / MRR, then the chosen weights (FUSION_WEIGHTS) beside the earlier reciprocal-rank fusion, the
-// lexical ranking and the model alone. `--held-out`: the same comparison on the held-out parts, which were never used
-// to choose. MetaTool is never read here: it is the test set of semantic.bench.mjs.
+// issue's reciprocal-rank fusion of the model with the textbook BM25, the lexical ranking and the model alone.
+// `--held-out`: the same comparison on the held-out parts, which were never used to choose. MetaTool is never read
+// here: it is the test set of semantic.bench.mjs.
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { FUSION_WEIGHTS, fuseRankings } from '../dist/search/semantic/fuseRankings.js';
 import { requestForeignShare } from '../dist/search/semantic/requestLanguage.js';
 import { foreignShare, toolText } from '../dist/search/semantic/toolText.js';
 import { VOICE_LEXICON } from '../dist/search/voiceLexicon.js';
+import { textbookBm25 } from './search/baselines.mjs';
 import { loadFusionSets } from './search/fusionSets.mjs';
 import { cachedEmbedder, dot, lexicalRuns, score } from './search/fusionLab.mjs';
 
@@ -50,6 +52,19 @@ const reciprocal = () =>
       return [...ids].sort((a, b) => s(b) - s(a) || (lr.get(a) ?? 1e9) - (lr.get(b) ?? 1e9));
     }),
   );
+/** The issue's script: reciprocal-rank fusion (k 60, equal weights, every tool) of the model with the textbook BM25. */
+const reciprocalBm25 = () =>
+  sets.map((set) => {
+    const bm25 = textbookBm25(set.catalog);
+    const at = new Map(set.catalog.map((e, i) => [e, i]));
+    return set.runs.map((run, i) => {
+      const cos = set.cosines[i];
+      const br = new Map(bm25.search(run.query, { limit: set.catalog.length }).results.map((r, k) => [at.get(r.entry), k + 1]));
+      const mr = new Map([...cos.keys()].sort((a, b) => cos[b] - cos[a]).map((id, k) => [id, k + 1]));
+      const s = (id) => (br.has(id) ? 1 / (60 + br.get(id)) : 0) + 1 / (60 + mr.get(id));
+      return [...cos.keys()].sort((a, b) => s(b) - s(a) || a - b);
+    });
+  });
 const lexicalOnly = () => sets.map((set) => set.runs.map((run) => run.lexical.map((h) => h.id)));
 const modelOnly = () => sets.map((set) => set.cosines.map((cos) => [...cos.keys()].sort((a, b) => cos[b] - cos[a])));
 
@@ -70,5 +85,6 @@ if (part === 'tuning') {
 }
 show('chosen (FUSION_WEIGHTS)', measure(fused(FUSION_WEIGHTS)));
 show('earlier reciprocal-rank fusion', measure(reciprocal()));
+show('model + textbook BM25, reciprocal k 60', measure(reciprocalBm25()));
 show('lexical only (without the package)', measure(lexicalOnly()));
 show('model alone', measure(modelOnly()));
