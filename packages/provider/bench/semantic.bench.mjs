@@ -2,7 +2,7 @@
 // relevance.bench.mjs, ranked without the package (today's lexical ranker), with it (the lexical ranking fused with
 // @ovos-tools/search-semantic's sentence vectors), and by a textbook BM25, in one run:
 // 1. MetaTool (a TEST set: only totals printed, nothing tuned on it): recall@1, recall@5, MRR.
-// 2. The spoken held-out set per language and the verbose held-out set (never tuned on).
+// 2. The held-out parts of the project's own sets (never tuned on): spoken per language, verbose, assistant-style.
 // 3. Search latency p50/p99 over the MetaTool catalog (in-process ToolSearchIndex.search; the bus adds its own hop).
 // MetaTool runs in a fresh process per mode (RSS measured there); progress goes to stderr.
 // 4. After a reload with 200 and 1,000 tools: how long the first search takes (lexical, the model starting), and how
@@ -20,7 +20,8 @@ import { textbookBm25 } from './search/baselines.mjs';
 import { bundledEntries, bundledUtterances, loadCatalog, mcpEntries, scaledCatalog } from './search/catalog.mjs';
 import { metatoolEntries, metatoolQueries } from './search/metatool.mjs';
 import { measureRelevance } from './search/relevance.mjs';
-import { loadSpokenQueries, loadVerboseQueries } from './search/spoken.mjs';
+import { loadAssistantQueries, loadSpokenQueries, loadVerboseQueries } from './search/spoken.mjs';
+import { assistantEntries } from './search/fusionSets.mjs';
 import { modelRanking, whenModelReady } from './search/withModel.mjs';
 import { QUERY_WAIT_MS } from '../dist/search/semantic/SemanticRanker.js';
 
@@ -105,6 +106,14 @@ await whenModelReady(model);
 rows.push(['verbose held-out (en)', `${heldVerbose.length} requests over ${fullCatalog.length} tools`]);
 rows.push(['  without → with', `${line(verboseLex)}  →  ${line(measureRelevance(verboseFusedIndex, heldVerbose))}`]);
 rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(fullCatalog), heldVerbose))]);
+const assistantCatalog = [...bundled, ...assistantEntries()];
+const heldAssistant = loadAssistantQueries().filter((q) => q.set === 'held-out');
+const assistantLex = measureRelevance(new ToolSearchIndex(assistantCatalog, { utterances }), heldAssistant);
+const assistantFusedIndex = new ToolSearchIndex(assistantCatalog, { utterances, ranker: model });
+await whenModelReady(model);
+rows.push(['assistant held-out (en)', `${heldAssistant.length} requests over ${assistantCatalog.length} tools (${assistantCatalog.length - bundled.length} with a name and a description only)`]);
+rows.push(['  without → with', `${line(assistantLex)}  →  ${line(measureRelevance(assistantFusedIndex, heldAssistant))}`]);
+rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(assistantCatalog), heldAssistant))]);
 await model.close();
 
 // 4. the first searches after a reload: cold (a new worker, an empty vector cache), a reload while the model runs

@@ -17,3 +17,8 @@ export function loadSpokenQueries() {
 export function loadVerboseQueries() {
   return JSON.parse(readFileSync(path.join(here, 'fixtures', 'verboseQueries.json'), 'utf8')).queries;
 }
+
+/** The assistant-style English requests (bench/search/fixtures/assistantQueries.json) over the bundled tools and the assistant plugins. */
+export function loadAssistantQueries() {
+  return JSON.parse(readFileSync(path.join(here, 'fixtures', 'assistantQueries.json'), 'utf8')).queries;
+}

@@ -86,8 +86,9 @@ export interface SearchHit {
   /**
    * Its relevance (higher is better; only comparable within one search): the BM25 score over query terms and fields
    * scaled so the best lexical match of the search is 1, plus 0.6 × the cosine of the meanings (`SEMANTIC_WEIGHT`).
-   * When a search-ranker package took part (`explain.rankers`), the reciprocal-rank fusion of both rankings instead,
-   * scaled so a tool both rank first scores 1.
+   * When a search-ranker package took part (`explain.rankers`), the fusion of both rankers' scores instead (`fuseRankings`:
+   * the lexical score's share of the best, in full from half the request's words matched, plus 1.25 × the model's cosine
+   * above the median as a share of the best's), scaled so a tool best in both scores 1.
    */
   score: number;
   /** Why it was found, when the search asked (`explain: true`). */

@@ -36,6 +36,8 @@ export interface AnalysedQuery {
   vectorWords: Array<[string, number]>;
   /** Numbers read from the request (words or digits). */
   numbers: number[];
+  /** How many distinct words of its own the request has (folded, stop words out): what a hit's `coverage` counts against. */
+  ownWords: number;
 }
 
 /**
@@ -70,5 +72,5 @@ export function analyseQuery(query: unknown, lexicon: ReadonlyMap<string, readon
   const concepts = queryConcepts(raw.map(foldWord));
   for (const [word, weight] of concepts.added) if (!own.has(word)) add(word, weight, 'concept');
   for (const pair of wordPairs(query).slice(0, MAX_QUERY_TERMS)) add(pair, PAIR_TERM_WEIGHT, 'phrase');
-  return { terms, vectorWords, numbers: concepts.numbers.map((n) => n.value) };
+  return { terms, vectorWords, numbers: concepts.numbers.map((n) => n.value), ownWords: own.size };
 }

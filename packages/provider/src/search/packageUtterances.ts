@@ -121,7 +121,7 @@ export class PackageUtterances {
   /**
    * One line per package and tool whose copies were dropped, when the drops changed since the last reload: a warning
    * when one of them is an exact copy of another package's request, else (near-copies only: common words of a trusted
-   * request, such as the scaffold's `say hi to {name} {times} times` against `what time is it`) at info.
+   * request, such as `what is 2 plus 2 quickly` against `what is 2 plus 2`) at info.
    */
   private report(dropped: readonly DroppedRequest[]): void {
     const byTool = new Map<string, DroppedRequest[]>();

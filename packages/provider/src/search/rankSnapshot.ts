@@ -24,6 +24,12 @@ export interface RankedHit {
   id: number;
   /** Lexical (best match 1) plus the weighted cosine. */
   score: number;
+  /**
+   * The share (0 to 1) of the request's own words this hit matched (said, or a lexicon word's English), by word, prefix
+   * or typo; 0 for a hit found by meaning alone. Fusion counts a lexical score in full only from a share of
+   * `FusionWeights.fullCoverage`. Unset: counted as 1.
+   */
+  coverage?: number;
   /** Why it was found, when asked. */
   explain?: HitExplanation;
 }
@@ -54,11 +60,21 @@ export function rankSnapshot(snap: Snapshot, query: AnalysedQuery, keep: (id: nu
     const cos = qVector && vector ? cosine(qVector, vector) : null;
     if (!lex && (cos === null || cos < SEMANTIC_MIN_COSINE || !keep(id))) continue;
     const score = (lex?.score ?? 0) + SEMANTIC_WEIGHT * Math.max(0, cos ?? 0);
-    const hit: RankedHit = { id, score };
+    const hit: RankedHit = { id, score, coverage: lex ? Math.min(1, wordsMatched(terms, lex.queryTerms) / Math.max(1, query.ownWords)) : 0 };
     if (explain) hit.explain = explainHit(terms, lex, cos);
     ranked.push(hit);
   }
   return ranked.sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/** How many distinct request words (said, or a lexicon word's English) the matched query terms `matched` came from. */
+function wordsMatched(terms: ReadonlyMap<string, QueryTerm>, matched: readonly string[]): number {
+  const words = new Set<string>();
+  for (const m of matched) {
+    const t = terms.get(m);
+    if (t && (t.origin === 'query' || t.origin === 'lexicon')) words.add(t.word);
+  }
+  return words.size;
 }
 
 function explainHit(queryTerms: ReadonlyMap<string, QueryTerm>, lex: { score: number; match: Record<string, string[]>; queryTerms: string[]; terms: string[] } | undefined, cos: number | null): HitExplanation {

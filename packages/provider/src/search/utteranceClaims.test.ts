@@ -43,6 +43,26 @@ describe('resolveClaims: who keeps an example request several packages ship (iss
     expect(dropped.map((d) => [d.request, d.how])).toEqual([['tokyo noon lisbon time', 'part']]);
   });
 
+  it('a trusted request of one word takes a longer request only when said whole in it, as half its words or more (the scaffold greeting and calendar requests keep "time")', () => {
+    const trusted = claimant('clock', true, { get_current_datetime: ['what time is it', 'the time'], evaluate_expression: ['what is 2 plus 2', 'calculate'] });
+    const other = claimant('cal', false, {
+      greet: ['say hi to {name} {times} times'],
+      next_meeting: ['what time is my next meeting', 'schedule a meeting time', 'meeting time', 'what time is it in my calendar', 'the time in tokyo'],
+      calc: ['what is 2 plus 2 quickly', 'calculate quickly', 'calculate my monthly mortgage payment', 'time'],
+    });
+    const { kept, dropped } = resolveClaims([trusted, other]);
+    expect(kept.get('cal')!.get('greet')).toEqual(['say hi to {name} {times} times']);
+    expect(kept.get('cal')!.get('next_meeting')).toEqual(['what time is my next meeting', 'schedule a meeting time', 'meeting time']);
+    expect(kept.get('cal')!.get('calc')).toEqual(['calculate my monthly mortgage payment']);
+    expect(dropped.map((d) => [d.request, d.ownerTool, d.how])).toEqual([
+      ['what time is it in my calendar', 'get_current_datetime', 'more'],
+      ['the time in tokyo', 'get_current_datetime', 'more'],
+      ['what is 2 plus 2 quickly', 'evaluate_expression', 'more'],
+      ['calculate quickly', 'evaluate_expression', 'more'],
+      ['time', 'get_current_datetime', 'same'],
+    ]);
+  });
+
   it('a trusted third-party package keeps its own near requests; exact copies still go to the first claimant', () => {
     const trusted = claimant('spotify', true, { play_song: ['plus', 'calculate', 'Calculating', 'play a song'] });
     const { kept, dropped } = resolveClaims([bundled, trusted]);

@@ -34,6 +34,8 @@ interface Claim {
   label: string;
   tool: string;
   words: ReadonlySet<string>;
+  /** The requests of these words as said ({@link sayingKey}; every one for a claim of one word, else the first). */
+  keys: string[];
 }
 
 /**
@@ -44,8 +46,12 @@ interface Claim {
  * words (folded, stop words and numbers dropped, English-stemmed, as a set: `calculating` is `calculate`): the same
  * words in any order (`same`), only words of one trusted request — one word, or at least half of its words (`part`:
  * `sum` against `sum {a} and {b}`; two common words of a long request, such as `say … time`, are no copy) — or
- * every word of one trusted request and more (`more`: `what is 2 plus 2 quickly` against `what is 2 plus 2`); so no
- * untrusted package can rank above a trusted tool for what that tool's examples say. Requests of the same package
+ * every word of one trusted request and more (`more`: `list the files in my big old documents folder` against
+ * `list the files in my documents folder`). A trusted request of one content word takes more only as a whole: said
+ * word for word inside the other request, and at least half of its content words (`what is 2 plus 2 quickly` against
+ * `what is 2 plus 2`); one word alone is no claim on every request that uses it (`say hi to {name} {times} times` and
+ * `what time is my next meeting` against `what time is it`). So no untrusted package can rank above a trusted tool
+ * for what that tool's examples say. Requests of the same package
  * never conflict. Each request costs a map lookup, plus, for an untrusted one, one look at each trusted claim sharing
  * a word with it.
  */
@@ -63,16 +69,18 @@ export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request:
         const key = sayingKey(request);
         const words = wordsOf(request);
         const owner = said.get(key);
-        const taken = owner && owner.id !== c.id ? { owner, how: 'same' as const } : !c.trusted && words.length ? nearTrusted(words, c.id, trustedSets, trustedPostings) : undefined;
+        const taken = owner && owner.id !== c.id ? { owner, how: 'same' as const } : !c.trusted && words.length ? nearTrusted(words, key, c.id, trustedSets, trustedPostings) : undefined;
         if (taken) {
           dropped.push({ label: c.label, tool, request, ownerLabel: taken.owner.label, ownerTool: taken.owner.tool, how: taken.how });
           continue;
         }
         list.push(request);
-        const claim: Claim = { id: c.id, label: c.label, tool, words: new Set(words) };
+        const claim: Claim = { id: c.id, label: c.label, tool, words: new Set(words), keys: [key] };
         if (!owner) said.set(key, claim);
         const setKey = words.join(' ');
-        if (c.trusted && words.length && !trustedSets.has(setKey)) {
+        const known = c.trusted && words.length === 1 ? trustedSets.get(setKey) : undefined;
+        if (known && known.id === c.id) known.keys.push(key);
+        else if (c.trusted && words.length && !trustedSets.has(setKey)) {
           trustedSets.set(setKey, claim);
           for (const w of claim.words) (trustedPostings.get(w) ?? trustedPostings.set(w, []).get(w)!).push(claim);
         }
@@ -95,10 +103,11 @@ const MARKS = /\p{M}+/gu;
 
 /**
  * A trusted claim of another package whose content words `words` (sorted, distinct) equal (`same`), are part of
- * it (`part`: one word, or at least half of its words), or contain (`more`). One pass over the trusted claims sharing a word with the request, counting shared
- * words per claim.
+ * it (`part`: one word, or at least half of its words), or contain (`more`; a claim of one content word only when the
+ * request `key` says it word for word and it is at least half of `words`). One pass over the trusted claims sharing a
+ * word with the request, counting shared words per claim.
  */
-function nearTrusted(words: readonly string[], id: string, sets: ReadonlyMap<string, Claim>, postings: ReadonlyMap<string, Claim[]>): { owner: Claim; how: 'same' | 'part' | 'more' } | undefined {
+function nearTrusted(words: readonly string[], key: string, id: string, sets: ReadonlyMap<string, Claim>, postings: ReadonlyMap<string, Claim[]>): { owner: Claim; how: 'same' | 'part' | 'more' } | undefined {
   const same = sets.get(words.join(' '));
   if (same && same.id !== id) return { owner: same, how: 'same' };
   const shared = new Map<Claim, number>();
@@ -108,10 +117,15 @@ function nearTrusted(words: readonly string[], id: string, sets: ReadonlyMap<str
       const n = (shared.get(claim) ?? 0) + 1;
       shared.set(claim, n);
       if (n === words.length && (n === 1 || 2 * n >= claim.words.size)) return { owner: claim, how: 'part' };
-      if (n === claim.words.size) return { owner: claim, how: 'more' };
+      if (n === claim.words.size && (n > 1 || saysWhole(key, claim.keys, words.length))) return { owner: claim, how: 'more' };
     }
   }
   return undefined;
+}
+
+/** Whether a request (`key`, of `size` content words) says a one-word trusted request (one of `claimKeys`) whole and has at most twice its content words. */
+function saysWhole(key: string, claimKeys: readonly string[], size: number): boolean {
+  return size <= 2 && claimKeys.some((k) => ` ${key} `.includes(` ${k} `));
 }
 
 const wordCache = new Map<string, readonly string[]>();

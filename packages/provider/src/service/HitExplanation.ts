@@ -20,8 +20,8 @@ export interface HitExplanation {
   /**
    * Present when a search-ranker package (`@ovos-tools/search-semantic`) ranked this search too: each ranker's rank of
    * the tool (1 = best; `null` when it did not rank it) and its own score — `lexical`: the lexical score above;
-   * `model`: the cosine of the model's sentence vectors (-1 to 1) — whose ranks were fused (reciprocal-rank fusion)
-   * into the hit's score.
+   * `model`: the cosine of the model's sentence vectors (-1 to 1) — whose scores were fused into the hit's score
+   * (docs/search-and-budgets.md, "Fusion").
    */
   rankers?: Array<{ ranker: 'lexical' | 'model'; rank: number | null; score: number | null }>;
 }

@@ -3,7 +3,8 @@ import type { CatalogEntry } from '../../service/ToolService.js';
 import type { RankedHit } from '../rankSnapshot.js';
 import { FUSION_WEIGHTS, fuseRankings, type FusionWeights } from './fuseRankings.js';
 import { SemanticRanker, type RankerDeclaration, type SemanticRankerOptions } from './SemanticRanker.js';
-import { foreignShare, toolText } from './toolText.js';
+import { requestForeignShare } from './requestLanguage.js';
+import { toolText } from './toolText.js';
 
 /** What a {@link ModelRanking} is made from. */
 export interface ModelRankingOptions extends SemanticRankerOptions {
@@ -93,7 +94,7 @@ export class ModelRanking {
 
   /** How much of `query` is another language than the model's (0 for a model that is not English-only). */
   private foreignShareFor(ranker: SemanticRanker, query: string): number {
-    return ranker.languages?.includes('en') ? foreignShare(query, this.lexicon) : 0;
+    return ranker.languages?.includes('en') ? requestForeignShare(query, this.lexicon) : 0;
   }
 
   private weights(): FusionWeights {

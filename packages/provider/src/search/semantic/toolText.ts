@@ -30,7 +30,9 @@ export function toolText(entry: CatalogEntry, utterances: readonly string[], lex
 
 /**
  * The share (0 to 1) of a text's searchable words that the multilingual lexicon knows as words of another language
- * (`temporizador`, `wetter`): how little an English model understands of it. 0 without a lexicon.
+ * (`temporizador`, `wetter`; also `song` or `euros`, which other languages share): which example requests
+ * {@link toolText} reads as English (below 0.5). A search request's share is `requestForeignShare`'s, which counts
+ * common English words as English. 0 without a lexicon.
  */
 export function foreignShare(text: string, lexicon: ReadonlyMap<string, readonly string[]> | null): number {
   if (!lexicon) return 0;
