@@ -3,9 +3,6 @@ import type { WorkerJobMessage, WorkerJobReply } from '../worker/protocol.js';
 import { isObject } from './values.js';
 import type { WorkerJobOutcome } from './WorkerJobOutcome.js';
 
-// How a job ends lives beside the pool; re-exported here.
-export type { WorkerJobFailure, WorkerJobOutcome } from './WorkerJobOutcome.js';
-
 /** Options of {@link WorkerPool}. */
 export interface WorkerPoolOptions {
   /** The worker script: an ES module that calls `serveWorkerJobs` from `@ovos-tools/core/worker`. */
