@@ -1,5 +1,7 @@
 import type { WireError } from '@ovos-tools/core';
-import type { AccessDecision, Caller, CatalogEntry, OperatorAction, SessionRules } from '../service/ToolService.js';
+import type { AccessDecision, OperatorAction, SessionRules } from '../service/AccessDecision.js';
+import type { Caller } from '../service/Caller.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { actingFor, DEFAULT_SESSION_RULES } from './callerKeys.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 import { AgentLimiter } from './AgentLimiter.js';

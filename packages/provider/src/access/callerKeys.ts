@@ -1,4 +1,5 @@
-import type { AccessDecision, Caller, SessionRules } from '../service/ToolService.js';
+import type { AccessDecision, SessionRules } from '../service/AccessDecision.js';
+import type { Caller } from '../service/Caller.js';
 
 /**
  * Who may page a result kept for `caller` (the owner key given to the {@link ResultStore}), or `undefined` when the

@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
-import { createLogger, type HostSource, type HostSourceResult, type Logger, type ToolboxHost } from '@ovos-tools/core';
+import { createLogger, SEARCH_RANKER_GROUP, type HostSource, type HostSourceResult, type Logger, type ToolboxHost } from '@ovos-tools/core';
+import { errorText } from '@ovos-tools/core/node';
 import { hostSettingsFor } from '../hosts/hostSettings.js';
 import { scanPluginRoots, type ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { startPackageHost, type ModuleCache } from '../hosts/startPackageHost.js';
 import type { WorkerGroup } from '../hosts/WorkerGroup.js';
-import { errorText } from '../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from '../registry/RegistryGeneration.js';
-import type { LoadProblem, ReloadReport, ToolboxOrigin } from '../service/ToolService.js';
+import type { LoadProblem, ToolboxOrigin } from '../service/ToolboxStatus.js';
+import type { ReloadReport } from '../service/ReloadReport.js';
 import { loadHostSource } from './loadHostSource.js';
-import { pickSearchRanker, SEARCH_RANKER_GROUP } from './pickSearchRanker.js';
+import { pickSearchRanker } from './pickSearchRanker.js';
 import { loadedNames, report } from './reloadReport.js';
 import { ReloadRefusedError } from './ReloadRefusedError.js';
 import type { ReloaderOptions } from './ReloaderOptions.js';
 
-// The reloader's options live beside it; re-exported here.
-export type { BuiltInHostSource, ReloaderOptions } from './ReloaderOptions.js';
-export { ReloadRefusedError } from './ReloadRefusedError.js';
 
 /**
  * Builds registry generations and swaps them in. A reload rescans the plugin roots, keeps the host of every

@@ -3,7 +3,7 @@ import type { DiscoverySettings } from '../discovery/discoverySettings.js';
 import type { HostDefaults } from '../hosts/hostSettings.js';
 import type { RegistrySettings } from '../registry/registrySettings.js';
 import type { ServedToolbox, UtterancePackage } from '../search/packageUtterances.js';
-import type { ToolboxOrigin } from '../service/ToolService.js';
+import type { ToolboxOrigin } from '../service/ToolboxStatus.js';
 import type { CatalogHolder } from './CatalogHolder.js';
 import type { LoadedNames } from './LoadedNames.js';
 

@@ -63,8 +63,6 @@ export interface ProviderSettings {
   toolboxConfigs: Record<string, Record<string, unknown>>;
 }
 
-export { ProviderConfigError } from './ProviderConfigError.js';
-
 /**
  * The keys whose values the schema checks (with the toolbox kit's `readConfig`: lax like pydantic, numeric and
  * boolean strings are accepted): every key of `ProviderConfigSchema` but those read by their own parser.

@@ -1,5 +1,6 @@
 import type { ToolboxHost } from '@ovos-tools/core';
-import type { CatalogEntry, Collision, LoadProblem, ToolboxOrigin } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { Collision, LoadProblem, ToolboxOrigin } from '../service/ToolboxStatus.js';
 
 /** One toolbox of a generation: its host and where it came from. */
 export interface HostedToolbox {

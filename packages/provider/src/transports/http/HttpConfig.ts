@@ -2,8 +2,6 @@ import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 import { compileSchema, type Static } from '@ovos-tools/core';
 import { HTTP_DEFAULTS, HttpSchema } from './httpSchema.js';
 
-export { parseListen } from './parseListen.js';
-
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { routePath } from '../../access/door.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
-import type { Caller } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import { isInspectorPath } from './inspector/registerInspectorRoutes.js';
 import { stateOf } from './requestState.js';
 

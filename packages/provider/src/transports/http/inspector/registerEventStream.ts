@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessDecision, Caller } from '../../../service/ToolService.js';
+import type { AccessDecision } from '../../../service/AccessDecision.js';
+import type { Caller } from '../../../service/Caller.js';
 import type { BusTrafficFeed, TrafficEvent } from './BusTrafficFeed.js';
 
 /** The path of the live bus-traffic stream. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller, ToolService } from '../../../service/ToolService.js';
+import type { ToolService } from '../../../service/ToolService.js';
+import type { Caller } from '../../../service/Caller.js';
 import { callerOf, stateOf } from '../requestState.js';
 
 /**
