@@ -22,9 +22,6 @@ import { serverLabel, withoutUrlSecrets } from './serverLabel.js';
 import { toCallOutcome } from './toCallOutcome.js';
 import type { McpToolboxHostOptions } from './McpToolboxHostOptions.js';
 
-// The host's options live beside it; re-exported here.
-export type { McpToolboxHostOptions } from './McpToolboxHostOptions.js';
-
 /** A call the server refused because it no longer knows the session: safe to send again on a new one. */
 const SESSION_GONE = Symbol('session-gone');
 type SendOutcome = CallOutcome | typeof SESSION_GONE;
