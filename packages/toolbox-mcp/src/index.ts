@@ -4,7 +4,7 @@
  */
 export { mcpHostSource } from './mcpHostSource.js';
 export { McpToolboxHost } from './McpToolboxHost.js';
-export type { McpToolboxHostOptions } from './McpToolboxHostOptions.js';
+export type { McpToolboxHostOptions } from './McpToolboxHost.js';
 export { ConnectError } from './openConnection.js';
 export { MCP_SOURCE_NAME, parseMcpConfig } from './serverConfig.js';
 export type { McpServerSpec, McpTimings, McpToolSelection, ParsedMcpConfig } from './serverConfig.js';

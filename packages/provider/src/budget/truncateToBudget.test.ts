@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { truncateToBudget, type TruncateOutcome } from './truncateToBudget.js';
-import { CUT_MARK, MAX_CUT_DEPTH } from './cutLimits.js';
+import { CUT_MARK, MAX_CUT_DEPTH } from './Cutter.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 
 /** The cut result, asserting it was cut and fits. */

@@ -1,8 +1,7 @@
 import { compileSchema, type WireError } from '@ovos-tools/core';
 import { budgetErrors } from './budgetErrors.js';
 import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
-import { CUT_MARK, MAX_CUT_DEPTH } from './cutLimits.js';
-import { Cutter, type Fitted, type Json } from './Cutter.js';
+import { CUT_MARK, Cutter, MAX_CUT_DEPTH, type Fitted, type Json } from './Cutter.js';
 import { isObject } from './schemaKeywords.js';
 
 /** What {@link truncateToBudget} answers. */
