@@ -9,6 +9,7 @@ export { DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServerOptions.js'
 export type { MessageBusServerOptions } from './server/MessageBusServerOptions.js';
 export { InProcessBusClient } from './server/InProcessBusClient.js';
 export type { DetachReason, InProcessBusClientOptions } from './server/InProcessBusClient.js';
+export type { InProcessHub } from './server/InProcessBusClient.js';
 export { checkUpgrade } from './server/checkUpgrade.js';
 export type { UpgradeAcceptance, UpgradeDecision, UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
 export { AUTH_FRAME_TYPE, BUS_SECRET_ENV } from './server/sharedSecret.js';

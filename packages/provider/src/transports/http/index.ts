@@ -5,6 +5,7 @@
 export { startHttpServer } from './startHttpServer.js';
 export { HttpServerConfigError } from './httpServerOptions.js';
 export { startHttpFromSettings } from './startHttpFromSettings.js';
+export type { HttpFromSettings } from './startHttpFromSettings.js';
 export type { HttpServerHandle, HttpServerOptions } from './httpServerOptions.js';
 export type { McpSessionLimits } from '../mcp/McpSessions.js';
 export { parseHttpConfig } from './HttpConfig.js';
