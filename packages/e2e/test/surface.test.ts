@@ -151,7 +151,8 @@ const isOwn = (fileName: string) => path.resolve(fileName).startsWith(packagesDi
 describe('no forgotten export (issue 44 item 4)', () => {
   it('every type a public declaration names is itself exported from a public entry', () => {
     const entries = PACKAGES.flatMap((p) => p.entries.map((e) => e.types));
-    expect(forgottenExports(program, entries, isOwn, packagesDir)).toEqual([]);
+    // one line per type, so the failure lists every one: `<name> (<file>) ← <the exported name it is reached from>`
+    expect(forgottenExports(program, entries, isOwn, packagesDir).join('\n')).toBe('');
   });
 
   it('finds a type named only inside a public declaration, however deep, and nothing a dependency declares', () => {
@@ -168,6 +169,7 @@ describe('no forgotten export (issue 44 item 4)', () => {
           'export declare const shown: Shown;',
           'export interface Shown { n: number }',
           'export type Ok<T> = { value: T };',
+          'export {};', // as tsc writes it: without it, every declaration of a .d.ts module is exported
         ].join('\n'),
       );
       writeFileSync(path.join(dir, 'result.d.ts'), 'export interface Outcome { ok: boolean }\n');
