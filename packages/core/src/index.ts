@@ -62,8 +62,8 @@ export { DEFAULT_FRAME_LIMITS, frameTypePrefix, MAX_MESSAGE_VALUES, MAX_UNTYPED_
 export { applyReplyRule, DEFAULT_REPLY_RULE } from './wire/replyContext.js';
 export type { ReplyOptions, ReplyRule } from './wire/replyContext.js';
 export { personaCallTopic, responseTopic, Topics } from './wire/topics.js';
+export { checkPayload } from './wire/checkPayload.js';
 export {
-  checkPayload,
   ConfirmationKeys,
   OvosFormatNote,
   OvosLoadProblem,
@@ -71,28 +71,30 @@ export {
   OvosSkippedTool,
   OvosToolEntry,
   OvosToolJson,
-  OvosToolName,
   OvosToolSummary,
   OvosTruncationMarker,
   PersonaDiscoverResponse,
+  ToolboxCallResponse,
+  ToolsChangedEvent,
+  ToolsGetResponse,
+  ToolsInvokeResponse,
+  ToolsListResponse,
+  ToolsReloadResponse,
+  ToolsResultGetResponse,
+  ToolsSearchResponse,
+} from './wire/ovosResponses.js';
+export {
+  OvosToolName,
   StaticToolboxCallRequest,
   ToolboxCallRequest,
   ToolFormatField,
   ToolboxIdField,
-  ToolboxCallResponse,
-  ToolsChangedEvent,
   ToolsGetRequest,
-  ToolsGetResponse,
   ToolsInvokeRequest,
-  ToolsInvokeResponse,
   ToolsListRequest,
-  ToolsListResponse,
-  ToolsReloadResponse,
   ToolsResultGetRequest,
-  ToolsResultGetResponse,
   ToolsSearchRequest,
-  ToolsSearchResponse,
-} from './wire/ovosPayloads.js';
+} from './wire/ovosRequests.js';
 export type {
   OvosFormatNoteData,
   OvosLoadProblemData,
@@ -100,24 +102,26 @@ export type {
   OvosSkippedToolData,
   OvosToolEntryData,
   OvosTruncationMarkerData,
-  PayloadMismatch,
   PersonaDiscoverResponseData,
-  StaticToolboxCallRequestData,
-  ToolboxCallRequestData,
   ToolboxCallResponseData,
   ToolsChangedEventData,
-  ToolsGetRequestData,
   ToolsGetResponseData,
-  ToolsInvokeRequestData,
   ToolsInvokeResponseData,
-  ToolsListRequestData,
   ToolsListResponseData,
   ToolsReloadResponseData,
-  ToolsResultGetRequestData,
   ToolsResultGetResponseData,
-  ToolsSearchRequestData,
   ToolsSearchResponseData,
-} from './wire/ovosPayloads.js';
+} from './wire/ovosResponses.js';
+export type {
+  StaticToolboxCallRequestData,
+  ToolboxCallRequestData,
+  ToolsGetRequestData,
+  ToolsInvokeRequestData,
+  ToolsListRequestData,
+  ToolsResultGetRequestData,
+  ToolsSearchRequestData,
+} from './wire/ovosRequests.js';
+export type { PayloadMismatch } from './wire/checkPayload.js';
 export { plainSchema, toolJson, toolSpecJson, toolSummaryJson } from './wire/toolJson.js';
 export type { ToolAnnotationsJson, ToolJson, ToolLike, ToolSpecJson, ToolSummaryJson } from './wire/toolJson.js';
 export type { Bus, BusHandler, MalformedMessageHandler } from './bus/Bus.js';
@@ -125,7 +129,8 @@ export { BusEndpoint } from './bus/BusEndpoint.js';
 export type { BusEndpointOptions, WaitForResponseOptions } from './bus/BusEndpoint.js';
 export { FakeBus } from './bus/FakeBus.js';
 export type { FakeBusOptions } from './bus/FakeBus.js';
-export type { RawMessageHandler } from './bus/HandlerRegistry.js';
+export type { HandlerRegistry, RawMessageHandler } from './bus/HandlerRegistry.js';
+export type { ResponseWaiter, ResponseWaiters } from './bus/ResponseWaiters.js';
 export { ResponseTimeoutError } from './errors/ResponseTimeoutError.js';
 export { REQUEST_ID_KEY, stampRequestId } from './bus/correlation.js';
 export { HOST_SOURCE_BRAND, HOST_SOURCE_CONTRACT_VERSION, HOST_SOURCE_GROUP } from './host/ToolboxHost.js';

@@ -6,6 +6,7 @@
  */
 export { main, ExitCode } from './main.js';
 export type { MainIo } from './main.js';
+export type { PromptIo } from './prompt.js';
 export { resolveAnswers } from './answers.js';
 export type { Answers, Language, PartialAnswers } from './answers.js';
 export { projectFiles } from './templates.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import { describe, expect, test } from 'vitest';
 import { longFunctions, longFunctionsIn } from './helpers/functionLengths.js';
+import { reexportingFiles, reexportsIn } from './helpers/reexports.js';
 import { repoRoot } from './helpers/system.js';
 
 /**
@@ -102,29 +103,6 @@ function transportDecisionCalls(dir: string): string[] {
   return found;
 }
 
-/** The most lines a source file may have (style.md §8, one concept per file; issue 37). */
-const MAX_SOURCE_LINES = 300;
-
-/**
- * Every source file (`.ts`, `.tsx`, `.mts`, `.cts`, `.js`, `.mjs`, `.cjs`; `*.test.*` files excluded) under
- * `packages/<pkg>/src` of `root` with more than {@link MAX_SOURCE_LINES} lines, as `packages/<pkg>/src/<file>: <lines>`.
- */
-function oversizedSources(root: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(path.join(root, 'packages'))) {
-    const src = path.join(root, 'packages', name, 'src');
-    if (!existsSync(src)) continue;
-    for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.(ts|tsx|mts|cts|js|mjs|cjs)$/.test(entry.name) || /\.test\./.test(entry.name)) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      const text = readFileSync(file, 'utf8');
-      const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-      if (lines > MAX_SOURCE_LINES) found.push(`${path.relative(root, file).split(path.sep).join('/')}: ${lines}`);
-    }
-  }
-  return found.sort();
-}
-
 /**
  * One rule per floor: a module on floor i may not import a module on any floor above it. `floors[0]` is the ground
  * floor (the vocabulary everything uses); folders are relative to `base`.
@@ -168,28 +146,41 @@ describe('architecture', () => {
     }
   });
 
-  test(`no source file under packages/*/src has more than ${MAX_SOURCE_LINES} lines (tests excepted)`, () => {
-    expect(oversizedSources(repoRoot)).toEqual([]);
+  test('no implementation file re-exports: only a package entry point (its package.json exports) passes names on', () => {
+    expect(reexportingFiles(repoRoot)).toEqual([]);
   });
 
-  test('the line count finds an oversized source file, whatever its language, and skips tests', () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'ovos-arch-lines-'));
+  test('the re-export scan finds every way to pass a name on, outside the entry points, and skips tests', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import * as ns from './ns.js';",
+      'const own = 1;',
+      'export { own };',
+      'export const mine = 2;',
+      "export { b } from './b.js';",
+      "export type { C } from './c.js';",
+      "export * from './d.js';",
+      "export * as e from './e.js';",
+      'export { a };',
+      'export { ns as alias };',
+    ].join('\n');
+    expect(reexportsIn('x.ts', text).map((hit) => hit.split(':')[0])).toEqual(['6', '7', '8', '9', '10', '11']);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'ovos-arch-reexports-'));
     try {
-      const file = (rel: string, lines: number) => {
+      const file = (rel: string, body: string) => {
         mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-        writeFileSync(path.join(root, rel), 'x;\n'.repeat(lines));
+        writeFileSync(path.join(root, rel), body);
       };
-      file('packages/a/src/fits.ts', MAX_SOURCE_LINES);
-      file('packages/a/src/big.ts', MAX_SOURCE_LINES + 1);
-      file('packages/a/src/page/script.js', MAX_SOURCE_LINES + 1);
-      file('packages/a/src/bin/cli.mjs', MAX_SOURCE_LINES + 40);
-      file('packages/a/src/big.test.ts', 2 * MAX_SOURCE_LINES);
-      file('packages/a/test/outside.ts', 2 * MAX_SOURCE_LINES);
-      file('packages/a/src/notes.md', 2 * MAX_SOURCE_LINES);
-      expect(oversizedSources(root)).toEqual([
-        `packages/a/src/big.ts: ${MAX_SOURCE_LINES + 1}`,
-        `packages/a/src/bin/cli.mjs: ${MAX_SOURCE_LINES + 40}`,
-        `packages/a/src/page/script.js: ${MAX_SOURCE_LINES + 1}`,
+      const exportsMap = { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './sub': { types: './dist/sub/index.d.ts', import: './dist/sub/index.js' } };
+      file('packages/a/package.json', JSON.stringify({ name: 'a', exports: exportsMap }));
+      file('packages/a/src/index.ts', "export { x } from './impl.js';\n");
+      file('packages/a/src/sub/index.ts', "export { y } from '../impl.js';\n");
+      file('packages/a/src/impl.ts', "export const x = 1;\nexport const y = 2;\nexport { z } from './z.js';\n");
+      file('packages/a/src/folder/index.ts', "export { x } from '../impl.js';\n");
+      file('packages/a/src/impl.test.ts', "export { x } from './impl.js';\n");
+      expect(reexportingFiles(root)).toEqual([
+        "packages/a/src/folder/index.ts:1: export { x } from '../impl.js';",
+        "packages/a/src/impl.ts:3: export { z } from './z.js';",
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { forgottenExports } from './helpers/forgottenExports.js';
 
 /**
  * The public surface of every published package, as a visible diff (issue 26 item 6): for each entry of a
@@ -140,5 +142,44 @@ describe('public surface of every published package (exported names, from dist)'
       }
     }
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot(`./surface/${pkg.dir}.txt`);
+  });
+});
+
+/** A declaration file of the workspace (not a dependency's, not the lib's). */
+const isOwn = (fileName: string) => path.resolve(fileName).startsWith(packagesDir + path.sep) && !fileName.includes(`${path.sep}node_modules${path.sep}`);
+
+describe('no forgotten export (issue 44 item 4)', () => {
+  it('every type a public declaration names is itself exported from a public entry', () => {
+    const entries = PACKAGES.flatMap((p) => p.entries.map((e) => e.types));
+    // one line per type, so the failure lists every one: `<name> (<file>) ← <the exported name it is reached from>`
+    expect(forgottenExports(program, entries, isOwn, packagesDir).join('\n')).toBe('');
+  });
+
+  it('finds a type named only inside a public declaration, however deep, and nothing a dependency declares', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-surface-forgotten-'));
+    try {
+      writeFileSync(path.join(dir, 'options.d.ts'), 'export interface Options { limits: Limits; at: Date; }\nexport interface Limits { max: number }\nexport type Hidden = string;\n');
+      writeFileSync(
+        path.join(dir, 'index.d.ts'),
+        [
+          "import type { Options } from './options.js';",
+          'export declare class Box extends Base<Generic<string>> { constructor(options: Options); run(): import("./result.js").Outcome; }',
+          'declare class Base<T> { value: T; }',
+          'interface Generic<T> { t: T }',
+          'export declare const shown: Shown;',
+          'export interface Shown { n: number }',
+          'export type Ok<T> = { value: T };',
+          'export {};', // as tsc writes it: without it, every declaration of a .d.ts module is exported
+        ].join('\n'),
+      );
+      writeFileSync(path.join(dir, 'result.d.ts'), 'export interface Outcome { ok: boolean }\n');
+      const entry = path.join(dir, 'index.d.ts');
+      const fixture = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true });
+      const found = forgottenExports(fixture, [entry], (f) => path.resolve(f).startsWith(dir), dir);
+      expect(found.map((line) => line.split(' ')[0])).toEqual(['Base', 'Generic', 'Limits', 'Options', 'Outcome']);
+      expect(found[0]).toBe('Base (index.d.ts) ← Box');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

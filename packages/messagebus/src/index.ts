@@ -4,16 +4,19 @@
  * implements `@ovos-tools/core`'s `Bus`. Depends only on core and `ws`; knows nothing about tools. The
  * `ovos-messagebus` command's functions are on the `@ovos-tools/messagebus/cli` subpath.
  */
-export { MessageBusServer, CONNECTED_GREETING, DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServer.js';
-export type { MessageBusServerOptions } from './server/MessageBusServer.js';
+export { MessageBusServer, CONNECTED_GREETING } from './server/MessageBusServer.js';
+export { DEFAULT_MAX_BUFFERED_BYTES } from './server/MessageBusServerOptions.js';
+export type { MessageBusServerOptions } from './server/MessageBusServerOptions.js';
 export { InProcessBusClient } from './server/InProcessBusClient.js';
 export type { DetachReason, InProcessBusClientOptions } from './server/InProcessBusClient.js';
+export type { InProcessHub } from './server/InProcessBusClient.js';
 export { checkUpgrade } from './server/checkUpgrade.js';
 export type { UpgradeAcceptance, UpgradeDecision, UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
 export { AUTH_FRAME_TYPE, BUS_SECRET_ENV } from './server/sharedSecret.js';
 export { AUTH_CLOSE_CODE } from './server/awaitAuthFrame.js';
 export { MessageBusClient } from './client/MessageBusClient.js';
-export type { ConnectionEvents, ConnectionListener, MessageBusClientOptions } from './client/MessageBusClient.js';
+export type { ConnectionEvents, ConnectionListener } from './client/ConnectionEvents.js';
+export type { MessageBusClientOptions } from './client/MessageBusClientOptions.js';
 export { MessageBusRefusedError } from './client/MessageBusRefusedError.js';
 export { DEFAULT_RECONNECT } from './client/backoff.js';
 export type { ReconnectOptions } from './client/backoff.js';

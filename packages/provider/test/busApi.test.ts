@@ -217,7 +217,7 @@ describe('collisions and the two-phase catalog', () => {
   });
 });
 
-// Every answer the OVOS transport sends matches core's payload schema for its topic (wire/ovosPayloads.ts), for good
+// Every answer the OVOS transport sends matches core's payload schema for its topic (wire/ovosResponses.ts), for good
 // and bad requests alike; requests are checked against the request schemas at the edge.
 const conforms = (schema: TSchema, data: JsonObject) => expect({ data, mismatch: checkPayload(schema, data) }).toEqual({ data, mismatch: null });
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import type { Logger } from '@ovos-tools/core';
-import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
-import { PrometheusMetrics } from '../src/metrics/index.js';
+import { parseAgentsConfig } from '../src/access/AgentDefinition.js';
+import { sha256Hex } from '../src/access/credential.js';
+import { PrometheusMetrics } from '../src/metrics/PrometheusMetrics.js';
 import { HttpServerConfigError, startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';
 

@@ -3,7 +3,8 @@ import { Message, silentLogger } from '@ovos-tools/core';
 import { MessageBusClient, MessageBusServer } from '@ovos-tools/messagebus';
 import { parseProviderConfig, ToolsProvider } from '@ovos-tools/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
+import { parseAgentsConfig } from '../src/access/AgentDefinition.js';
+import { sha256Hex } from '../src/access/credential.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { makePluginRoot, toolboxEntry, toolboxSource, type PluginRoot } from './helpers/pluginRoot.js';
 

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAgentsConfig, sha256Hex } from '../src/access/index.js';
+import { parseAgentsConfig } from '../src/access/AgentDefinition.js';
+import { sha256Hex } from '../src/access/credential.js';
 import { startHttpServer, type HttpServerHandle, type HttpServerOptions } from '../src/transports/http/index.js';
 import { descriptor, fakeToolService } from './helpers/fakeToolService.js';
 import { addGoldenToolboxes, makePluginRoot } from './helpers/pluginRoot.js';

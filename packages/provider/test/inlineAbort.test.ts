@@ -5,7 +5,7 @@ import { parseProviderConfig } from '../src/config/ProviderConfig.js';
 import { toDescriptor } from '../src/hosts/descriptors.js';
 import { InlineHost } from '../src/hosts/InlineHost.js';
 import { ExecutionPolicy } from '../src/policy/ExecutionPolicy.js';
-import type { CatalogEntry } from '../src/service/ToolService.js';
+import type { CatalogEntry } from '../src/service/CatalogEntry.js';
 
 /** A toolbox with `add` (never reads its signal) and `hang` (waits for ctx.signal), recording the signals it saw. */
 class Tools extends ToolBox {

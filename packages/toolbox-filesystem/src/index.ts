@@ -8,3 +8,6 @@ export { WRITE_FILE_CONFIRMATION, WriteFileArgs, WriteFileOutput } from './tools
 export { ListDirectoryArgs, ListDirectoryOutput } from './tools/listDirectory.js';
 export { SearchInFilesArgs, SearchInFilesOutput } from './tools/searchInFiles.js';
 export { FindFilesArgs, FindFilesOutput } from './tools/findFiles.js';
+export type { FileSystemConfig } from './config.js';
+export type { Access, Refused, Resolved, Sandbox } from './sandbox/Sandbox.js';
+export type { PathProtection, PathProtectionOptions, ProtectionCheck } from './sandbox/protectedPaths.js';

@@ -46,6 +46,3 @@ export const Messages = {
   /** A directory argument that is not a directory. */
   notADirectory: (p: string) => `Not a directory: '${p}'.`,
 } as const;
-
-/** The text of an unknown thrown value: `err.message` for errors (the kit's `errorMessage`). */
-export { errorMessage as errorText } from '@ovos-tools/core/node';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileSystemToolBox, DEFAULT_LIMITS, FileSystemConfigError, MAX_TIMEOUT_MS, parseFileSystemConfig } from '../src/internal.js';
+import { FileSystemToolBox } from '../src/FileSystemToolBox.js';
+import { DEFAULT_LIMITS, FileSystemConfigError, MAX_TIMEOUT_MS, parseFileSystemConfig } from '../src/config.js';
 import { makeWorld, type World } from './fixture.js';
 
 let w: World;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileSystemToolBox, FileSystemConfigError } from '../src/internal.js';
+import { FileSystemToolBox } from '../src/FileSystemToolBox.js';
+import { FileSystemConfigError } from '../src/config.js';
 import { makeWorld, type World } from './fixture.js';
 
 // Protected paths: plugin roots, host-protected paths, the OVOS/ovos-tools config and data folders, and

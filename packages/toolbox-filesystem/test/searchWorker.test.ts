@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FileSystemToolBox } from '@ovos-tools/toolbox-filesystem';
-import { createSearchPool, Messages } from '../src/internal.js';
+import { createSearchPool } from '../src/search/searchPool.js';
+import { Messages } from '../src/messages.js';
 import { makeWorld, type World } from './fixture.js';
 
 /** Lines on which `(a+)+$` and `(x+x+)+y`-style patterns backtrack for far longer than any test runs (2^42 paths). */

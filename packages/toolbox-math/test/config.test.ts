@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEOUT_MS, readConfig } from '../src/internal.js';
+import { DEFAULT_TIMEOUT_MS, readConfig } from '../src/config.js';
 
 describe('config', () => {
   it('timeout_ms: a positive number of ms up to 10 minutes; anything else falls back silently to 5000', () => {

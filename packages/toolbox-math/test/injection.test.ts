@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MathToolBox } from '@ovos-tools/toolbox-math';
-import { MathWorkerError, MathWorkerPool } from '../src/internal.js';
+import { MathWorkerError, MathWorkerPool } from '../src/worker/MathWorkerPool.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { injectionCases, injectionCorpus } from './fixtures/injectionCorpus.js';
 

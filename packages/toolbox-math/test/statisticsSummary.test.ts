@@ -1,5 +1,5 @@
 import { MathToolBox } from '@ovos-tools/toolbox-math';
-import { MAX_STATISTICS_ITEMS } from '../src/internal.js';
+import { MAX_STATISTICS_ITEMS } from '../src/tools/statisticsSummary.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tb = new MathToolBox({});

@@ -1,5 +1,5 @@
 import { MathToolBox } from '@ovos-tools/toolbox-math';
-import { UNIT_ALIASES, lookupUnit } from '../src/internal.js';
+import { UNIT_ALIASES, lookupUnit } from '../src/units/unitTable.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const tb = new MathToolBox({});

@@ -1,5 +1,5 @@
 import { MathToolBox } from '@ovos-tools/toolbox-math';
-import type { MathWorkerPool } from '../src/internal.js';
+import type { MathWorkerPool } from '../src/worker/MathWorkerPool.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
 let box: MathToolBox | undefined;

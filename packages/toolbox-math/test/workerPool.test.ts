@@ -1,4 +1,4 @@
-import { MathWorkerError, MathWorkerPool } from '../src/internal.js';
+import { MathWorkerError, MathWorkerPool } from '../src/worker/MathWorkerPool.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const script = new URL('./fixtures/stubWorker.mjs', import.meta.url);

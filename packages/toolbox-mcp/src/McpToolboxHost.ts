@@ -17,13 +17,21 @@ import { compileToolSelection, type ToolSelection } from './compileToolSelection
 import { listServedTools, type ServedTool } from './listServedTools.js';
 import { ConnectError, openConnection, type McpConnection } from './openConnection.js';
 import { prepareCall, type PreparedCall } from './prepareCall.js';
-import type { McpServerSpec } from './serverConfig.js';
+import type { McpServerSpec, McpTimings } from './serverConfig.js';
 import { serverLabel, withoutUrlSecrets } from './serverLabel.js';
 import { toCallOutcome } from './toCallOutcome.js';
-import type { McpToolboxHostOptions } from './McpToolboxHostOptions.js';
 
-// The host's options live beside it; re-exported here.
-export type { McpToolboxHostOptions } from './McpToolboxHostOptions.js';
+/** Options of {@link McpToolboxHost.start}. */
+export interface McpToolboxHostOptions {
+  /** The toolbox id: the server's name in config. */
+  toolboxId: string;
+  /** How to reach the MCP server, and which of its tools to serve under which names. */
+  spec: McpServerSpec;
+  /** Connect, call and restart timings. */
+  timings: McpTimings;
+  /** Where connection events and the server's stderr go. */
+  logger: Logger;
+}
 
 /** A call the server refused because it no longer knows the session: safe to send again on a new one. */
 const SESSION_GONE = Symbol('session-gone');

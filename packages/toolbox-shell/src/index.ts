@@ -6,3 +6,6 @@
 export { ShellToolBox } from './ShellToolBox.js';
 export type { ShellToolBoxOptions } from './ShellToolBox.js';
 export { RUN_COMMAND_CONFIRMATION, RunCommandArgs, RunCommandOutput } from './tools/runCommand.js';
+export type { CommandSandbox } from './tools/runCommand.js';
+export type { BwrapProbe } from './exec/bwrap.js';
+export type { SpawnFunction } from './exec/runProcess.js';

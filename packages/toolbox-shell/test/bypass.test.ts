@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ShellToolBox } from '@ovos-tools/toolbox-shell';
-import { buildChildEnv, checkCommand } from '../src/internal.js';
+import { buildChildEnv } from '../src/exec/childEnv.js';
+import { checkCommand } from '../src/policy/checkCommand.js';
 import { silentLogger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSpy, tempDir } from './helpers.js';

@@ -1,6 +1,6 @@
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENV_ALLOWLIST, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TIMEOUT, readShellConfig } from '../src/internal.js';
+import { DEFAULT_ENV_ALLOWLIST, DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_TIMEOUT, readShellConfig } from '../src/config.js';
 
 /** readShellConfig with a logger that records its warnings. */
 function read(raw: Record<string, unknown>) {

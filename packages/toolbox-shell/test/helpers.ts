@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import * as bwrapModule from '../src/internal.js';
+import * as bwrapModule from '../src/exec/bwrap.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

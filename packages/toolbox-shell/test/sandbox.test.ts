@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ShellToolBox, MAX_ARG_STRLEN, ShellConfigError } from '../src/internal.js';
+import { ShellToolBox, ShellConfigError } from '../src/ShellToolBox.js';
+import { MAX_ARG_STRLEN } from '../src/exec/argumentLimits.js';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBwrap, spawnSpy, tempDir } from './helpers.js';

@@ -4,3 +4,6 @@
  */
 export { SkillMDToolBox } from './SkillMDToolBox.js';
 export { SkillCallArgs, SkillCallOutput } from './tools/skillTool.js';
+export { SkillFrontmatterSchema } from './parsing/frontmatterSchema.js';
+export type { SkillFrontmatter } from './parsing/frontmatterSchema.js';
+export type { SkillMDEntry, SkillProblem, SkillSource } from './types.js';

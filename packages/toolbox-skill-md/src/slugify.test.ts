@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, slugifySkillName } from './internal.js';
+import { MAX_SLUG_LENGTH, slugifySkillName } from './slugify.js';
 
 describe('slugifySkillName (OVOS _slugify)', () => {
   it.each([

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeBus, Message, type ChatEngine } from '@ovos-tools/core';
 import { SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
-import { NO_BRAIN_MESSAGE, UNAVAILABLE_SUFFIX } from '../src/internal.js';
+import { NO_BRAIN_MESSAGE, UNAVAILABLE_SUFFIX } from '../src/tools/skillTool.js';
 import { cleanup, isolatedToolBox, RecordingBrain, recordingLogger, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

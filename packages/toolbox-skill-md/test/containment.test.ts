@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  MAX_FRONTMATTER_BYTES,
-  MAX_FRONTMATTER_DEPTH,
-  MAX_FRONTMATTER_KEYS,
-  MAX_SKILL_MD_BYTES,
-  parseSkillMd,
-} from '../src/internal.js';
+import { MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_DEPTH, MAX_FRONTMATTER_KEYS, MAX_SKILL_MD_BYTES } from '../src/parsing/limits.js';
+import { parseSkillMd } from '../src/parsing/parseSkillMd.js';
 import { cleanup, isolatedToolBox, makePackage, recordingLogger, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

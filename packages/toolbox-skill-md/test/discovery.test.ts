@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SkillMDToolBox } from '@ovos-tools/toolbox-skill-md';
-import { defaultSearchRoots, defaultUserSkillsDir, readSkillMDSettings } from '../src/internal.js';
+import { defaultSearchRoots, defaultUserSkillsDir } from '../src/paths.js';
+import { readSkillMDSettings } from '../src/config.js';
 import { cleanup, isolatedToolBox, makePackage, skillMd, tempDir, write } from './fixtures.js';
 
 afterEach(cleanup);

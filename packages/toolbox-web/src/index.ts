@@ -6,3 +6,5 @@ export { WebSearchToolBox } from './WebSearchToolBox.js';
 export type { WebSearchToolBoxOptions } from './WebSearchToolBox.js';
 export { WebSearchArgs, WebSearchOutput } from './tools/webSearch.js';
 export { FetchUrlArgs, FetchUrlOutput } from './tools/fetchUrl.js';
+export type { BackendName, ParsedWebConfig, WebConfig } from './config/WebConfig.js';
+export type { SearchBackend, SearchHit } from './search/SearchBackend.js';

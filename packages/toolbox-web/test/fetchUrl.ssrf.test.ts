@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HostResolver } from '../src/internal.js';
+import type { HostResolver } from '@ovos-tools/core/net';
 import { closeAllServers, makeToolbox, send, startServer, type TestServer } from './helpers/server.js';
 
 afterEach(closeAllServers);

@@ -2,7 +2,7 @@ import type { TObject } from 'typebox';
 import { TOOL_NAME_PATTERN } from '../tool/AgentTool.js';
 import { checkConfirmationTemplate } from '../tool/ConfirmationTemplate.js';
 import { TOOLBOX_BRAND, TOOLBOX_CONTRACT_VERSION } from '../toolbox/brand.js';
-import type { CallToolOptions } from '../toolbox/ToolBox.js';
+import type { CallToolOptions } from '../toolbox/ToolBoxOptions.js';
 import type { ToolLike } from '../wire/toolJson.js';
 import { typeName } from '../node/entryPoints.js';
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CheckExamplesOptions } from './checkExamples.js';
 import { parseEntryPoints, TOOLBOX_GROUP } from '../node/entryPoints.js';
-import { errorText, verifyToolbox } from './verifyToolbox.js';
+import { verifyToolbox } from './verifyToolbox.js';
+import { errorText } from '../node/values.js';
 
 /** The result of checking one declared toolbox of a package. */
 export interface ToolboxCheck {

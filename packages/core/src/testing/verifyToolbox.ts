@@ -86,5 +86,3 @@ function done(verdict: ToolboxVerdict, ...last: string[]): ToolboxVerdict {
 }
 
 import { errorText } from '../node/values.js';
-
-export { errorText };

@@ -16,9 +16,6 @@ import type { CallToolOptions, ToolBoxOptions, ToolResult } from './ToolBoxOptio
 import { validateArguments, validateOutput } from './validateIo.js';
 import { compileSchema } from '../validation/compileSchema.js';
 
-export type { CallToolOptions, ToolBoxOptions, ToolResult } from './ToolBoxOptions.js';
-export { pythonTypeName } from './pythonTypeName.js';
-
 /**
  * A group of related tools and the service that runs them: the TypeScript form of OVOS's `ToolBox`
  * (ovos-plugin-manager `templates/agent_tools.py`, wire spec §2). Subclasses set `static toolboxId`

@@ -1,6 +1,6 @@
 import { toWireError } from '../errors/wireError.js';
 import type { Message } from '../wire/Message.js';
-import type { PersonaDiscoverResponseData, ToolboxCallResponseData } from '../wire/ovosPayloads.js';
+import type { PersonaDiscoverResponseData, ToolboxCallResponseData } from '../wire/ovosResponses.js';
 import type { ToolBox } from './ToolBox.js';
 
 /**

@@ -12,7 +12,7 @@ export interface PayloadMismatch {
 const compiled = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 
 /**
- * Checks `data` against one of the payload schemas (ovosPayloads.ts) (strictly, no coercion: OVOS's lax reading of `name` is
+ * Checks `data` against one of the payload schemas (ovosRequests.ts, ovosResponses.ts) (strictly, no coercion: OVOS's lax reading of `name` is
  * the caller's, see {@link OvosToolName}) and returns `null`, or the first top-level field that does not match.
  * Each schema is compiled once, on first use. Never throws.
  */

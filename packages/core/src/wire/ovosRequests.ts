@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
-// The request payloads of the OVOS topics (see ovosPayloads.ts, which re-exports them): as lax as OVOS reads them.
+// The request payloads of the OVOS topics, each schema with its `Static` type: as lax as OVOS reads them.
 
 /**
  * A request's `name`: OVOS reads it with Python truthiness and `str()`, so a number or boolean is a name (`42` →
@@ -21,6 +21,8 @@ export const ToolsListRequest = Type.Object({
   tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description: 'Keep tools carrying every tag; one string is one tag' })),
   format: Type.Optional(ToolFormatField),
 });
+/** `ovos.tools.list` request data (the payload types are for builders and readers of these messages). */
+export type ToolsListRequestData = Static<typeof ToolsListRequest>;
 
 /**
  * A request's `toolbox_id`: only that toolbox's tool of the name, also when another toolbox's tool of the same name
@@ -30,6 +32,8 @@ export const ToolboxIdField = Type.Union([Type.String(), Type.Null()], { descrip
 
 /** `ovos.tools.get` request: `{name, format?, toolbox_id?}`; `name` may be a tool's vendor-mapped name. */
 export const ToolsGetRequest = Type.Object({ name: Type.Optional(OvosToolName), format: Type.Optional(ToolFormatField), toolbox_id: Type.Optional(ToolboxIdField) });
+/** `ovos.tools.get` request data. */
+export type ToolsGetRequestData = Static<typeof ToolsGetRequest>;
 
 /**
  * A request's `max_output_chars` (issue 27): the most characters of the result's JSON the caller wants in the answer,
@@ -54,6 +58,8 @@ export const ToolsInvokeRequest = Type.Object({
   confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
   toolbox_id: Type.Optional(ToolboxIdField),
 });
+/** `ovos.tools.invoke` request data. */
+export type ToolsInvokeRequestData = Static<typeof ToolsInvokeRequest>;
 
 /**
  * `ovos.persona.tools.<toolbox_id>.call` request (OPM `ToolBox.handle_call`): `{name, kwargs, max_output_chars?,
@@ -66,6 +72,8 @@ export const ToolboxCallRequest = Type.Object({
   confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
   max_output_chars: Type.Optional(MaxOutputChars),
 });
+/** Per-toolbox call request data. */
+export type ToolboxCallRequestData = Static<typeof ToolboxCallRequest>;
 
 /**
  * `ovos.tools.search` request (issue 27): `{query, limit?, include_schema?, tags?}`. `query` is natural language
@@ -79,6 +87,8 @@ export const ToolsSearchRequest = Type.Object({
   include_schema: Type.Optional(Type.Union([Type.Boolean(), Type.Null()], { description: 'true: each tool also carries its full spec as ovos.tools.get answers it' })),
   tags: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()], { description: 'Keep tools carrying every tag; one string is one tag' })),
 });
+/** `ovos.tools.search` request data. */
+export type ToolsSearchRequestData = Static<typeof ToolsSearchRequest>;
 
 /** `ovos.tools.result.get` request (issue 27): `{handle, offset?, limit?}`; `offset` default 0, `limit` in characters. */
 export const ToolsResultGetRequest = Type.Object({
@@ -86,6 +96,8 @@ export const ToolsResultGetRequest = Type.Object({
   offset: Type.Optional(Type.Unknown({ description: 'First character of the page, from 0; default 0' })),
   limit: Type.Optional(Type.Unknown({ description: 'Most characters of the page; default 100,000 (or the caller’s configured max_output_chars when lower)' })),
 });
+/** `ovos.tools.result.get` request data. */
+export type ToolsResultGetRequestData = Static<typeof ToolsResultGetRequest>;
 
 /** OVOS-TOOLS-1's `ovos.persona.tools.call` request: `{toolbox_id, name, kwargs}`; a host not serving `toolbox_id` stays silent. */
 export const StaticToolboxCallRequest = Type.Object({
@@ -94,3 +106,5 @@ export const StaticToolboxCallRequest = Type.Object({
   kwargs: Type.Optional(Type.Unknown({ description: 'The tool arguments; default `{}`' })),
   confirm_token: Type.Optional(Type.Unknown({ description: 'The confirm_token of a confirmation_required answer, once the user confirmed' })),
 });
+/** OVOS-TOOLS-1 static call request data. */
+export type StaticToolboxCallRequestData = Static<typeof StaticToolboxCallRequest>;

@@ -1,7 +1,7 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
-// The response and event payloads of the OVOS topics (see ovosPayloads.ts, which re-exports them): exactly what this
-// project sends.
+// The response and event payloads of the OVOS topics, each schema with its `Static` type: exactly what this project
+// sends.
 
 const JsonSchemaObject = Type.Record(Type.String(), Type.Unknown(), { description: 'A JSON Schema, plain JSON' });
 const ErrorCode = Type.String({ description: 'A `ToolErrorCode`, e.g. `unknown_tool`, `invalid_arguments`, `timeout`' });
@@ -19,6 +19,8 @@ const ShadowedBy = Type.String({ description: 'Another toolbox serves this name 
 
 /** One tool as the provider lists it: a `tool_json_list` entry plus `toolbox_id` (and `shadowed_by` when another toolbox wins its name). */
 export const OvosToolEntry = Type.Object({ ...OvosToolJson.properties, toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
+/** One tool as the provider lists it. */
+export type OvosToolEntryData = Static<typeof OvosToolEntry>;
 
 /** The light entry of `ovos.tools.list {"summary": true}` (seed 004), plus `shadowed_by` when another toolbox wins its name. */
 export const OvosToolSummary = Type.Object({ name: Type.String(), summary: Type.String(), tags: Type.Array(Type.String()), toolbox_id: Type.String(), shadowed_by: Type.Optional(ShadowedBy) });
@@ -29,6 +31,8 @@ export const OvosLoadProblem = Type.Object({
   package: Type.Optional(Type.String({ description: 'The npm package that declares it' })),
   error: Type.String({ description: 'What went wrong and how to fix it' }),
 });
+/** A load problem in OVOS answers. */
+export type OvosLoadProblemData = Static<typeof OvosLoadProblem>;
 
 /** One note of a vendor-format listing: a `FormatNote` (`path`, `action`, `what`, `why`) and the tool it is about. */
 export const OvosFormatNote = Type.Object({
@@ -39,9 +43,13 @@ export const OvosFormatNote = Type.Object({
   what: Type.String(),
   why: Type.String({ description: 'The vendor rule' }),
 });
+/** One note of a vendor-format listing. */
+export type OvosFormatNoteData = Static<typeof OvosFormatNote>;
 
 /** A tool a vendor-format listing leaves out because it cannot be expressed in that format. */
 export const OvosSkippedTool = Type.Object({ name: Type.String(), toolbox_id: Type.String(), error: Type.String({ description: 'What cannot be expressed and why' }) });
+/** A tool a vendor-format listing leaves out. */
+export type OvosSkippedToolData = Static<typeof OvosSkippedTool>;
 
 /** A vendor tool definition (an OpenAI function tool, an Anthropic tool, a Gemini function declaration, an MCP Tool). */
 const VendorToolDefinition = Type.Record(Type.String(), Type.Unknown(), { description: 'The tool in the vendor format, ready to send' });
@@ -63,6 +71,8 @@ export const ToolsListResponse = Type.Object({
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
+/** `ovos.tools.list.response` data. */
+export type ToolsListResponseData = Static<typeof ToolsListResponse>;
 
 /**
  * `ovos.tools.get.response`: the full spec (OVOS keys first, then catalog metadata) or `{error, code}`; with a vendor
@@ -103,6 +113,8 @@ export const ToolsGetResponse = Type.Union([
   }),
   Type.Object({ error: ErrorText, code: ErrorCode }),
 ]);
+/** `ovos.tools.get.response` data. */
+export type ToolsGetResponseData = Static<typeof ToolsGetResponse>;
 
 const Warnings = Type.Array(Type.String(), { description: 'What the request had that was ignored, e.g. an unknown key `arguments` (the arguments go in `args`)' });
 
@@ -117,6 +129,8 @@ export const OvosTruncationMarker = Type.Object({
   expires_in_s: Type.Optional(Type.Integer({ description: 'Seconds the handle stays valid' })),
   not_kept: Type.Optional(Type.String({ description: 'Why the full result was not kept (no handle): the store’s error code, state_unavailable or overloaded' })),
 });
+/** The `truncated` member of an answer. */
+export type OvosTruncationMarkerData = Static<typeof OvosTruncationMarker>;
 
 /**
  * The keys a `confirmation_required` answer adds: `confirm_token` (send it back, once the user said yes, to run exactly
@@ -152,6 +166,8 @@ export const ToolsInvokeResponse = Type.Union([
     ...ConfirmationKeys,
   }),
 ]);
+/** `ovos.tools.invoke.response` data. */
+export type ToolsInvokeResponseData = Static<typeof ToolsInvokeResponse>;
 
 /** `ovos.tools.reload.response`: OVOS's `{loaded, total_tools}` plus the list after the refresh and what changed. */
 export const ToolsReloadResponse = Type.Object({
@@ -168,6 +184,8 @@ export const ToolsReloadResponse = Type.Object({
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
+/** `ovos.tools.reload.response` data. */
+export type ToolsReloadResponseData = Static<typeof ToolsReloadResponse>;
 
 /** `ovos.tools.changed` (broadcast by the provider after the catalog changed; not in OVOS). */
 export const ToolsChangedEvent = Type.Object({
@@ -179,6 +197,8 @@ export const ToolsChangedEvent = Type.Object({
   generation: Type.Integer(),
   tools_host: Type.Optional(Type.String({ description: 'The id on the bus of the provider that sent it' })),
 });
+/** `ovos.tools.changed` data. */
+export type ToolsChangedEventData = Static<typeof ToolsChangedEvent>;
 
 /**
  * `ovos.persona.tools.discover.response` of one toolbox: `{tools, toolbox_id}` (+ `error`, `code` when discovery
@@ -193,6 +213,8 @@ export const PersonaDiscoverResponse = Type.Object({
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
+/** `ovos.persona.tools.discover.response` data. */
+export type PersonaDiscoverResponseData = Static<typeof PersonaDiscoverResponse>;
 
 /**
  * The answer to a per-toolbox call: `{result, toolbox_id, truncated?}` or `{error, toolbox_id, code}` (OPM
@@ -203,6 +225,8 @@ export const ToolboxCallResponse = Type.Union([
   Type.Object({ result: Type.Unknown(), toolbox_id: Type.String(), truncated: Type.Optional(OvosTruncationMarker), warnings: Type.Optional(Warnings) }),
   Type.Object({ error: ErrorText, toolbox_id: Type.String(), code: ErrorCode, ...ConfirmationKeys }),
 ]);
+/** Per-toolbox call response data. */
+export type ToolboxCallResponseData = Static<typeof ToolboxCallResponse>;
 
 /**
  * One tool found by `ovos.tools.search`: `{name, toolbox_id, description, summary, tags, score}`, best first; with
@@ -220,6 +244,8 @@ export const OvosSearchHit = Type.Object(
   },
   { additionalProperties: true },
 );
+/** One tool of `ovos.tools.search.response`. */
+export type OvosSearchHitData = Static<typeof OvosSearchHit>;
 
 /**
  * `ovos.tools.search.response`: `{query, tools, total}` (`total`: how many of the caller's tools matched before the
@@ -232,6 +258,8 @@ export const ToolsSearchResponse = Type.Object({
   error: Type.Optional(ErrorText),
   code: Type.Optional(ErrorCode),
 });
+/** `ovos.tools.search.response` data. */
+export type ToolsSearchResponseData = Static<typeof ToolsSearchResponse>;
 
 /**
  * `ovos.tools.result.get.response`: `{handle, text, offset, next_offset, total_chars}` (`text` is the characters
@@ -248,3 +276,5 @@ export const ToolsResultGetResponse = Type.Union([
   }),
   Type.Object({ handle: Type.Unknown({ description: 'Echoed as sent' }), error: ErrorText, code: ErrorCode }),
 ]);
+/** `ovos.tools.result.get.response` data. */
+export type ToolsResultGetResponseData = Static<typeof ToolsResultGetResponse>;

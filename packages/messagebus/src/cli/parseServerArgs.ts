@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { MessageBusConfig } from '../config/MessageBusConfig.js';
-import type { MessageBusServerOptions } from '../server/MessageBusServer.js';
+import type { MessageBusServerOptions } from '../server/MessageBusServerOptions.js';
 
 /** Usage text of the `ovos-messagebus` bin. */
 export const SERVER_USAGE = `Usage: ovos-messagebus [options]

@@ -12,10 +12,6 @@ import type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js
 import { DEFAULT_MAX_FRAME_BYTES, type MessageBusClientOptions } from './MessageBusClientOptions.js';
 import { resolveConnection } from './resolveConnection.js';
 
-// The client's options and connection events live beside it; re-exported here.
-export type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js';
-export type { MessageBusClientOptions } from './MessageBusClientOptions.js';
-
 /**
  * A websocket client of an OVOS messagebus, implementing core's `Bus` (ovos-bus-client `MessageBusClient`,
  * wire spec §6.4). Handlers, `waitForResponse`, session stamping and the policy for malformed frames and handler

@@ -24,9 +24,6 @@ import { InProcessBusClient, type InProcessBusClientOptions } from './InProcessB
  */
 export const CONNECTED_GREETING = '{"type":"connected","data":{},"context":{"session":{"session_id":"default"}}}';
 
-export { DEFAULT_MAX_BUFFERED_BYTES } from './MessageBusServerOptions.js';
-export type { MessageBusServerOptions } from './MessageBusServerOptions.js';
-
 /**
  * An embedded OVOS-compatible messagebus server (ovos-messagebus, wire spec §6.5), built on `ws`.
  *

@@ -1,7 +1,8 @@
 import type { WireError } from '@ovos-tools/core';
-import type { ActingRefusal } from '../service/AccessDecision.js';
+import type { AccessDecision, ActingRefusal, OperatorAction, SessionRules } from '../service/AccessDecision.js';
+import type { Caller } from '../service/Caller.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import type { Refusal } from '../service/Refusal.js';
-import type { AccessDecision, Caller, CatalogEntry, OperatorAction, SessionRules } from '../service/ToolService.js';
 import { actingFor, DEFAULT_SESSION_RULES } from './callerKeys.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 import { AgentLimiter } from './AgentLimiter.js';

@@ -24,7 +24,7 @@ export type LimitDecision =
     };
 
 /**
- * Where per-agent limits (`rate_per_minute`, `max_concurrency`) are counted: in this process ({@link AgentLimiter}),
+ * Where per-agent limits (`rate_per_minute`, `max_concurrency`) are counted: in this process (`AgentLimiter`),
  * or in a store every replica shares (`RedisAgentLimiter`, `state: {redis: …}`). Refuses at once rather than
  * queueing (the service's own policy queues). Answers synchronously when it can, so the in-memory path costs no
  * promise; a shared store answers with a promise that never rejects.

@@ -1,6 +1,6 @@
-import type { ActingRefusal } from '../service/AccessDecision.js';
+import type { AccessDecision, ActingRefusal, SessionRules } from '../service/AccessDecision.js';
+import type { Caller } from '../service/Caller.js';
 import { forbiddenRefusal } from '../service/Refusal.js';
-import type { AccessDecision, Caller, SessionRules } from '../service/ToolService.js';
 
 /**
  * Who may page a result kept for `caller` (the owner key given to the {@link ResultStore}), or `undefined` when the

@@ -1,4 +1,6 @@
-import type { AccessDecision, Authorizer, Caller, CatalogEntry, SatelliteOrigin } from '../service/ToolService.js';
+import type { AccessDecision, Authorizer } from '../service/AccessDecision.js';
+import type { Caller, SatelliteOrigin } from '../service/Caller.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import type { AgentDefinition } from './AgentDefinition.js';
 
 /** Options of {@link createAuthorizer}. */

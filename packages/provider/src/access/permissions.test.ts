@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../service/ToolService.js';
-import { compileToolRule, toolRuleProblem, createAgentResolver, createAuthorizer, hashCredential, parseAgentsConfig, sha256Hex, AgentLimiter } from './index.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import { compileToolRule, toolRuleProblem } from './toolRule.js';
+import { createAuthorizer } from './createAuthorizer.js';
+import { hashCredential, sha256Hex } from './credential.js';
+import { parseAgentsConfig } from './AgentDefinition.js';
+import { AgentLimiter } from './AgentLimiter.js';
 import { busCaller, busCallerOf } from '../transports/ovos-bus/busCaller.js';
 import { parseHiveMindPeer } from '../transports/ovos-bus/hivemindPeer.js';
-import { createSatelliteResolver } from './resolveAgent.js';
+import { createSatelliteResolver, createAgentResolver } from './resolveAgent.js';
 import { createAccessControl } from './AccessControl.js';
 import { actingFor } from './callerKeys.js';
 import { doorCaller } from './door.js';

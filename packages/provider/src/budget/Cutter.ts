@@ -1,6 +1,10 @@
 import { isHighSurrogate } from './surrogates.js';
-import { CUT_MARK, MAX_CUT_DEPTH } from './cutLimits.js';
 import { wholeString, minItems, requiredKeys, propertySchema, itemSchema, type Schema } from './schemaKeywords.js';
+
+/** How deep the cut walks into nested objects and arrays; deeper containers are kept whole or emptied (`{}`, `[]`). */
+export const MAX_CUT_DEPTH = 64;
+/** Appended to a shortened string, so a reader sees where it was cut. */
+export const CUT_MARK = '…';
 
 /** A plain JSON value (after `JSON.parse`). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,10 +1,12 @@
 import type { WireError } from '@ovos-tools/core';
-import type { Caller, OutputTruncation, ResultPageOutcome, ResultPageRequest } from '../service/ToolService.js';
+import type { Caller } from '../service/Caller.js';
+import type { OutputTruncation } from '../service/InvokeOutcome.js';
+import type { ResultPageOutcome, ResultPageRequest } from '../service/ResultPageRequest.js';
 import { applyOutputBudget } from './applyOutputBudget.js';
 import { budgetErrors } from './budgetErrors.js';
 import type { ResultStore } from './ResultStore.js';
 import { resultOwner } from '../access/callerKeys.js';
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 
 /** A page's `limit` when the request gives none (and the caller has no lower configured budget), in characters. */
 export const DEFAULT_PAGE_CHARS = 100_000;

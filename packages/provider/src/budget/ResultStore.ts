@@ -1,5 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
-import type { ResultPageOutcome, ResultPageRefusal } from '../service/ToolService.js';
+import type { ResultPageOutcome, ResultPageRefusal } from '../service/ResultPageRequest.js';
 
 /** What {@link ResultStore.put} answers. */
 export type PutOutcome =

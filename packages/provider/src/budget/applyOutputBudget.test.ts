@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyOutputBudget } from './applyOutputBudget.js';
 import { MemoryResultStore } from './MemoryResultStore.js';
-import { MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import { MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 
 const big = { path: '/var/log/syslog', content: 'x'.repeat(50_000) };
 

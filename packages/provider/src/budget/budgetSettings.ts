@@ -2,7 +2,7 @@ import { Type, type Static } from '@ovos-tools/core';
 import type { MemoryResultStoreOptions } from './MemoryResultStore.js';
 import { RESULT_STORE_DEFAULTS } from './resultStoreLimits.js';
 import { ResultStoreSchema } from './resultStoreSchema.js';
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 import type { ReloadRule } from '../service/ReloadRule.js';
 import type { SectionProblem } from '../service/readSection.js';
 

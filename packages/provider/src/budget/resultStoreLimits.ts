@@ -1,5 +1,5 @@
 import { resultStoreDefault } from './resultStoreSchema.js';
-import { MAX_RESULT_TTL_S } from './truncationMarker.js';
+import { MAX_RESULT_TTL_S } from '../service/outputBudgetRange.js';
 
 /** The limits every result store takes (`MemoryResultStore`, the Redis one), each optional; see `MemoryResultStoreOptions`. */
 export interface ResultStoreLimitOptions {

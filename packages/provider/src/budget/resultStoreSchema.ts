@@ -1,5 +1,5 @@
 import { Type } from '@ovos-tools/core';
-import { MAX_RESULT_TTL_S } from './truncationMarker.js';
+import { MAX_RESULT_TTL_S } from '../service/outputBudgetRange.js';
 
 /**
  * `result_store` of the provider config: the limits of the store where cut results wait to be paged, with their

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUT_MARK, MAX_CUT_DEPTH, truncateToBudget, type TruncateOutcome } from './truncateToBudget.js';
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
+import { truncateToBudget, type TruncateOutcome } from './truncateToBudget.js';
+import { CUT_MARK, MAX_CUT_DEPTH } from './Cutter.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
 
 /** The cut result, asserting it was cut and fits. */
 function cut(outcome: TruncateOutcome, maxChars: number): Record<string, unknown> {

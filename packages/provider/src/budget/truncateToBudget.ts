@@ -1,12 +1,8 @@
 import { compileSchema, type WireError } from '@ovos-tools/core';
 import { budgetErrors } from './budgetErrors.js';
-import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from './truncationMarker.js';
-import { CUT_MARK, MAX_CUT_DEPTH } from './cutLimits.js';
-import { Cutter, type Fitted, type Json } from './Cutter.js';
+import { MAX_OUTPUT_BUDGET_CHARS, MIN_OUTPUT_BUDGET_CHARS } from '../service/outputBudgetRange.js';
+import { CUT_MARK, Cutter, MAX_CUT_DEPTH, type Fitted, type Json } from './Cutter.js';
 import { isObject } from './schemaKeywords.js';
-
-// The cut's limits live beside it (cutLimits.ts); re-exported here.
-export { CUT_MARK, MAX_CUT_DEPTH } from './cutLimits.js';
 
 /** What {@link truncateToBudget} answers. */
 export type TruncateOutcome =

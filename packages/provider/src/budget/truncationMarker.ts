@@ -19,8 +19,6 @@ export interface TruncationMarker {
   not_kept?: string;
 }
 
-export { MAX_OUTPUT_BUDGET_CHARS, MAX_RESULT_TTL_S, MIN_OUTPUT_BUDGET_CHARS, RESULT_HANDLE_CHARS } from '../service/outputBudgetRange.js';
-
 /**
  * Builds the marker for a result of `originalChars` characters whose full text is kept under `handle` for
  * `expiresInS` seconds (both omitted when it could not be kept; then `notKept`, when given, says why).

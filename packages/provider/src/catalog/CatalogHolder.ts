@@ -1,5 +1,5 @@
 import { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { ReloadReport } from '../service/ToolService.js';
+import type { ReloadReport } from '../service/ReloadReport.js';
 
 /** One swap: the generation that went live and what changed against the one it replaced. */
 export interface CatalogSwap {

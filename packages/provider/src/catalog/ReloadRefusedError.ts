@@ -1,4 +1,4 @@
-import type { ReloadReport } from '../service/ToolService.js';
+import type { ReloadReport } from '../service/ReloadReport.js';
 
 /**
  * Thrown by `Reloader.reload` when its `accept` refused the generation it built: that generation never went live

@@ -1,7 +1,7 @@
 import type { HostSource } from '@ovos-tools/core';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
 import { checkHostSource } from '@ovos-tools/core/contract';
-import { errorText } from '../loading/loadToolbox.js';
+import { errorText } from '@ovos-tools/core/node';
 import { ToolboxLoadError } from '../loading/ToolboxLoadError.js';
 import type { ModuleCache } from '../hosts/startPackageHost.js';
 import { importFresh } from '../loading/importFresh.js';

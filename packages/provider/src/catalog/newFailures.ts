@@ -1,4 +1,4 @@
-import type { LoadProblem } from '../service/ToolService.js';
+import type { LoadProblem } from '../service/ToolboxStatus.js';
 
 /** A config key that changed but waits for a restart is a note, not a failure (see `LiveSettings.reread`). */
 const RESTART_NOTE = /takes effect only after a restart/;

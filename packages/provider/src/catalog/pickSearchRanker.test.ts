@@ -1,7 +1,7 @@
 import { silentLogger } from '@ovos-tools/core';
 import { expect, test } from 'vitest';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
-import type { LoadProblem } from '../service/ToolService.js';
+import type { LoadProblem } from '../service/ToolboxStatus.js';
 import { pickSearchRanker } from './pickSearchRanker.js';
 
 const decl = (packageName: string, entryPointName: string, group: ToolboxDeclaration['group'] = 'ovos-tools.search-rankers'): ToolboxDeclaration => ({

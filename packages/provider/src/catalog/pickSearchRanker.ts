@@ -1,8 +1,6 @@
 import { SEARCH_RANKER_GROUP, type Logger } from '@ovos-tools/core';
 import type { ToolboxDeclaration } from '../discovery/scanPluginRoots.js';
-import type { LoadProblem } from '../service/ToolService.js';
-
-export { SEARCH_RANKER_GROUP };
+import type { LoadProblem } from '../service/ToolboxStatus.js';
 
 /**
  * The search ranker a reload uses among the discovered declarations, or `undefined`. A ranker reads every tool's text

@@ -1,6 +1,6 @@
 import type { ScanResult } from '../discovery/scanPluginRoots.js';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { ReloadReport } from '../service/ToolService.js';
+import type { ReloadReport } from '../service/ReloadReport.js';
 import type { LoadedNames } from './LoadedNames.js';
 
 /** What a reload did: the tools added, removed and updated from `previous` to `next`, and its problems. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ProviderConfigError } from '../config/ProviderConfig.js';
+import { ProviderConfigError } from '../config/ProviderConfigError.js';
 import { CliError, ExitCode } from './CliError.js';
 import { HTTP_DEFAULTS } from '../transports/http/httpSchema.js';
 

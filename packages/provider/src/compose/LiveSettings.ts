@@ -1,7 +1,7 @@
 import type { Logger } from '@ovos-tools/core';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
 import { reloadSettings } from '../config/reloadSettings.js';
-import type { LoadProblem } from '../service/ToolService.js';
+import type { LoadProblem } from '../service/ToolboxStatus.js';
 
 /** Called with the settings a reload made current, and the ones they replace. */
 export type SettingsListener = (next: ProviderSettings, previous: ProviderSettings) => void;

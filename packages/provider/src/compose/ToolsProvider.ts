@@ -16,7 +16,10 @@ import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
 import { PackageUtterances } from '../search/packageUtterances.js';
 import { ModelRanking } from '../search/semantic/ModelRanking.js';
 import { VOICE_LEXICON } from '../search/voiceLexicon.js';
-import type { Caller, LoadProblem, ReloadReport, ToolService } from '../service/ToolService.js';
+import type { ToolService } from '../service/ToolService.js';
+import type { Caller } from '../service/Caller.js';
+import type { LoadProblem } from '../service/ToolboxStatus.js';
+import type { ReloadReport } from '../service/ReloadReport.js';
 import { busCaller } from '../transports/ovos-bus/busCaller.js';
 import { registerOvosBus, type OvosBusOptions } from '../transports/ovos-bus/registerOvosBus.js';
 import { RedisConfirmationStore } from '../state/RedisConfirmationStore.js';
@@ -29,9 +32,6 @@ import { LiveAccess } from './LiveAccess.js';
 import { LiveSettings } from './LiveSettings.js';
 import { providerReloader } from './providerReloader.js';
 import type { ToolsProviderOptions } from './ToolsProviderOptions.js';
-
-// The provider's options live beside it; re-exported here.
-export type { ToolsProviderOptions } from './ToolsProviderOptions.js';
 
 /**
  * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It wires the parts

@@ -2,7 +2,7 @@ import type { ChatEngine, Logger, LogLevel, Bus } from '@ovos-tools/core';
 import type { AccessControl, BusExposure } from '../access/AccessControl.js';
 import type { ConfirmationStore } from '../confirm/ConfirmationStore.js';
 import type { ProviderSettings } from '../config/ProviderConfig.js';
-import type { OwnBusServer } from '../federation/BusFederation.js';
+import type { OwnBusServer } from '../federation/OwnBusServer.js';
 import type { MetricsRecorder } from '../metrics/MetricsRecorder.js';
 import type { ResultStore } from '../budget/ResultStore.js';
 import type { ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';

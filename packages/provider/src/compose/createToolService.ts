@@ -11,24 +11,14 @@ import type { DuplicateNamePolicy, RegistryGeneration } from '../registry/Regist
 import { invokePipeline } from './invokePipeline.js';
 import { lookupRefusal, lookupTool } from './lookupTool.js';
 import { ToolSearchIndex, type ToolSearchIndexOptions } from '../search/ToolSearchIndex.js';
-import type {
-  Caller,
-  CatalogChange,
-  CatalogEntry,
-  GetOutcome,
-  InvokeOutcome,
-  InvokeRequest,
-  ToolSearchHit,
-  ListOutcome,
-  ListQuery,
-  LoadProblem,
-  ReloadOutcome,
-  ReloadReport,
-  ToolSearchOutcome,
-  ToolSearchRequest,
-  ToolService,
-  ToolboxStatus,
-} from '../service/ToolService.js';
+import type { GetOutcome, ListOutcome, ListQuery, ToolService } from '../service/ToolService.js';
+import type { Caller } from '../service/Caller.js';
+import type { CatalogChange, ReloadOutcome, ReloadReport } from '../service/ReloadReport.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { InvokeOutcome } from '../service/InvokeOutcome.js';
+import type { InvokeRequest } from '../service/InvokeRequest.js';
+import type { ToolSearchHit, ToolSearchOutcome, ToolSearchRequest } from '../service/ToolSearchRequest.js';
+import type { LoadProblem, ToolboxStatus } from '../service/ToolboxStatus.js';
 import { LOAD_WAIT_MS, loadedWithin } from '../service/loadedWithin.js';
 import { wireErrors } from '../service/wireErrors.js';
 

@@ -1,7 +1,7 @@
 import { UnknownToolError, toWireError, VendorNameIndex, type WireError } from '@ovos-tools/core';
 import { nearestKey } from '@ovos-tools/core/node';
 import type { RegistryGeneration } from '../registry/RegistryGeneration.js';
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { wireErrors } from '../service/wireErrors.js';
 
 const vendorNames = new WeakMap<RegistryGeneration, VendorNameIndex>();

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadProviderConfig } from './loadProviderConfig.js';
-import { parseProviderConfig, ProviderConfigError, userPluginRoot } from './ProviderConfig.js';
+import { parseProviderConfig, userPluginRoot } from './ProviderConfig.js';
+import { ProviderConfigError } from './ProviderConfigError.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-provider-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -63,8 +63,6 @@ export interface ProviderSettings {
   toolboxConfigs: Record<string, Record<string, unknown>>;
 }
 
-export { ProviderConfigError } from './ProviderConfigError.js';
-
 /**
  * Parses a raw config section into {@link ProviderSettings} with defaults, against `ProviderConfigSchema`, its one
  * parser: prototype keys and nesting past the depth limit first (see `hostileShape`: nothing else walks such a

@@ -11,7 +11,7 @@ import { RegistryKeys } from '../registry/registrySettings.js';
 import { SearchKeys } from '../search/searchSettings.js';
 import { StateKeys } from '../state/stateSettings.js';
 import { HttpKeys } from '../transports/http/httpSchema.js';
-import { McpKeys } from '../transports/mcp/mcpSettings.js';
+import { McpKeys } from '../transports/mcp/mcpSchema.js';
 import { BusKeys } from '../transports/ovos-bus/busSettings.js';
 
 /** Keys of the file that belong to no feature: the editor's `$schema` and OVOS's plugin switch. */

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { hostileShape, MAX_CONFIG_DEPTH } from './hostileShape.js';
 import { loadProviderConfig } from './loadProviderConfig.js';
 import { misspeltNames } from './misspeltNames.js';
-import { parseProviderConfig, ProviderConfigError } from './ProviderConfig.js';
+import { parseProviderConfig } from './ProviderConfig.js';
+import { ProviderConfigError } from './ProviderConfigError.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ovos-config-parser-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

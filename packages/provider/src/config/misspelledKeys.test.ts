@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { parseProviderConfig, ProviderConfigError } from './ProviderConfig.js';
+import { parseProviderConfig } from './ProviderConfig.js';
+import { ProviderConfigError } from './ProviderConfigError.js';
 import { ProviderConfigSchema } from './ProviderConfigSchema.js';
 
 interface Node {

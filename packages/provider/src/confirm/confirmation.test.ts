@@ -2,20 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseAgentsConfig } from '../access/AgentDefinition.js';
 import { parseProviderConfig } from '../config/ProviderConfig.js';
 import { sha256Hex } from '../access/credential.js';
-import type { Caller, CatalogEntry } from '../service/ToolService.js';
-import {
-  argumentsDigest,
-  canonicalJson,
-  confirmSettings,
-  createConfirmation,
-  issueConfirmToken,
-  languagesOf,
-  MemoryConfirmationStore,
-  readConfirmToken,
-  sessionOf,
-  type ConfirmationStore,
-  type ConfirmVerdict,
-} from './index.js';
+import type { Caller } from '../service/Caller.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import { argumentsDigest, canonicalJson } from './argumentsDigest.js';
+import { confirmSettings } from './confirmSettings.js';
+import { createConfirmation, languagesOf, sessionOf, type ConfirmVerdict } from './createConfirmation.js';
+import { issueConfirmToken, readConfirmToken } from './confirmToken.js';
+import { MemoryConfirmationStore } from './MemoryConfirmationStore.js';
+import { type ConfirmationStore } from './ConfirmationStore.js';
 
 const entry = (name: string, extra: Record<string, unknown> = {}, toolboxId = 'tb'): CatalogEntry => ({
   tool: { name, description: '', argumentSchema: { type: 'object', properties: { path: { type: 'string' } } }, outputSchema: {}, ...extra },

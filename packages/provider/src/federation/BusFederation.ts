@@ -29,8 +29,6 @@ const CONNECT_CHECK_MS = [JOIN_DELAY_MS, 2000] as const;
 const EMPTY_RETRY_MS = [1000, 2000, 4000] as const;
 const discoverResponse = `${Topics.personaDiscover}.response`;
 
-export type { OwnBusServer } from './OwnBusServer.js'; // what it sees of a bus server the provider runs, beside it
-
 /**
  * Finds toolboxes that live elsewhere on the messagebus — any process answering `ovos.persona.tools.discover`,
  * e.g. a Python OVOS `ToolBox` — and serves them as `bus` hosts through `ovos.tools.list/get/invoke`. It is a

@@ -16,9 +16,6 @@ import type { IsolatedHostOptions } from './IsolatedHostOptions.js';
 import { launchRuntime } from './launchRuntime.js';
 import { wireErrors } from '../service/wireErrors.js';
 
-// The host's options live beside it; re-exported here.
-export type { IsolatedHostOptions } from './IsolatedHostOptions.js';
-
 interface PendingCall {
   name: string;
   resolve: (outcome: CallOutcome) => void;

@@ -113,5 +113,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
-
-export { errorText };

@@ -1,7 +1,9 @@
 import { isLogEnabled, LazyAbortController, parseTraceparent, ToolAbortedError, ToolTimeoutError, type CallOutcome, type HostCallContext, type JsonObject, type Logger, type ToolProgress, type ToolboxHost, type WireError } from '@ovos-tools/core';
 import { MAX_TIMER_MS } from '@ovos-tools/core/node';
 import type { PolicySettings } from './policySettings.js';
-import type { CatalogEntry, InvokeOutcome, InvokeRequest } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { InvokeOutcome } from '../service/InvokeOutcome.js';
+import type { InvokeRequest } from '../service/InvokeRequest.js';
 import { QueueFullError, Semaphore } from './Semaphore.js';
 import { logField } from '../service/logField.js';
 import { wireErrors } from '../service/wireErrors.js';

@@ -1,6 +1,6 @@
 import type { ToolboxHost, ToolDescriptor } from '@ovos-tools/core';
 import { describe, expect, test } from 'vitest';
-import type { ToolboxOrigin } from '../service/ToolService.js';
+import type { ToolboxOrigin } from '../service/ToolboxStatus.js';
 import { ORIGIN_PRECEDENCE, RegistryGeneration, type HostedToolbox } from './RegistryGeneration.js';
 
 const tool = (name: string): ToolDescriptor => ({ name, description: name, argumentSchema: { type: 'object' }, outputSchema: { type: 'object' } });

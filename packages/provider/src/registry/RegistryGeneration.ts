@@ -1,5 +1,6 @@
 import type { ToolboxHost } from '@ovos-tools/core';
-import type { CatalogEntry, Collision, LoadProblem, ToolboxOrigin } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { Collision, LoadProblem, ToolboxOrigin } from '../service/ToolboxStatus.js';
 
 /** One toolbox of a generation: its host and where it came from. */
 export interface HostedToolbox {
@@ -37,9 +38,13 @@ export const ORIGIN_PRECEDENCE: Readonly<Record<ToolboxOrigin, number>> = { bund
  * and stays reachable with its toolbox id (`lookup(name, toolboxId)`).
  */
 export class RegistryGeneration {
+  /** The generation's number: 0 before the first load, one more for each reload (or change of a host's tools) after it. */
   readonly number: number;
+  /** The hosted toolboxes it serves, in load order. */
   readonly toolboxes: readonly HostedToolbox[];
+  /** What failed to load while it was built (the `problems` of list and reload answers). */
   readonly problems: readonly LoadProblem[];
+  /** Every tool name more than one toolbox provides, and which one serves it. */
   readonly collisions: readonly Collision[];
   /** Every tool in load order, colliding names once per toolbox. */
   readonly entries: readonly CatalogEntry[];

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { englishStem } from './englishStem.js';
 import { searchTerms } from './searchTerms.js';
 import { textVector } from './textVector.js';

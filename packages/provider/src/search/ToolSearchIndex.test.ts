@@ -1,7 +1,8 @@
 import type { ToolDescriptor } from '@ovos-tools/core';
 import { describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../service/ToolService.js';
-import { MAX_QUERY_CHARS, MAX_QUERY_TERMS, MAX_SEARCH_LIMIT, MAX_SEARCH_TAGS, ToolSearchIndex, type SearchOutcome } from './ToolSearchIndex.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import { MAX_SEARCH_LIMIT, MAX_SEARCH_TAGS, ToolSearchIndex, type SearchOutcome } from './ToolSearchIndex.js';
+import { MAX_QUERY_CHARS, MAX_QUERY_TERMS } from './analyseQuery.js';
 
 const OBJECT = { type: 'object', properties: {} };
 

@@ -1,5 +1,5 @@
 import type { WireError } from '@ovos-tools/core';
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { analyseQuery } from './analyseQuery.js';
 import type { HitExplanation } from '../service/HitExplanation.js';
 import { rankSnapshot } from './rankSnapshot.js';
@@ -8,9 +8,6 @@ import { buildSnapshot, type SearchField, type Snapshot, type UtterancesOf } fro
 import { VOICE_LEXICON } from './voiceLexicon.js';
 import type { ModelRanking } from './semantic/ModelRanking.js';
 
-export type { SearchField } from './SearchSnapshot.js';
-export type { HitExplanation, TermOrigin } from '../service/HitExplanation.js';
-export { LEXICON_TERM_WEIGHT, MAX_QUERY_CHARS, MAX_QUERY_TERMS } from './analyseQuery.js';
 
 /** The fields of a {@link SearchDocument} that are ranked, and how much a match in each counts (BM25 score multipliers). */
 export const SEARCH_FIELD_BOOSTS: Readonly<Record<SearchField, number>> = Object.freeze({

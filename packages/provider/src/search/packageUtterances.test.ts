@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { PackageUtterances, type ServedToolbox } from './packageUtterances.js';
 import type { PackageRead } from './readUtterancesOffThread.js';
 import { readUtterancesOffThread } from './readUtterancesOffThread.js';

@@ -1,5 +1,6 @@
 import type { Logger } from '@ovos-tools/core';
-import type { CatalogEntry, ToolboxOrigin } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { ToolboxOrigin } from '../service/ToolboxStatus.js';
 import { readUtterancesOffThread, type PackageRead } from './readUtterancesOffThread.js';
 import type { UtterancesOf } from './SearchSnapshot.js';
 import { requestWords, resolveClaims, type Claimant, type DroppedRequest } from './utteranceClaims.js';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { analyseQuery } from './analyseQuery.js';
 import { rankSnapshot } from './rankSnapshot.js';
 import { buildSnapshot } from './SearchSnapshot.js';

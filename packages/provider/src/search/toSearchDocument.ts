@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
 import { wordPairs } from './wordPairs.js';
 
 /**

@@ -10,19 +10,6 @@ import type { ResultPageOutcome, ResultPageRequest } from './ResultPageRequest.j
 import type { ToolSearchOutcome, ToolSearchRequest } from './ToolSearchRequest.js';
 import type { Collision, LoadProblem, ToolboxStatus } from './ToolboxStatus.js';
 
-// The service's request and outcome types live one concept per file beside it; they are re-exported here, so
-// `service/ToolService.js` stays the one place to import them from.
-export type { AccessDecision, Authorizer, OperatorAction, SessionRules } from './AccessDecision.js';
-export type { Caller, SatelliteOrigin } from './Caller.js';
-export type { CatalogEntry } from './CatalogEntry.js';
-export type { ConfirmationRequest } from './ConfirmationRequest.js';
-export type { InvokeOutcome, OutputTruncation } from './InvokeOutcome.js';
-export type { InvokeRequest } from './InvokeRequest.js';
-export type { CatalogChange, ReloadOutcome, ReloadReport } from './ReloadReport.js';
-export type { ResultPageOutcome, ResultPageRefusal, ResultPageRequest } from './ResultPageRequest.js';
-export type { ToolSearchHit, ToolSearchOutcome, ToolSearchRequest } from './ToolSearchRequest.js';
-export type { Collision, LoadProblem, ToolboxOrigin, ToolboxStatus } from './ToolboxStatus.js';
-
 /** What {@link ToolService.list} filters by. */
 export interface ListQuery {
   /** Keep tools carrying every one of these tags (AND). */

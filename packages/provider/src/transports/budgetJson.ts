@@ -1,6 +1,7 @@
 import type { OvosTruncationMarkerData, ToolsResultGetResponseData } from '@ovos-tools/core';
 import { truncationMarker } from '../budget/truncationMarker.js';
-import type { OutputTruncation, ResultPageOutcome } from '../service/ToolService.js';
+import type { OutputTruncation } from '../service/InvokeOutcome.js';
+import type { ResultPageOutcome } from '../service/ResultPageRequest.js';
 
 /**
  * The answer envelope's `truncated: {"original_chars", "handle", "expires_in_s"}` (handle and expiry only when the full

@@ -1,4 +1,4 @@
-import type { ConfirmationRequest } from '../service/ToolService.js';
+import type { ConfirmationRequest } from '../service/ConfirmationRequest.js';
 
 /** The wire keys a `confirmation_required` answer adds, the same on the OVOS bus and HTTP (core `ConfirmationKeys`). */
 export interface ConfirmationJson {

@@ -1,5 +1,6 @@
 import { convertTool, type OvosFormatNoteData, type OvosSkippedToolData, type VendorToolFormat } from '@ovos-tools/core';
-import type { CatalogEntry, Collision } from '../service/ToolService.js';
+import type { CatalogEntry } from '../service/CatalogEntry.js';
+import type { Collision } from '../service/ToolboxStatus.js';
 
 /** A catalog in one vendor format: the definitions, what their conversions changed, and what could not be expressed. */
 export interface FormattedCatalog {

@@ -1,6 +1,6 @@
 import { toolSpecJson, type JsonObject, type OvosSearchHitData, type ToolsSearchResponseData } from '@ovos-tools/core';
 import type { HitExplanation } from '../service/HitExplanation.js';
-import type { ToolSearchHit, ToolSearchOutcome } from '../service/ToolService.js';
+import type { ToolSearchHit, ToolSearchOutcome } from '../service/ToolSearchRequest.js';
 
 /**
  * One search result as `ovos.tools.search.response` and `GET /internal/tools/search` answer it:

@@ -7,7 +7,11 @@ import { parseProviderConfig } from '../../src/config/ProviderConfig.js';
 import type { MetricsRecorder } from '../../src/metrics/MetricsRecorder.js';
 import { ExecutionPolicy } from '../../src/policy/ExecutionPolicy.js';
 import { RegistryGeneration, type HostedToolbox } from '../../src/registry/RegistryGeneration.js';
-import type { Authorizer, CatalogEntry, InvokeRequest, ReloadReport, ToolService } from '../../src/service/ToolService.js';
+import type { ToolService } from '../../src/service/ToolService.js';
+import type { Authorizer } from '../../src/service/AccessDecision.js';
+import type { CatalogEntry } from '../../src/service/CatalogEntry.js';
+import type { InvokeRequest } from '../../src/service/InvokeRequest.js';
+import type { ReloadReport } from '../../src/service/ReloadReport.js';
 import { silentLogger } from '@ovos-tools/core';
 
 /** What a test tool does: answer a result, or throw to fail with `execution_failed`. */

@@ -1,4 +1,5 @@
-import { resolveLocalTime, resolveZone } from '../internal.js';
+import { resolveLocalTime } from './resolveLocalTime.js';
+import { resolveZone } from './zones.js';
 import { describe, expect, it } from 'vitest';
 
 const zone = (name: string) => {

@@ -1,6 +1,6 @@
 import { ClockToolBox } from '@ovos-tools/toolbox-clock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveZone, systemZone } from '../internal.js';
+import { resolveZone, systemZone } from './zones.js';
 
 const originalTz = process.env.TZ;
 const RealDateTimeFormat = Intl.DateTimeFormat;

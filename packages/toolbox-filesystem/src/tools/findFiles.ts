@@ -1,6 +1,7 @@
 import { promises as fsp } from 'node:fs';
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { errorText, Messages } from '../messages.js';
+import { Messages } from '../messages.js';
+import { errorMessage as errorText } from '@ovos-tools/core/node';
 import { safeGlob } from '../sandbox/safeGlob.js';
 import type { FsToolContext } from './context.js';
 import { resolveDirectory } from './resolveDirectory.js';

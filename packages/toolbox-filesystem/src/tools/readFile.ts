@@ -1,5 +1,6 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { errorText, Messages } from '../messages.js';
+import { Messages } from '../messages.js';
+import { errorMessage as errorText } from '@ovos-tools/core/node';
 import { openForRead, SandboxRaceError } from '../sandbox/openVerified.js';
 import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { completeLength, skipContinuation } from '../text/utf8.js';

@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
-import { errorText, Messages } from '../messages.js';
+import { Messages } from '../messages.js';
+import { errorMessage as errorText } from '@ovos-tools/core/node';
 import type { ProtectionCheck } from '../sandbox/protectedPaths.js';
 import type { FsToolContext } from './context.js';
 

@@ -1,5 +1,6 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { errorText, Messages } from '../messages.js';
+import { Messages } from '../messages.js';
+import { errorMessage as errorText } from '@ovos-tools/core/node';
 import { safeGlob } from '../sandbox/safeGlob.js';
 import type { WorkerJobOutcome } from '@ovos-tools/core/node';
 import type { SearchReport, SearchRequest } from '../search/protocol.js';

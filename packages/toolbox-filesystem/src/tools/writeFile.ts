@@ -1,5 +1,6 @@
 import { defineTool, Type, type AgentTool } from '@ovos-tools/core';
-import { errorText, Messages } from '../messages.js';
+import { Messages } from '../messages.js';
+import { errorMessage as errorText } from '@ovos-tools/core/node';
 import { atomicWrite } from '../sandbox/atomicWrite.js';
 import { SandboxRaceError } from '../sandbox/openVerified.js';
 import type { FsToolContext } from './context.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSkillMd } from '../internal.js';
+import { parseSkillMd } from './parseSkillMd.js';
 
 function reason(text: string): string {
   const r = parseSkillMd(text);

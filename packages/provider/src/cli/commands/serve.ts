@@ -8,7 +8,7 @@ import type { ReloadReport } from '../../service/ReloadReport.js';
 import type { HttpServerHandle } from '../../transports/http/httpServerOptions.js';
 import { providerConfigSource } from '../../config/providerConfigSource.js';
 import { ToolsProvider } from '../../compose/ToolsProvider.js';
-import type { OwnBusServer } from '../../federation/BusFederation.js';
+import type { OwnBusServer } from '../../federation/OwnBusServer.js';
 import type { RawFrameSource } from '../../transports/http/inspector/BusTrafficFeed.js';
 import { redactRedisUrl } from '../../state/redactRedisUrl.js';
 import { logLevelOption } from '../logLevelOption.js';

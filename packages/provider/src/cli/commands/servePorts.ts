@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { isMessageBusReachable, loadMessageBusConfig, MessageBusServer } from '@ovos-tools/messagebus';
 import type { Logger } from '@ovos-tools/core';
-import { parseListen, type HttpConfig } from '../../transports/http/HttpConfig.js';
+import { type HttpConfig } from '../../transports/http/HttpConfig.js';
+import { parseListen } from '../../transports/http/parseListen.js';
 import { CliError, ExitCode } from '../CliError.js';
 
 /** Where `serve` would listen for HTTP: `--http [host:]port`, else the `http` section's `listen`; `undefined` when off. */

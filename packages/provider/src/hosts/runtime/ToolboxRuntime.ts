@@ -1,6 +1,7 @@
 import { LazyAbortController, type ChatEngine, type ChatMessage, type Logger, type LogLevel } from '@ovos-tools/core';
 import type { ToolBoxLike } from '@ovos-tools/core/contract';
-import { loadToolbox, errorText } from '../../loading/loadToolbox.js';
+import { errorText } from '@ovos-tools/core/node';
+import { loadToolbox } from '../../loading/loadToolbox.js';
 import { ToolboxLoadError } from '../../loading/ToolboxLoadError.js';
 import { toDescriptor } from '../descriptors.js';
 import type { Unsent } from '../batching.js';

@@ -1,5 +1,5 @@
 import { silentLogger, type Logger } from '@ovos-tools/core';
-import type { CatalogEntry } from '../../service/ToolService.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 import type { RankedHit } from '../rankSnapshot.js';
 import { FUSION_WEIGHTS, fuseRankings, type FusionWeights } from './fuseRankings.js';
 import { SemanticRanker, type RankerDeclaration, type SemanticRankerOptions } from './SemanticRanker.js';

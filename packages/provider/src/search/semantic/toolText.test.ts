@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { CatalogEntry } from '../../service/ToolService.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 import { VOICE_LEXICON } from '../voiceLexicon.js';
 import { foreignShare, MAX_TOOL_TEXT_CHARS, toolText } from './toolText.js';
 

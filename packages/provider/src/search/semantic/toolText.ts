@@ -1,4 +1,4 @@
-import type { CatalogEntry } from '../../service/ToolService.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 import { foldTerm, splitWords } from '../searchTerms.js';
 
 /** Characters of a tool's text the model reads (longer texts cost more to embed and add little meaning). */

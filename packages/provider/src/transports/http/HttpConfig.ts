@@ -2,8 +2,6 @@ import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 import { readSection } from '../../service/readSection.js';
 import { HTTP_DEFAULTS, HttpKeys, HttpSchema, type HttpSection } from './httpSchema.js';
 
-export { parseListen } from './parseListen.js';
-
 /**
  * The `http` section of the provider config, parsed (snake_case on disk):
  * ```json

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import { doorCaller, routePath, type HttpExposure } from '../../access/door.js';
 import { createAgentResolver, credentialFromHeaders } from '../../access/resolveAgent.js';
+import type { Caller } from '../../service/Caller.js';
 import { isInspectorPath } from './inspector/registerInspectorRoutes.js';
 import { sendRefusal } from './refusalReply.js';
 import { stateOf } from './requestState.js';

@@ -2,9 +2,11 @@
  * `@ovos-tools/provider/http`: the HTTP API transport (Fastify) and the Prometheus metrics it serves. A subpath of
  * its own, so that importing `@ovos-tools/provider` never loads Fastify or prom-client.
  */
-export { startHttpServer, HttpServerConfigError } from './startHttpServer.js';
+export { startHttpServer } from './startHttpServer.js';
+export { HttpServerConfigError } from './httpServerOptions.js';
 export { startHttpFromSettings } from './startHttpFromSettings.js';
-export type { HttpServerHandle, HttpServerOptions } from './startHttpServer.js';
+export type { HttpFromSettings } from './startHttpFromSettings.js';
+export type { HttpServerHandle, HttpServerOptions } from './httpServerOptions.js';
 export type { McpSessionLimits } from '../mcp/McpSessions.js';
 export { parseHttpConfig } from './HttpConfig.js';
 export type { HttpConfig } from './HttpConfig.js';

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '@ovos-tools/core';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import type { McpHttpHandler } from '../mcp/createMcpHttpHandler.js';
 import type { McpSessionLimits } from '../mcp/McpSessions.js';
 import { MCP_PATH } from './httpServerOptions.js';

@@ -5,8 +5,6 @@ import { MCP_PATH } from './httpServerOptions.js';
 import { sendRefusal } from './refusalReply.js';
 import { stateOf } from './requestState.js';
 
-export type { OriginPolicy } from '../../access/door.js';
-
 /**
  * The one Host/Origin policy of every route, as an `onRequest` hook that runs before authentication: access's pure
  * `hostOriginRefusal` (DNS rebinding: `Host`; browsers: `Origin` and `Sec-Fetch-Site` on every state-changing request

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WireError } from '@ovos-tools/core';
 import type { ActingRefusal } from '../../service/AccessDecision.js';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { ToolService } from '../../service/ToolService.js';
 import { searchErrors } from '../../search/searchErrors.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { resultPageJson } from '../budgetJson.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 
 /** What one request carries between the layers: the caller the authentication hook found, and what the access log prints. */
 export interface RequestState {

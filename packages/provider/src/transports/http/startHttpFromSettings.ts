@@ -2,10 +2,12 @@ import type { Logger } from '@ovos-tools/core';
 import type { AgentDefinition } from '../../access/AgentDefinition.js';
 import type { PrometheusMetrics } from '../../metrics/PrometheusMetrics.js';
 import type { ToolService } from '../../service/ToolService.js';
-import { parseListen, type HttpConfig } from './HttpConfig.js';
+import { type HttpConfig } from './HttpConfig.js';
+import { parseListen } from './parseListen.js';
 import type { RawFrameSource } from './inspector/BusTrafficFeed.js';
 import type { McpSessionLimits } from '../mcp/McpSessions.js';
-import { startHttpServer, type HttpServerHandle } from './startHttpServer.js';
+import { startHttpServer } from './startHttpServer.js';
+import { type HttpServerHandle } from './httpServerOptions.js';
 import { HTTP_DEFAULTS } from './httpSchema.js';
 
 /** What {@link startHttpFromSettings} reads: the `http` section, `--http`, the agents, and what the server serves. */

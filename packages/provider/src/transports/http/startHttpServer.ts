@@ -19,8 +19,6 @@ import { registerOperatorRoutes } from './routes/operatorRoutes.js';
 import { registerToolRoutes } from './routes/toolRoutes.js';
 import { HTTP_DEFAULTS } from './httpSchema.js';
 
-export { HttpServerConfigError, MCP_PATH, type HttpServerHandle, type HttpServerOptions } from './httpServerOptions.js';
-
 const OPENAPI = {
   openapi: {
     openapi: '3.0.3',

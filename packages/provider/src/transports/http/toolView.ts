@@ -1,5 +1,5 @@
 import { plainSchema } from '@ovos-tools/core';
-import type { CatalogEntry } from '../../service/ToolService.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 
 /** What `GET /internal/tools` query parameters add to each entry. */
 export interface ToolViewOptions {

@@ -1,4 +1,5 @@
-import type { Caller, SessionRules } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { SessionRules } from '../../service/AccessDecision.js';
 import { mcpDefault } from './mcpSchema.js';
 
 /** Limits of the MCP sessions of one server (`mcp.max_sessions`, `mcp.max_sessions_per_caller`, `mcp.session_idle_s`). */

@@ -1,14 +1,15 @@
 import type { Server } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { JsonObject, Logger, ToolProgress } from '@ovos-tools/core';
-import type { Caller, GetOutcome, ToolService } from '../../service/ToolService.js';
+import type { GetOutcome, ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import { confirmationResult, declinedResult, mcpLanguages, readMcpConfirmation } from './mcpConfirmation.js';
 import { ERROR_CODE_META_KEY, MAX_OUTPUT_CHARS_META_KEY } from './metaKeys.js';
 import { refusalResult } from './refusalResult.js';
 import { fromQualifiedMcpToolName } from './qualifiedToolName.js';
 import { withTruncation } from './resultResources.js';
 import { returnsMcpContent } from './toMcpTool.js';
-import { fromMcpToolName } from './toolNames.js';
+import { fromMcpToolName } from '@ovos-tools/core';
 
 /** The params of a `tools/call` request, as received. */
 export interface ToolCallParams {

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { hostOriginRefusal, type OriginPolicy } from '../../access/door.js';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import { createMcpToolServer, type McpToolServer } from './createMcpToolServer.js';
 import { McpSessions, type McpSessionLimits } from './McpSessions.js';
 

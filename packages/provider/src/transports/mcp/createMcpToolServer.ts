@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SERVER_INFO } from '../serverInfo.js';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
-import { silentLogger, type Logger } from '@ovos-tools/core';
-import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
+import { silentLogger, type Logger, fromMcpToolName, toMcpToolName } from '@ovos-tools/core';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 import { toQualifiedMcpToolName } from './qualifiedToolName.js';
 import { callTool } from './callTool.js';
 import { ERROR_CODE_META_KEY } from './metaKeys.js';
 import { registerResultResources } from './resultResources.js';
 import { callSearchTools, SEARCH_TOOLS_NAME, SEARCH_TOOLS_TOOL } from './searchToolsTool.js';
-import { fromMcpToolName, toMcpToolName } from './toolNames.js';
 import { SHADOWED_BY_META_KEY, toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** Options of {@link createMcpToolServer}. */
@@ -35,7 +36,6 @@ export interface McpToolServer {
   close(): Promise<void>;
 }
 
-export { ERROR_CODE_META_KEY } from './metaKeys.js';
 
 /**
  * Builds an MCP server (SDK `Server`, capability `tools.listChanged`) over a {@link ToolService}, for ONE

@@ -13,7 +13,7 @@ export type { McpHttpHandler, McpHttpHandlerOptions } from './createMcpHttpHandl
 export { serveMcpStdio } from './serveMcpStdio.js';
 export { CONFIRM_INPUT_KEY, CONFIRM_PROMPT_LANG_META_KEY, CONFIRM_PROMPT_META_KEY, CONFIRM_TOKEN_META_KEY, LANG_META_KEY } from './mcpConfirmation.js';
 export type { McpStdioOptions } from './serveMcpStdio.js';
-export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from './toolNames.js';
+export { fromMcpToolName, MCP_TOOL_NAME_MAX, toMcpToolName } from '@ovos-tools/core';
 export { SHADOWED_BY_META_KEY, TOOLBOX_ID_META_KEY, toMcpTool } from './toMcpTool.js';
 export { fromQualifiedMcpToolName, MCP_QUALIFIER, toQualifiedMcpToolName } from './qualifiedToolName.js';
 export type { McpToolJson } from './toMcpTool.js';

@@ -1,7 +1,7 @@
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import { confirmErrors } from '../../confirm/confirmErrors.js';
 import { acceptLanguage } from '../acceptLanguage.js';
-import type { ConfirmationRequest } from '../../service/ToolService.js';
+import type { ConfirmationRequest } from '../../service/ConfirmationRequest.js';
 import { refusalResult } from './refusalResult.js';
 
 /**

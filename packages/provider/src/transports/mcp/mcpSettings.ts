@@ -1,7 +1,6 @@
 import type { Static } from '@ovos-tools/core';
 import { McpKeys } from './mcpSchema.js';
 
-export { McpKeys } from './mcpSchema.js';
 import type { McpSessionLimits } from './McpSessions.js';
 import { restartOnly, type ReloadRule } from '../../service/ReloadRule.js';
 

@@ -1,5 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import type { Caller, OutputTruncation, ResultPageOutcome, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { OutputTruncation } from '../../service/InvokeOutcome.js';
+import type { ResultPageOutcome } from '../../service/ResultPageRequest.js';
 import { truncatedJson } from '../budgetJson.js';
 import { ERROR_CODE_META_KEY, TRUNCATED_META_KEY } from './metaKeys.js';
 

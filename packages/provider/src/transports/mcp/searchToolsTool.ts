@@ -1,8 +1,11 @@
-import type { Caller, CatalogEntry, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 import { wireErrors } from '../../service/wireErrors.js';
 import { explainJson } from '../searchJson.js';
+import { toMcpToolName } from '@ovos-tools/core';
+import { ERROR_CODE_META_KEY } from './metaKeys.js';
 import { refusalResult } from './refusalResult.js';
-import { toMcpToolName } from './toolNames.js';
 import { toMcpTool, type McpToolJson } from './toMcpTool.js';
 
 /** The name of the opt-in meta tool (`mcp.search_tool: true`). */

@@ -1,5 +1,5 @@
 import { toMcpToolDefinition, type McpToolDefinition } from '@ovos-tools/core';
-import type { CatalogEntry } from '../../service/ToolService.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
 
 /** An MCP `Tool` as `tools/list` answers it (MCP spec 2025-06-18+, `Tool`): core's `McpToolDefinition` plus `_meta`. */
 export interface McpToolJson extends McpToolDefinition {

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@ovos-tools/core';
-import type { Caller } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import { hivemindOrigin } from './hivemindPeer.js';
 
 /** Options of {@link busCaller}. */

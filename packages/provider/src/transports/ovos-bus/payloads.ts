@@ -19,7 +19,12 @@ import {
   type ToolsResultGetResponseData,
   type ToolsSearchResponseData,
 } from '@ovos-tools/core';
-import type { Caller, CatalogEntry, InvokeOutcome, LoadProblem, ReloadReport, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
+import type { CatalogEntry } from '../../service/CatalogEntry.js';
+import type { InvokeOutcome } from '../../service/InvokeOutcome.js';
+import type { LoadProblem } from '../../service/ToolboxStatus.js';
+import type { ReloadReport } from '../../service/ReloadReport.js';
 import { readRequestName } from './requestName.js';
 import { resultPageJson, truncatedJson } from '../budgetJson.js';
 import { formatCatalog, formatEntry } from '../formatCatalog.js';
@@ -33,7 +38,7 @@ import { wireErrors } from '../../service/wireErrors.js';
  * The OVOS payloads of the provider API (wire spec §4.4, ovos-PHAL-plugin-tools) and the per-toolbox API
  * (§2.4–2.5, OPM `ToolBox`), built from the {@link ToolService}. Only this module shapes `ovos.tools.*` and
  * `ovos.persona.tools.*` data; `registerOvosBus.ts` only routes. Requests are checked here, at the edge, against
- * core's payload schemas (`ToolsListRequest`, `OvosToolName`, …; `@ovos-tools/core` `wire/ovosPayloads.ts`), and
+ * core's payload schemas (`ToolsListRequest`, `OvosToolName`, …; `@ovos-tools/core` `wire/ovosRequests.ts` and `wire/ovosResponses.ts`), and
  * every answer has the type of its response schema; the error texts come from `service/wireErrors.ts`.
  */
 

@@ -13,7 +13,8 @@ import {
   type ToolsChangedEventData,
 } from '@ovos-tools/core';
 import { TOOLS_HOST_KEY } from '../../federation/BusFederation.js';
-import type { Caller, ToolService } from '../../service/ToolService.js';
+import type { ToolService } from '../../service/ToolService.js';
+import type { Caller } from '../../service/Caller.js';
 import { withBusSession } from './busCaller.js';
 import { discoverPayload, getToolPayload, invokeToolPayload, listToolsPayload, reloadPayload, resultPagePayload, searchPayload, toolboxCallPayload } from './payloads.js';
 import { wireErrors } from '../../service/wireErrors.js';

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessDecision } from '../../../service/AccessDecision.js';
+import type { Caller } from '../../../service/Caller.js';
 import type { Refusal } from '../../../service/Refusal.js';
 import { sendRefusal } from '../refusalReply.js';
 import type { BusTrafficFeed, TrafficEvent } from './BusTrafficFeed.js';

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { ActingRefusal } from '../../../service/AccessDecision.js';
+import type { ActingRefusal, OperatorAction } from '../../../service/AccessDecision.js';
+import type { Caller } from '../../../service/Caller.js';
 import type { Refusal } from '../../../service/Refusal.js';
-import type { Caller, OperatorAction, ToolService } from '../../../service/ToolService.js';
+import type { ToolService } from '../../../service/ToolService.js';
 import { wireErrors } from '../../../service/wireErrors.js';
 import { callerOf, stateOf } from '../requestState.js';
 
