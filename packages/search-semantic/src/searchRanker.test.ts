@@ -51,6 +51,16 @@ describe('the ranker', () => {
     expect(await model.embed([])).toEqual([]);
   });
 
+  test('texts embedded together (one graph run, padded to the longest) get the vectors each gets alone', async () => {
+    const texts = ['play jazz', 'get weather forecast: the current weather and the forecast for a city. arguments: city, units, days', 'x', 'set a timer'];
+    const together = await model.embed(texts);
+    for (const [i, text] of texts.entries()) {
+      const [alone] = await model.embed([text]);
+      const worst = alone!.reduce((w, x, k) => Math.max(w, Math.abs(x - together[i]![k]!)), 0);
+      expect(worst, text).toBeLessThan(1e-5);
+    }
+  });
+
   test('an unknown backend is refused with what to use', async () => {
     await expect(searchRanker.load({ backend: 'webgl' })).rejects.toThrow("backend 'webgl' is not offered: use 'cpu' or 'wasm'");
   });
