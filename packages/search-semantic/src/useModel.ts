@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TextEmbedder } from '@ovos-tools/core';
+import { useFastSplitV } from './fastSplitV.js';
 import { PieceTokenizer } from './pieceTokenizer.js';
 
 /** The backends {@link loadUseModel} can run the model on. */
@@ -31,6 +32,7 @@ export async function loadUseModel(backend: UseBackend = 'cpu', dir: string = we
   const tf = startBackend(backend);
   if (!(await tf.setBackend(backend))) throw new Error(`TensorFlow.js could not start its ${backend} backend`);
   await tf.ready();
+  if (backend === 'wasm') useFastSplitV(tf);
   const [modelJson, vocabulary] = await Promise.all([readFile(path.join(dir, 'model.json'), 'utf8'), readFile(path.join(dir, 'vocab.json'), 'utf8')]);
   const artifacts = JSON.parse(modelJson) as { modelTopology: object; weightsManifest: Array<{ paths: string[]; weights: never[] }> };
   const weightSpecs = artifacts.weightsManifest.flatMap((g) => g.weights);
