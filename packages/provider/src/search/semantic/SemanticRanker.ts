@@ -69,6 +69,8 @@ export class SemanticRanker {
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
   private slowWarned = false;
+  /** Messages for a worker being started (created on the next turn of the event loop), sent once it exists. */
+  private outbox: ToSemanticWorker[] | undefined;
   private readonly logger: Logger;
 
   constructor(
@@ -197,12 +199,14 @@ export class SemanticRanker {
   /** Stops the worker for good. */
   async close(): Promise<void> {
     this.state = 'closed';
+    this.outbox = undefined;
     const w = this.worker;
     this.worker = undefined;
     if (w) await w.terminate();
   }
 
   private post(m: ToSemanticWorker): void {
+    if (this.outbox) return void this.outbox.push(m);
     try {
       this.worker?.postMessage(m);
     } catch {
@@ -210,24 +214,37 @@ export class SemanticRanker {
     }
   }
 
-  /** Starts the worker; `false` when it stopped too often. */
+  /**
+   * Starts the worker, `false` when it stopped too often. The thread itself is created on the next turn of the event
+   * loop (`setImmediate`), after the search that asked has answered lexically: creating it costs that search tens of
+   * ms, hundreds on a loaded machine. Messages posted meanwhile wait in {@link outbox}.
+   */
   private start(): boolean {
     if (this.starts >= MAX_STARTS) return false;
     this.starts++;
     this.state = 'loading';
     this.pending.clear();
     this.complete = undefined;
+    this.outbox = [];
+    this.logger.info(`search: starting the search ranker ${this.declaration.entryPointName} (${this.declaration.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
+    setImmediate(() => this.spawn());
+    return true;
+  }
+
+  private spawn(): void {
+    const outbox = this.outbox;
+    if (this.state !== 'loading' || !outbox) return;
+    this.outbox = undefined;
     const d = this.declaration;
     const init: SemanticWorkerInit = { modulePath: d.modulePath, exportName: d.exportName, backend: this.options.backend ?? DEFAULT_BACKEND, cacheDir: this.options.cacheDir ?? defaultVectorCacheDir(), shared: this.shared };
-    this.logger.info(`search: starting the search ranker ${d.entryPointName} (${d.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     let worker: Worker;
     try {
       worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     } catch (err) {
-      this.failed(`it could not start: ${String(err)}`);
-      return false;
+      return this.failed(`it could not start: ${String(err)}`);
     }
     this.worker = worker;
+    for (const m of outbox) this.post(m);
     worker.unref();
     worker.stdout.resume();
     worker.stderr.resume();
@@ -237,7 +254,6 @@ export class SemanticRanker {
     worker.on('exit', (code) => {
       if (this.worker === worker) this.failed(reason ?? `its worker exited (code ${code})`);
     });
-    return true;
   }
 
   private onMessage(worker: Worker, m: FromSemanticWorker, fatal: (reason: string) => void): void {
@@ -259,6 +275,7 @@ export class SemanticRanker {
 
   private failed(reason: string): void {
     this.worker = undefined;
+    this.outbox = undefined;
     this.pending.clear();
     if (this.state === 'closed') return;
     this.state = 'failed';
