@@ -40,7 +40,7 @@ export class Toolbox extends ToolBox {
 `;
 
 /** A plugin root below the provider (so `@ovos-tools/core` resolves) with MetaTool, the bundled toolboxes and the ranker. */
-function pluginRoot() {
+function pluginRoot(withModel = true) {
   mkdirSync(path.join(providerDir, '.test-plugins'), { recursive: true });
   const root = mkdtempSync(path.join(providerDir, '.test-plugins', 'semantic-bus-'));
   const lock = {};
@@ -60,7 +60,7 @@ function pluginRoot() {
     const pkg = JSON.parse(readFileSync(path.join(packagesDir, dir, 'package.json'), 'utf8'));
     if (pkg.entryPoints?.['opm.agents.toolbox']) link(pkg.name, path.join(packagesDir, dir));
   }
-  link('@ovos-tools/search-semantic', path.join(packagesDir, 'search-semantic'));
+  if (withModel) link('@ovos-tools/search-semantic', path.join(packagesDir, 'search-semantic'));
   writeFileSync(path.join(root, 'package.json'), '{"name":"semantic-bus-bench","private":true}');
   writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages: lock }));
   return root;
@@ -152,9 +152,28 @@ function treeRss(pid) {
   return kb / 1024;
 }
 
+/** The same without the package: the first search, p50/p99 of 300 searches and the RSS after 995 (lexical only). */
+async function withoutModel(rows) {
+  const root = pluginRoot(false);
+  try {
+    const s = await serve(root, tmpdir());
+    const first = await search(s.client, 'what is the weather in lisbon');
+    const queries = metatoolQueries().map((q) => q.query);
+    const times = [];
+    for (const q of queries.slice(0, quick ? 300 : queries.length)) times.push((await search(s.client, q)).ms);
+    const timed = times.slice(0, 300).sort((a, b) => a - b);
+    rows.push(['without the package', `first search ${ms(first.ms)}; p50 ${ms(pct(timed, 50))} p99 ${ms(pct(timed, 99))}; RSS after ${times.length} searches ${treeRss(s.proc.pid).toFixed(0)} MB`]);
+    await s.stop();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const root = pluginRoot();
 const cacheHome = mkdtempSync(path.join(tmpdir(), 'ovos-bench-bus-vectors-'));
 const rows = [];
+await withoutModel(rows);
+console.error(rows[0].join(': '));
 try {
   // 1. cold
   let t0 = performance.now();
