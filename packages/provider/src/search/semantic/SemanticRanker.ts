@@ -38,6 +38,15 @@ export const QUERY_WAIT_MS = 80;
 export const DEFAULT_BACKEND = 'wasm';
 /** Requests whose vectors are kept (about 2 kB each). */
 const RECENT_QUERIES = 256;
+/**
+ * After this many requests in a row not embedded within the wait, a search whose request finds the worker still busy
+ * with an earlier one does not wait (it would wait for nothing: on an overloaded machine every search paid the whole
+ * wait and was ranked lexically anyway); one in {@link PROBE_EVERY} of them still waits, and a request embedded in
+ * time ends this.
+ */
+const MISSES_BEFORE_SKIPPING = 3;
+/** While searches skip waiting, every this-many-th one waits anyway (a probe of whether the model keeps up again). */
+const PROBE_EVERY = 8;
 /** A worker that stopped this many times is not started again until the next reload. */
 const MAX_STARTS = 3;
 /** The worker's V8 heap limit, MB (the model's weights live in wasm or typed-array memory, outside it). */
@@ -69,6 +78,11 @@ export class SemanticRanker {
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
   private slowWarned = false;
+  /** Requests in a row not embedded within the wait (see {@link MISSES_BEFORE_SKIPPING}). */
+  private misses = 0;
+  /** Searches eligible to skip waiting, counted for the probes. */
+  private skipCount = 0;
+  private skips = 0;
   /** Messages for a worker being started (created on the next turn of the event loop), sent once it exists. */
   private outbox: ToSemanticWorker[] | undefined;
   private readonly logger: Logger;
@@ -83,6 +97,11 @@ export class SemanticRanker {
   /** The languages the model was trained on (`["en"]`), once loaded. */
   get languages(): readonly string[] | undefined {
     return this.model?.languages;
+  }
+
+  /** Searches that did not wait for the model because it kept missing the wait (see `MISSES_BEFORE_SKIPPING`). */
+  get skippedWaits(): number {
+    return this.skips;
   }
 
   /** `idle` (not started), `loading`, `ready`, `failed` (stopped; the next search may start it again) or `closed`. */
@@ -147,7 +166,9 @@ export class SemanticRanker {
    * Fetches the request's vector without blocking the event loop (the service's searches): resolves `true` once the
    * vector is kept with the recent ones (so `queryVector(text, false)` finds it), `false` when the model is not ready,
    * failed, or did not answer within `queryWaitMs` of this call. Requests go to the worker one at a time (it answers
-   * through one shared slot); the time spent waiting behind another counts toward the limit. Never rejects.
+   * through one shared slot); the time spent waiting behind another counts toward the limit. After three requests in
+   * a row not embedded in time, a request that finds the worker still busy resolves `false` at once (one in eight
+   * still waits; one embedded in time ends this). Never rejects.
    */
   prepareQuery(text: string): Promise<boolean> {
     if (this.state !== 'ready' || !this.model) return Promise.resolve(false);
@@ -161,17 +182,33 @@ export class SemanticRanker {
   private async embedWithin(text: string, deadline: number): Promise<Float32Array | undefined> {
     if (this.recent.has(text)) return this.recent.get(text);
     if (this.state !== 'ready' || !this.model) return undefined;
-    if (performance.now() >= deadline) return this.tooSlow();
+    if (performance.now() >= deadline) return this.missed();
+    const behind = Atomics.load(this.header, ANSWERED_SEQ) !== this.seq;
     const seq = this.ask(text);
+    if (behind && this.misses >= MISSES_BEFORE_SKIPPING && ++this.skipCount % PROBE_EVERY !== 0) return this.skipped();
     for (;;) {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) return this.tooSlow();
+      if (left <= 0) return this.missed();
       const waited = waitAsync(this.header, ANSWERED_SEQ, answered, left);
       if (waited.async) await waited.value;
     }
+    this.misses = 0;
     return this.model ? this.answer(text, this.model.dimensions) : undefined;
+  }
+
+  /** A request the model did not embed in time (a search that waited for nothing). */
+  private missed(): undefined {
+    this.misses++;
+    return this.tooSlow();
+  }
+
+  /** A search that does not wait: the model missed its last requests and is still busy with an earlier one. */
+  private skipped(): undefined {
+    this.skips++;
+    if (this.skips === 1) this.logger.info(`search: the model missed ${this.misses} requests in a row and is still busy; searches stop waiting for it (one in ${PROBE_EVERY} still does) until one is embedded in time`);
+    return undefined;
   }
 
   /** Posts a request to embed; its sequence number. */
@@ -225,6 +262,7 @@ export class SemanticRanker {
     this.state = 'loading';
     this.pending.clear();
     this.complete = undefined;
+    this.misses = 0;
     this.outbox = [];
     this.logger.info(`search: starting the search ranker ${this.declaration.entryPointName} (${this.declaration.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     setImmediate(() => this.spawn());
