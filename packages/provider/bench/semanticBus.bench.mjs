@@ -2,13 +2,13 @@
 // embedded messagebus), the MetaTool catalog served by real toolbox packages in a temp plugin root (MetaTool's 199
 // tools in one package, the bundled toolboxes beside them), @ovos-tools/search-semantic installed there, and a real
 // client (MessageBusClient in this process) asking `ovos.tools.search` as an agent does.
-// 1. Cold: serve started with an empty vector cache; the first search (lexical, it starts the model) and the time
-//    until the model ranks (searching every 100 ms, each search answering meanwhile).
+// 0. The same catalog without the package: first search, p50/p99, RSS (lexical only).
+// 1. Cold: serve started with an empty vector cache; the first search (lexical, it starts the model), the time until
+//    the catalog is embedded (the provider's log) and until the first fused answer (searching every 100 ms).
 // 2. Latency: 300 MetaTool queries, one after another, p50/p99 of the round trip (client → bus → provider → bus →
 //    client), counting the searches answered lexically (the model slower than its wait).
 // 3. RSS of the provider's process tree after 995 searches (the model's worker is a thread of it).
-// 4. Restart with the cache warm: serve started again on the same cache folder; the first search and the time until
-//    the model ranks.
+// 4. Restart with the cache warm: serve started again on the same cache folder; the same times.
 // Targets: p50 <= 30 ms; RSS <= 450 MB; first search <= 50 ms. OVOS_TOOLS_BENCH_QUICK=1: 300 searches for RSS.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -117,14 +117,22 @@ async function search(client, query) {
   return { tools: reply.data.tools, fused: reply.data.tools[0]?.explain?.rankers !== undefined, ms: took };
 }
 
-/** Searches every 100 ms until the model ranks; the first search's time and the ms from `t0` to the first fused answer. */
-async function untilFused(client, t0, timeoutMs = 600_000) {
-  const first = await search(client, 'what is the weather in lisbon');
-  for (let r = first; !r.fused; r = await search(client, 'what is the weather in lisbon')) {
+/**
+ * Searches every 100 ms until the model ranks: the first search's time, the ms from `t0` until the provider logs that
+ * the catalog is embedded ("searches now rank by meaning too") and until the first fused answer (which also needs the
+ * request embedded within the wait: later on an overloaded machine).
+ */
+async function untilFused(s, t0, timeoutMs = 600_000) {
+  const logged = s.output().length;
+  let readyMs;
+  const first = await search(s.client, 'what is the weather in lisbon');
+  for (let r = first; !r.fused; r = await search(s.client, 'what is the weather in lisbon')) {
+    readyMs ??= s.output().slice(logged).includes('searches now rank by meaning too') ? performance.now() - t0 : undefined;
     if (performance.now() - t0 > timeoutMs) throw new Error('the model did not rank within the timeout');
     await new Promise((res) => setTimeout(res, 100));
   }
-  return { firstMs: first.ms, firstFused: first.fused, readyMs: performance.now() - t0 };
+  const fusedMs = performance.now() - t0;
+  return { firstMs: first.ms, firstFused: first.fused, readyMs: readyMs ?? fusedMs, fusedMs };
 }
 
 /** RSS (MB) of `pid` and its descendants, from /proc. */
@@ -180,10 +188,10 @@ try {
   let s = await serve(root, cacheHome);
   const list = await s.client.waitForResponse(new Message('ovos.tools.list', {}), 'ovos.tools.list.response', 10_000);
   const tools = list?.data?.tools?.length ?? 0;
-  const cold = await untilFused(s.client, performance.now());
+  const cold = await untilFused(s, performance.now());
   console.error(`cold: ${JSON.stringify(cold)}`);
   rows.push(['catalog', `${tools} tools served (MetaTool's 199 + the bundled toolboxes), serve up after ${ms(s.servedMs)}`]);
-  rows.push(['cold (empty cache)', `first search ${ms(cold.firstMs)} (${cold.firstFused ? 'fused' : 'lexical'}); the model ranks ${(cold.readyMs / 1000).toFixed(2)} s after it`]);
+  rows.push(['cold (empty cache)', `first search ${ms(cold.firstMs)} (${cold.firstFused ? 'fused' : 'lexical'}); the catalog embedded ${(cold.readyMs / 1000).toFixed(2)} s after it, the first fused answer ${(cold.fusedMs / 1000).toFixed(2)} s`]);
   // 2. latency, 3. RSS
   const queries = metatoolQueries().map((q) => q.query);
   const times = [];
@@ -203,8 +211,8 @@ try {
   // 4. restart, cache warm
   t0 = performance.now();
   s = await serve(root, cacheHome);
-  const warm = await untilFused(s.client, performance.now());
-  rows.push(['restart, cache warm', `first search ${ms(warm.firstMs)} (${warm.firstFused ? 'fused' : 'lexical'}); the model ranks ${(warm.readyMs / 1000).toFixed(2)} s after it`]);
+  const warm = await untilFused(s, performance.now());
+  rows.push(['restart, cache warm', `first search ${ms(warm.firstMs)} (${warm.firstFused ? 'fused' : 'lexical'}); the model ready ${(warm.readyMs / 1000).toFixed(2)} s after it, the first fused answer ${(warm.fusedMs / 1000).toFixed(2)} s`]);
   console.error(s.output().split("\n").filter((l) => /search|WARN|ERROR|metatool/.test(l)).join("\n"));
   await s.stop();
 } finally {

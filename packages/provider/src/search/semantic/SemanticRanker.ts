@@ -1,7 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { ANSWER_STATUS, ANSWERED_SEQ, MAX_DIMENSIONS, SHARED_HEADER_BYTES, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
+import { spawnSemanticWorker } from './spawnSemanticWorker.js';
 import { defaultVectorCacheDir } from './vectorCache.js';
+import { PROBE_EVERY, WaitPolicy } from './waitPolicy.js';
 
 /** Where a search-ranker package's model is: discovery's declaration of it. */
 export interface RankerDeclaration {
@@ -38,19 +40,8 @@ export const QUERY_WAIT_MS = 80;
 export const DEFAULT_BACKEND = 'wasm';
 /** Requests whose vectors are kept (about 2 kB each). */
 const RECENT_QUERIES = 256;
-/**
- * After this many requests in a row not embedded within the wait, a search whose request finds the worker still busy
- * with an earlier one does not wait (it would wait for nothing: on an overloaded machine every search paid the whole
- * wait and was ranked lexically anyway); one in {@link PROBE_EVERY} of them still waits, and a request embedded in
- * time ends this.
- */
-const MISSES_BEFORE_SKIPPING = 3;
-/** While searches skip waiting, every this-many-th one waits anyway (a probe of whether the model keeps up again). */
-const PROBE_EVERY = 8;
 /** A worker that stopped this many times is not started again until the next reload. */
 const MAX_STARTS = 3;
-/** The worker's V8 heap limit, MB (the model's weights live in wasm or typed-array memory, outside it). */
-const WORKER_HEAP_MB = 256;
 
 /**
  * The provider's side of a search ranker (issue 42): a worker thread that loads the ranker package's model lazily
@@ -78,11 +69,7 @@ export class SemanticRanker {
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
   private slowWarned = false;
-  /** Requests in a row not embedded within the wait (see {@link MISSES_BEFORE_SKIPPING}). */
-  private misses = 0;
-  /** Searches eligible to skip waiting, counted for the probes. */
-  private skipCount = 0;
-  private skips = 0;
+  private readonly wait = new WaitPolicy();
   /** Messages for a worker being started (created on the next turn of the event loop), sent once it exists. */
   private outbox: ToSemanticWorker[] | undefined;
   private readonly logger: Logger;
@@ -99,9 +86,9 @@ export class SemanticRanker {
     return this.model?.languages;
   }
 
-  /** Searches that did not wait for the model because it kept missing the wait (see `MISSES_BEFORE_SKIPPING`). */
+  /** Searches that did not wait for the model because it kept missing the wait (see `WaitPolicy`). */
   get skippedWaits(): number {
-    return this.skips;
+    return this.wait.skipped;
   }
 
   /** `idle` (not started), `loading`, `ready`, `failed` (stopped; the next search may start it again) or `closed`. */
@@ -185,7 +172,7 @@ export class SemanticRanker {
     if (performance.now() >= deadline) return this.missed();
     const behind = Atomics.load(this.header, ANSWERED_SEQ) !== this.seq;
     const seq = this.ask(text);
-    if (behind && this.misses >= MISSES_BEFORE_SKIPPING && ++this.skipCount % PROBE_EVERY !== 0) return this.skipped();
+    if (this.wait.skip(behind)) return this.skipped();
     for (;;) {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
@@ -194,20 +181,19 @@ export class SemanticRanker {
       const waited = waitAsync(this.header, ANSWERED_SEQ, answered, left);
       if (waited.async) await waited.value;
     }
-    this.misses = 0;
+    this.wait.reset();
     return this.model ? this.answer(text, this.model.dimensions) : undefined;
   }
 
   /** A request the model did not embed in time (a search that waited for nothing). */
   private missed(): undefined {
-    this.misses++;
+    this.wait.missed();
     return this.tooSlow();
   }
 
   /** A search that does not wait: the model missed its last requests and is still busy with an earlier one. */
   private skipped(): undefined {
-    this.skips++;
-    if (this.skips === 1) this.logger.info(`search: the model missed ${this.misses} requests in a row and is still busy; searches stop waiting for it (one in ${PROBE_EVERY} still does) until one is embedded in time`);
+    if (this.wait.skipped === 1) this.logger.info(`search: the model missed ${this.wait.streak} requests in a row and is still busy; searches stop waiting for it (one in ${PROBE_EVERY} still does) until one is embedded in time`);
     return undefined;
   }
 
@@ -262,7 +248,7 @@ export class SemanticRanker {
     this.state = 'loading';
     this.pending.clear();
     this.complete = undefined;
-    this.misses = 0;
+    this.wait.reset();
     this.outbox = [];
     this.logger.info(`search: starting the search ranker ${this.declaration.entryPointName} (${this.declaration.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     setImmediate(() => this.spawn());
@@ -277,21 +263,12 @@ export class SemanticRanker {
     const init: SemanticWorkerInit = { modulePath: d.modulePath, exportName: d.exportName, backend: this.options.backend ?? DEFAULT_BACKEND, cacheDir: this.options.cacheDir ?? defaultVectorCacheDir(), shared: this.shared };
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      worker = spawnSemanticWorker(init, (m, fatal) => this.onMessage(worker, m, fatal), (reason) => this.worker === worker && this.failed(reason));
     } catch (err) {
       return this.failed(`it could not start: ${String(err)}`);
     }
     this.worker = worker;
     for (const m of outbox) this.post(m);
-    worker.unref();
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let reason: string | undefined;
-    worker.on('message', (m: FromSemanticWorker) => this.onMessage(worker, m, (r) => (reason = r)));
-    worker.on('error', (err) => (reason ??= `it failed: ${err.message}`));
-    worker.on('exit', (code) => {
-      if (this.worker === worker) this.failed(reason ?? `its worker exited (code ${code})`);
-    });
   }
 
   private onMessage(worker: Worker, m: FromSemanticWorker, fatal: (reason: string) => void): void {
