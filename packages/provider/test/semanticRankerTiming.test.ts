@@ -87,3 +87,20 @@ test('a model that missed three requests in a row and is still busy is not waite
   expect(r.skippedWaits).toBe(skipped);
   await r.close();
 }, 60_000);
+
+test('a request the model was too slow for is still kept when its answer comes: the same words asked again are ranked by the model', async () => {
+  const r = new SemanticRanker(declaration, { cacheDir: path.join(dir, 'cache'), queryWaitMs: 1000 });
+  const texts = ['set a timer'];
+  r.vectorsFor(texts);
+  await until(() => r.vectorsFor(texts) !== undefined, 'the tool vectors', 30_000);
+  for (const q of ['slow one', 'slow two', 'slow three']) expect(await r.prepareQuery(q)).toBe(false);
+  // the worker needs 2.5 s for each: asked again meanwhile, the same words are not embedded again but waited for
+  let embedded = false;
+  for (let i = 0; i < 60 && !embedded; i++) {
+    embedded = await r.prepareQuery('slow four');
+    if (!embedded) await new Promise((res) => setTimeout(res, 200));
+  }
+  expect(embedded).toBe(true);
+  expect(r.queryVector('slow four', false)).toHaveLength(4);
+  await r.close();
+}, 60_000);

@@ -1,9 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { ANSWER_STATUS, ANSWERED_SEQ, MAX_DIMENSIONS, SHARED_HEADER_BYTES, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
+import { keepLateAnswer, waitAsync } from './lateAnswer.js';
 import { spawnSemanticWorker } from './spawnSemanticWorker.js';
 import { defaultVectorCacheDir } from './vectorCache.js';
-import { PROBE_EVERY, WaitPolicy } from './waitPolicy.js';
+import { WaitPolicy } from './waitPolicy.js';
 
 /** Where a search-ranker package's model is: discovery's declaration of it. */
 export interface RankerDeclaration {
@@ -30,9 +31,6 @@ export interface SemanticRankerOptions {
   /** Where starts, failures and fallbacks are told. */
   logger?: Logger;
 }
-
-/** `Atomics.waitAsync` (ES2024; Node 16 and later have it, the ES2023 lib does not type it). */
-const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
 
 /** The longest a search waits for the model to embed its request before it answers lexically, ms. */
 export const QUERY_WAIT_MS = 80;
@@ -61,6 +59,10 @@ export class SemanticRanker {
   private readonly shared = new SharedArrayBuffer(SHARED_HEADER_BYTES + MAX_DIMENSIONS * 4);
   private readonly header = new Int32Array(this.shared, 0, 2);
   private seq = 0;
+  /** The text of the last request posted (request `seq`). */
+  private asked = '';
+  /** The request whose late answer is waited for in the background (see `keepLateAnswer`). */
+  private keeping = 0;
   /** Recent requests' vectors, least recently used first. */
   private readonly recent = new Map<string, Float32Array>();
   private jobId = 0;
@@ -68,8 +70,7 @@ export class SemanticRanker {
   private complete: { texts: readonly string[]; vectors: Float32Array[] } | undefined;
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
-  private slowWarned = false;
-  private readonly wait = new WaitPolicy();
+  private readonly wait: WaitPolicy;
   /** Messages for a worker being started (created on the next turn of the event loop), sent once it exists. */
   private outbox: ToSemanticWorker[] | undefined;
   private readonly logger: Logger;
@@ -79,6 +80,7 @@ export class SemanticRanker {
     private readonly options: SemanticRankerOptions = {},
   ) {
     this.logger = options.logger ?? silentLogger;
+    this.wait = new WaitPolicy(this.logger, options.queryWaitMs ?? QUERY_WAIT_MS);
   }
 
   /** The languages the model was trained on (`["en"]`), once loaded. */
@@ -143,7 +145,7 @@ export class SemanticRanker {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) return this.tooSlow();
+      if (left <= 0) return this.wait.missed();
       Atomics.wait(this.header, ANSWERED_SEQ, answered, left);
     }
     return this.answer(text, this.model.dimensions);
@@ -169,15 +171,19 @@ export class SemanticRanker {
   private async embedWithin(text: string, deadline: number): Promise<Float32Array | undefined> {
     if (this.recent.has(text)) return this.recent.get(text);
     if (this.state !== 'ready' || !this.model) return undefined;
-    if (performance.now() >= deadline) return this.missed();
+    if (performance.now() >= deadline) return this.wait.missed();
     const behind = Atomics.load(this.header, ANSWERED_SEQ) !== this.seq;
-    const seq = this.ask(text);
-    if (this.wait.skip(behind)) return this.skipped();
+    // the same words still being embedded: not asked again, that answer is waited for (or kept when it comes)
+    const seq = behind && this.asked === text ? this.seq : this.ask(text);
+    if (this.wait.skip(behind)) return this.late(seq, text);
     for (;;) {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) return this.missed();
+      if (left <= 0) {
+        this.wait.missed();
+        return this.late(seq, text);
+      }
       const waited = waitAsync(this.header, ANSWERED_SEQ, answered, left);
       if (waited.async) await waited.value;
     }
@@ -185,21 +191,18 @@ export class SemanticRanker {
     return this.model ? this.answer(text, this.model.dimensions) : undefined;
   }
 
-  /** A request the model did not embed in time (a search that waited for nothing). */
-  private missed(): undefined {
-    this.wait.missed();
-    return this.tooSlow();
-  }
-
-  /** A search that does not wait: the model missed its last requests and is still busy with an earlier one. */
-  private skipped(): undefined {
-    if (this.wait.skipped === 1) this.logger.info(`search: the model missed ${this.wait.streak} requests in a row and is still busy; searches stop waiting for it (one in ${PROBE_EVERY} still does) until one is embedded in time`);
+  /** A search that stopped waiting for request `seq` (or did not wait): the answer, if it comes, is kept for the next. */
+  private late(seq: number, text: string): undefined {
+    if (this.keeping === seq) return undefined;
+    this.keeping = seq;
+    void keepLateAnswer(this.header, seq, () => this.seq, () => this.model && this.answer(text, this.model.dimensions));
     return undefined;
   }
 
   /** Posts a request to embed; its sequence number. */
   private ask(text: string): number {
     const seq = (this.seq = (this.seq + 1) | 0 || 1);
+    this.asked = text;
     this.post({ type: 'query', seq, text });
     return seq;
   }
@@ -211,12 +214,6 @@ export class SemanticRanker {
     this.recent.set(text, vector);
     if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value!);
     return vector;
-  }
-
-  private tooSlow(): undefined {
-    if (!this.slowWarned) this.logger.warn(`search: the model did not embed the request within ${this.options.queryWaitMs ?? QUERY_WAIT_MS} ms; this search (and any other as slow) is ranked lexically`);
-    this.slowWarned = true;
-    return undefined;
   }
 
   /** Stops the worker for good. */
@@ -249,6 +246,7 @@ export class SemanticRanker {
     this.pending.clear();
     this.complete = undefined;
     this.wait.reset();
+    this.asked = ''; // a request the stopped worker did not answer is asked again, never waited for
     this.outbox = [];
     this.logger.info(`search: starting the search ranker ${this.declaration.entryPointName} (${this.declaration.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     setImmediate(() => this.spawn());
