@@ -1,7 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { silentLogger, type Logger } from '@ovos-tools/core';
 import { ANSWER_STATUS, ANSWERED_SEQ, MAX_DIMENSIONS, SHARED_HEADER_BYTES, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
+import { keepLateAnswer, waitAsync } from './lateAnswer.js';
+import { spawnSemanticWorker } from './spawnSemanticWorker.js';
 import { defaultVectorCacheDir } from './vectorCache.js';
+import { WaitPolicy } from './waitPolicy.js';
 
 /** Where a search-ranker package's model is: discovery's declaration of it. */
 export interface RankerDeclaration {
@@ -29,9 +32,6 @@ export interface SemanticRankerOptions {
   logger?: Logger;
 }
 
-/** `Atomics.waitAsync` (ES2024; Node 16 and later have it, the ES2023 lib does not type it). */
-const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number, ms: number): { async: boolean; value: Promise<string> | string } }).waitAsync;
-
 /** The longest a search waits for the model to embed its request before it answers lexically, ms. */
 export const QUERY_WAIT_MS = 80;
 /** The backend asked of the ranker: `wasm` (measured faster than `cpu` for this model and no larger; docs/search-and-budgets.md). */
@@ -40,8 +40,6 @@ export const DEFAULT_BACKEND = 'wasm';
 const RECENT_QUERIES = 256;
 /** A worker that stopped this many times is not started again until the next reload. */
 const MAX_STARTS = 3;
-/** The worker's V8 heap limit, MB (the model's weights live in wasm or typed-array memory, outside it). */
-const WORKER_HEAP_MB = 256;
 
 /**
  * The provider's side of a search ranker (issue 42): a worker thread that loads the ranker package's model lazily
@@ -61,6 +59,10 @@ export class SemanticRanker {
   private readonly shared = new SharedArrayBuffer(SHARED_HEADER_BYTES + MAX_DIMENSIONS * 4);
   private readonly header = new Int32Array(this.shared, 0, 2);
   private seq = 0;
+  /** The text of the last request posted (request `seq`). */
+  private asked = '';
+  /** The request whose late answer is waited for in the background (see `keepLateAnswer`). */
+  private keeping = 0;
   /** Recent requests' vectors, least recently used first. */
   private readonly recent = new Map<string, Float32Array>();
   private jobId = 0;
@@ -68,7 +70,9 @@ export class SemanticRanker {
   private complete: { texts: readonly string[]; vectors: Float32Array[] } | undefined;
   /** The requests {@link prepareQuery} sent, one at a time: the last one's settling. */
   private queue: Promise<unknown> = Promise.resolve();
-  private slowWarned = false;
+  private readonly wait: WaitPolicy;
+  /** Messages for a worker being started (created on the next turn of the event loop), sent once it exists. */
+  private outbox: ToSemanticWorker[] | undefined;
   private readonly logger: Logger;
 
   constructor(
@@ -76,11 +80,17 @@ export class SemanticRanker {
     private readonly options: SemanticRankerOptions = {},
   ) {
     this.logger = options.logger ?? silentLogger;
+    this.wait = new WaitPolicy(this.logger, options.queryWaitMs ?? QUERY_WAIT_MS);
   }
 
   /** The languages the model was trained on (`["en"]`), once loaded. */
   get languages(): readonly string[] | undefined {
     return this.model?.languages;
+  }
+
+  /** Searches that did not wait for the model because it kept missing the wait (see `WaitPolicy`). */
+  get skippedWaits(): number {
+    return this.wait.skipped;
   }
 
   /** `idle` (not started), `loading`, `ready`, `failed` (stopped; the next search may start it again) or `closed`. */
@@ -135,7 +145,7 @@ export class SemanticRanker {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) return this.tooSlow();
+      if (left <= 0) return this.wait.missed();
       Atomics.wait(this.header, ANSWERED_SEQ, answered, left);
     }
     return this.answer(text, this.model.dimensions);
@@ -145,7 +155,9 @@ export class SemanticRanker {
    * Fetches the request's vector without blocking the event loop (the service's searches): resolves `true` once the
    * vector is kept with the recent ones (so `queryVector(text, false)` finds it), `false` when the model is not ready,
    * failed, or did not answer within `queryWaitMs` of this call. Requests go to the worker one at a time (it answers
-   * through one shared slot); the time spent waiting behind another counts toward the limit. Never rejects.
+   * through one shared slot); the time spent waiting behind another counts toward the limit. After three requests in
+   * a row not embedded in time, a request that finds the worker still busy resolves `false` at once (one in eight
+   * still waits; one embedded in time ends this). Never rejects.
    */
   prepareQuery(text: string): Promise<boolean> {
     if (this.state !== 'ready' || !this.model) return Promise.resolve(false);
@@ -159,22 +171,38 @@ export class SemanticRanker {
   private async embedWithin(text: string, deadline: number): Promise<Float32Array | undefined> {
     if (this.recent.has(text)) return this.recent.get(text);
     if (this.state !== 'ready' || !this.model) return undefined;
-    if (performance.now() >= deadline) return this.tooSlow();
-    const seq = this.ask(text);
+    if (performance.now() >= deadline) return this.wait.missed();
+    const behind = Atomics.load(this.header, ANSWERED_SEQ) !== this.seq;
+    // the same words still being embedded: not asked again, that answer is waited for (or kept when it comes)
+    const seq = behind && this.asked === text ? this.seq : this.ask(text);
+    if (this.wait.skip(behind)) return this.late(seq, text);
     for (;;) {
       const answered = Atomics.load(this.header, ANSWERED_SEQ);
       if (answered === seq) break;
       const left = deadline - performance.now();
-      if (left <= 0) return this.tooSlow();
+      if (left <= 0) {
+        this.wait.missed();
+        return this.late(seq, text);
+      }
       const waited = waitAsync(this.header, ANSWERED_SEQ, answered, left);
       if (waited.async) await waited.value;
     }
+    this.wait.reset();
     return this.model ? this.answer(text, this.model.dimensions) : undefined;
+  }
+
+  /** A search that stopped waiting for request `seq` (or did not wait): the answer, if it comes, is kept for the next. */
+  private late(seq: number, text: string): undefined {
+    if (this.keeping === seq) return undefined;
+    this.keeping = seq;
+    void keepLateAnswer(this.header, seq, () => this.seq, () => this.model && this.answer(text, this.model.dimensions));
+    return undefined;
   }
 
   /** Posts a request to embed; its sequence number. */
   private ask(text: string): number {
     const seq = (this.seq = (this.seq + 1) | 0 || 1);
+    this.asked = text;
     this.post({ type: 'query', seq, text });
     return seq;
   }
@@ -188,21 +216,17 @@ export class SemanticRanker {
     return vector;
   }
 
-  private tooSlow(): undefined {
-    if (!this.slowWarned) this.logger.warn(`search: the model did not embed the request within ${this.options.queryWaitMs ?? QUERY_WAIT_MS} ms; this search (and any other as slow) is ranked lexically`);
-    this.slowWarned = true;
-    return undefined;
-  }
-
   /** Stops the worker for good. */
   async close(): Promise<void> {
     this.state = 'closed';
+    this.outbox = undefined;
     const w = this.worker;
     this.worker = undefined;
     if (w) await w.terminate();
   }
 
   private post(m: ToSemanticWorker): void {
+    if (this.outbox) return void this.outbox.push(m);
     try {
       this.worker?.postMessage(m);
     } catch {
@@ -210,34 +234,39 @@ export class SemanticRanker {
     }
   }
 
-  /** Starts the worker; `false` when it stopped too often. */
+  /**
+   * Starts the worker, `false` when it stopped too often. The thread itself is created on the next turn of the event
+   * loop (`setImmediate`), after the search that asked has answered lexically: creating it costs that search tens of
+   * ms, hundreds on a loaded machine. Messages posted meanwhile wait in {@link outbox}.
+   */
   private start(): boolean {
     if (this.starts >= MAX_STARTS) return false;
     this.starts++;
     this.state = 'loading';
     this.pending.clear();
     this.complete = undefined;
+    this.wait.reset();
+    this.asked = ''; // a request the stopped worker did not answer is asked again, never waited for
+    this.outbox = [];
+    this.logger.info(`search: starting the search ranker ${this.declaration.entryPointName} (${this.declaration.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
+    setImmediate(() => this.spawn());
+    return true;
+  }
+
+  private spawn(): void {
+    const outbox = this.outbox;
+    if (this.state !== 'loading' || !outbox) return;
+    this.outbox = undefined;
     const d = this.declaration;
     const init: SemanticWorkerInit = { modulePath: d.modulePath, exportName: d.exportName, backend: this.options.backend ?? DEFAULT_BACKEND, cacheDir: this.options.cacheDir ?? defaultVectorCacheDir(), shared: this.shared };
-    this.logger.info(`search: starting the search ranker ${d.entryPointName} (${d.packageName}) in a worker; searches rank lexically until it has embedded the tools`);
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./semanticWorker.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      worker = spawnSemanticWorker(init, (m, fatal) => this.onMessage(worker, m, fatal), (reason) => this.worker === worker && this.failed(reason));
     } catch (err) {
-      this.failed(`it could not start: ${String(err)}`);
-      return false;
+      return this.failed(`it could not start: ${String(err)}`);
     }
     this.worker = worker;
-    worker.unref();
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let reason: string | undefined;
-    worker.on('message', (m: FromSemanticWorker) => this.onMessage(worker, m, (r) => (reason = r)));
-    worker.on('error', (err) => (reason ??= `it failed: ${err.message}`));
-    worker.on('exit', (code) => {
-      if (this.worker === worker) this.failed(reason ?? `its worker exited (code ${code})`);
-    });
-    return true;
+    for (const m of outbox) this.post(m);
   }
 
   private onMessage(worker: Worker, m: FromSemanticWorker, fatal: (reason: string) => void): void {
@@ -259,6 +288,7 @@ export class SemanticRanker {
 
   private failed(reason: string): void {
     this.worker = undefined;
+    this.outbox = undefined;
     this.pending.clear();
     if (this.state === 'closed') return;
     this.state = 'failed';
