@@ -10,6 +10,7 @@ export type { MessageBusServerOptions } from './server/MessageBusServerOptions.j
 export { InProcessBusClient } from './server/InProcessBusClient.js';
 export type { DetachReason, InProcessBusClientOptions } from './server/InProcessBusClient.js';
 export type { InProcessHub } from './server/InProcessBusClient.js';
+export type { LargeFrame } from './server/LargeFrameGate.js';
 export { checkUpgrade } from './server/checkUpgrade.js';
 export type { UpgradeAcceptance, UpgradeDecision, UpgradePolicy, UpgradeRejection } from './server/checkUpgrade.js';
 export { AUTH_FRAME_TYPE, BUS_SECRET_ENV } from './server/sharedSecret.js';

@@ -12,17 +12,25 @@ interface MessageParts {
 
 /** @internal What the bus thread posts to the reader's worker: a frame, as the first `length` bytes of a shared buffer. */
 export interface ReaderAsk {
+  /** The frame's sequence number, echoed in its {@link ReaderAnswer}. */
   id: number;
+  /** The shared buffer holding the frame's UTF-8 bytes (reused from frame to frame). */
   bytes: SharedArrayBuffer;
+  /** How many bytes of `bytes` are the frame, from its start. */
   length: number;
+  /** The bus's frame bounds (depth, keys, values) the frame is read under. */
   limits: FrameLimits;
 }
 
 /** @internal What the worker answers for one frame: the message read, or why it was refused. */
 export interface ReaderAnswer {
+  /** The {@link ReaderAsk.id} this answers. */
   id: number;
+  /** The message read, when the frame was accepted. */
   message?: MessageParts;
+  /** Why the frame was refused (the text the sender is told), when it was. */
   refusal?: string;
+  /** The refused frame's type and context as far as they could be read, to address the refusal. */
   request?: MessageParts;
 }
 

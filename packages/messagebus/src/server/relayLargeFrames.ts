@@ -7,9 +7,13 @@ import type { FrameGate } from './LargeFrameGate.js';
 
 /** What {@link relayLargeFrames} relays to: the server's clients, attachments and writer, and its relay count. */
 export interface LargeFrameFanOut {
+  /** The server's connected websocket clients, relayed to in the frame's pieces. */
   clients: ReadonlySet<WebSocket>;
+  /** The in-process clients attached to the server (the provider's own), handed the frame whole. */
   attachments: ReadonlySet<InProcessBusClient>;
+  /** The server's per-client writer (queues and backpressure). */
   writer: ClientWriter;
+  /** Where a relay problem is logged. */
   logger: Logger;
   /** Called once per frame relayed (the server's `framesRelayed`). */
   counted: () => void;
