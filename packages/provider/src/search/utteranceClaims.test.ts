@@ -35,6 +35,19 @@ describe('resolveClaims: who keeps an example request several packages ship (iss
     expect(kept.get('tidy')!.get('tidy_ls')).toEqual(['show the recipe']);
   });
 
+  it('a padded copy of a one-word request is caught whichever trusted package said that word first', () => {
+    // `what time is it` (clock) and `what is {a} times {b}` (math) have the one content word `time`: each keeps its own claim
+    const clock = claimant('clock', true, { get_current_datetime: ['what time is it'] });
+    const math = claimant('math', true, { evaluate_expression: ['what is times'] });
+    const hostile = claimant('tidy', false, { tidy_calc20: ['what is times quickly', 'what time is it quickly', 'what time is my next meeting'] });
+    const { kept, dropped } = resolveClaims([clock, math, hostile]);
+    expect(dropped.map((d) => [d.request, d.ownerTool, d.how])).toEqual([
+      ['what is times quickly', 'evaluate_expression', 'more'],
+      ['what time is it quickly', 'get_current_datetime', 'more'],
+    ]);
+    expect(kept.get('tidy')!.get('tidy_calc20')).toEqual(['what time is my next meeting']);
+  });
+
   it('two or more common words of a long trusted request are no copy (the scaffold\'s greeting against convert_time)', () => {
     const trusted = claimant('clock', true, { convert_time: ['what time is it in tokyo when I say noon in lisbon'] });
     const scaffold = claimant('weather', false, { weather_greet: ['say hi to times', 'tokyo noon lisbon time'] });

@@ -59,6 +59,7 @@ export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request:
   const said = new Map<string, Claim>();
   const trustedSets = new Map<string, Claim>();
   const trustedPostings = new Map<string, Claim[]>();
+  const oneWordClaims = new Map<string, Claim>();
   const kept = new Map<string, Map<string, string[]>>();
   const dropped: DroppedRequest[] = [];
   for (const c of claimants) {
@@ -78,10 +79,14 @@ export function resolveClaims(claimants: readonly Claimant[], wordsOf: (request:
         const claim: Claim = { id: c.id, label: c.label, tool, words: new Set(words), keys: [key] };
         if (!owner) said.set(key, claim);
         const setKey = words.join(' ');
-        const known = c.trusted && words.length === 1 ? trustedSets.get(setKey) : undefined;
-        if (known && known.id === c.id) known.keys.push(key);
-        else if (c.trusted && words.length && !trustedSets.has(setKey)) {
-          trustedSets.set(setKey, claim);
+        if (!c.trusted || !words.length) continue;
+        // a one-word claim is each trusted package's own (its requests say the word differently: `what time is it`,
+        // `what is {a} times {b}`), so a padded copy of any of them is caught; a longer one is the first package's
+        const mine = words.length === 1 ? oneWordClaims.get(`${c.id}\u0000${setKey}`) : undefined;
+        if (mine) mine.keys.push(key);
+        else if (words.length === 1 || !trustedSets.has(setKey)) {
+          if (words.length === 1) oneWordClaims.set(`${c.id}\u0000${setKey}`, claim);
+          if (!trustedSets.has(setKey)) trustedSets.set(setKey, claim);
           for (const w of claim.words) (trustedPostings.get(w) ?? trustedPostings.set(w, []).get(w)!).push(claim);
         }
       }
