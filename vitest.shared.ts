@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The one vitest configuration every package shares: tests beside sources (`src/**\/*.test.ts`)
  * and end-to-end suites under `test/`, a JSON report in `.reports/vitest.json` that `.ci/run` sums,
- * and timeouts sized for real servers and child processes on a 2-core machine.
+ * and timeouts sized for real servers and child processes on a 2-core machine that runs other suites beside
+ * (`.ci/run` runs three packages and two Node lines at once; at 30 s, tests that start three servers timed out).
  *
  * `isolate: false`: a worker process runs its test files one after another with one module graph, instead of a
  * fresh process (Node start, vitest's runtime, every import transformed and evaluated again) per file. On core's
@@ -16,8 +17,8 @@ export const sharedConfig = defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     passWithNoTests: true,
     isolate: false,
   },
