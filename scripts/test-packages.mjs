@@ -9,9 +9,12 @@
 //                                             beside `.ci/run`) read it
 //
 // Three things run at a time (OVOS_TOOLS_TEST_JOBS): the type check and two packages, then three packages once the
-// type check is done; the longest suites start first (e2e runs its files one at a time for minutes, so it must not
-// be the last to start; the order is in LONGEST_FIRST, from a quiet 2-core CI run's vitest reports). Every package
-// runs even when another failed; the exit status is 1 if anything failed. SIGINT/SIGTERM/SIGHUP go to what runs.
+// type check is done. The packages in AFTER_TYPECHECK pack or publish workspace packages, whose tarballs carry the
+// declarations the type check writes (on a fresh clone there are none before it ends; a prepack would start a second
+// tsc over the same files): they start once it has ended, first of all, longest first (e2e runs its files one at a
+// time for minutes, so it must not be the last to start). The others start at once, longest first. The order is
+// LONGEST_FIRST, from a quiet 2-core CI run's vitest reports. Every package runs even when another failed; the exit
+// status is 1 if anything failed. SIGINT/SIGTERM/SIGHUP go to what runs.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,9 @@ const args = process.argv.slice(2);
 const built = args.includes('--built');
 const extra = args.filter((a) => a !== '--built');
 const slots = Math.max(1, Number(process.env.OVOS_TOOLS_TEST_JOBS) || 3);
+
+/** Packages whose tests pack or publish workspace packages (declarations included). */
+const AFTER_TYPECHECK = new Set(['e2e', 'provider', 'docs']);
 
 /** Package folders by how long their suite runs, longest first; any other package follows, by name. */
 const LONGEST_FIRST = ['e2e', 'provider', 'docs', 'core', 'messagebus', 'toolbox-mcp', 'toolbox-filesystem', 'toolbox-math', 'toolbox-web', 'toolbox-shell', 'toolbox-clock'];
@@ -64,11 +70,13 @@ function run(cmd, argv) {
 }
 
 if (!built && (await run('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'])) !== 0) process.exit(1);
-const queue = packages();
+const all = packages();
+const queue = all.filter((p) => !AFTER_TYPECHECK.has(p.dir));
+const afterTypecheck = all.filter((p) => AFTER_TYPECHECK.has(p.dir));
 let failed = false;
 let free = slots;
 await new Promise((resolveAll) => {
-  let pending = queue.length + 1;
+  let pending = all.length + 1;
   const done = (status) => {
     if (status !== 0) failed = true;
     free++;
@@ -85,7 +93,10 @@ await new Promise((resolveAll) => {
     if (stopping && running.size === 0) resolveAll();
   };
   free--;
-  void run('pnpm', ['run', 'typecheck']).then(done);
+  void run('pnpm', ['run', 'typecheck']).then((status) => {
+    queue.unshift(...afterTypecheck);
+    done(status);
+  });
   startMore();
 });
 process.exit(stopping || failed ? 1 : 0);
