@@ -49,10 +49,21 @@ const SUBSET = [
 /** `PATH` with `dirs` first. */
 const pathWith = (...dirs) => [...dirs, process.env.PATH ?? ''].join(path.delimiter);
 
+/** The commands running now: a stop signal (.ci/run ending early) is passed on to them before this exits. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
+}
+
 /** Runs a command; resolves with its exit status (a signal death is a failure). `log` gets what it prints. */
 function run(cmd, args, options, log) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    children.add(child);
+    child.once('exit', () => children.delete(child));
     child.stdout.on('data', (d) => log(d));
     child.stderr.on('data', (d) => log(d));
     child.once('error', (err) => {
