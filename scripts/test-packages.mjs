@@ -13,8 +13,10 @@
 // declarations the type check writes (on a fresh clone there are none before it ends; a prepack would start a second
 // tsc over the same files): they start once it has ended, first of all, longest first (e2e runs its files one at a
 // time for minutes, so it must not be the last to start). The others start at once, longest first. The order is
-// LONGEST_FIRST, from a quiet 2-core CI run's vitest reports. Every package runs even when another failed; the exit
-// status is 1 if anything failed. SIGINT/SIGTERM/SIGHUP go to what runs.
+// LONGEST_FIRST, from a quiet 2-core CI run's vitest reports. The others run at a lower CPU priority (`nice -n 5`),
+// so that the type check, and then the long suites that wait for it, are not slowed by them on a 2-core machine.
+// Every package runs even when another failed; the exit status is 1 if anything failed. SIGINT/SIGTERM/SIGHUP go to
+// what runs.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -86,9 +88,11 @@ await new Promise((resolveAll) => {
   };
   const startMore = () => {
     while (free > 0 && queue.length > 0 && !stopping) {
-      const { name } = queue.shift();
+      const { dir, name } = queue.shift();
       free--;
-      void run('pnpm', ['exec', 'turbo', 'run', 'test', '--only', `--filter=${name}`, ...extra]).then(done);
+      const test = ['pnpm', 'exec', 'turbo', 'run', 'test', '--only', `--filter=${name}`, ...extra];
+      const [cmd, ...argv] = AFTER_TYPECHECK.has(dir) || process.platform === 'win32' ? test : ['nice', '-n', '5', ...test];
+      void run(cmd, argv).then(done);
     }
     if (stopping && running.size === 0) resolveAll();
   };
