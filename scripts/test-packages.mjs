@@ -28,8 +28,11 @@ const built = args.includes('--built');
 const extra = args.filter((a) => a !== '--built');
 const slots = Math.max(1, Number(process.env.OVOS_TOOLS_TEST_JOBS) || 3);
 
-/** Packages whose tests pack or publish workspace packages (declarations included). */
-const AFTER_TYPECHECK = new Set(['e2e', 'provider', 'docs']);
+/**
+ * Packages whose tests pack or publish workspace packages (declarations included). The provider's tests pack only
+ * their own fixtures and read only JavaScript from dist/, so the provider starts at once.
+ */
+const AFTER_TYPECHECK = new Set(['e2e', 'docs']);
 
 /** Package folders by how long their suite runs, longest first; any other package follows, by name. */
 const LONGEST_FIRST = ['e2e', 'provider', 'docs', 'core', 'messagebus', 'toolbox-mcp', 'toolbox-filesystem', 'toolbox-math', 'toolbox-web', 'toolbox-shell', 'toolbox-clock'];
