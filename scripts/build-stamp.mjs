@@ -6,7 +6,7 @@
 // rebuilt. The inputs: every file under the package's `src/` but its tests (`*.test.ts`), its `package.json` and
 // `tsconfig.json`, the shared tsconfig, the build scripts and the lockfile (an updated dependency is inlined anew).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,4 +68,35 @@ export function builtPackages() {
       const file = path.join(pkgDir, 'package.json');
       return existsSync(file) && typeof JSON.parse(readFileSync(file, 'utf8')).scripts?.build === 'string';
     });
+}
+
+/** The newest modification time (ms) of the files under `dir` (tests aside), or 0. */
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) t = Math.max(t, newest(full));
+    else if (!e.name.endsWith('.test.ts')) t = Math.max(t, statSync(full).mtimeMs); // tests are not compiled
+  }
+  return t;
+}
+
+/**
+ * Whether `tsc -b` last wrote the declarations of the package in `pkgDir` after every source, tsconfig and
+ * package.json of the workspace changed (its `tsconfig.tsbuildinfo` is newer, and every `types` file of its exports
+ * is there). scripts/prepack.mjs skips the compiler then; scripts/test-node-lines.mjs waits for it.
+ */
+export function declarationsCurrent(pkgDir) {
+  const info = path.join(pkgDir, 'tsconfig.tsbuildinfo');
+  const { exports = {} } = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  const types = Object.values(exports).flatMap((t) => (t && typeof t === 'object' && t.types ? [path.join(pkgDir, t.types)] : []));
+  if (!existsSync(info) || !types.every((f) => existsSync(f))) return false;
+  const built = statSync(info).mtimeMs;
+  const packages = path.join(root, 'packages');
+  for (const dir of readdirSync(packages)) {
+    for (const f of ['package.json', 'tsconfig.json']) if (existsSync(path.join(packages, dir, f)) && statSync(path.join(packages, dir, f)).mtimeMs > built) return false;
+    if (newest(path.join(packages, dir, 'src')) > built) return false;
+  }
+  return statSync(path.join(root, 'tsconfig.base.json')).mtimeMs <= built;
 }

@@ -20,12 +20,15 @@
 //   which is not in the tarball.
 // - Stale `.js` files from an earlier plain-tsc build are removed first, so `dist/` holds only what this run wrote
 //   (plus tsc's declarations). `.build-stamp` (scripts/build-stamp.mjs) is written when done.
+// - `OVOS_TOOLS_BUILD_CHECK=1`: the same build in memory, nothing removed or written (scripts/test-node-lines.mjs runs
+//   it under another Node line while tests read `dist/`).
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { writeStamp } from './build-stamp.mjs';
 
 const cwd = process.cwd();
+const checkOnly = process.env.OVOS_TOOLS_BUILD_CHECK === '1';
 const args = process.argv.slice(2);
 /** @type {{ name: string, file: string, inline: string[] }[]} */
 const entries = [{ name: 'index', file: 'src/index.ts', inline: [] }];
@@ -107,8 +110,10 @@ function thirdPartyNotices(packageDirs) {
 }
 
 const dist = path.join(cwd, 'dist');
-removeStaleJs(dist);
-rmSync(path.join(dist, 'THIRD_PARTY_LICENSES.md'), { force: true });
+if (!checkOnly) {
+  removeStaleJs(dist);
+  rmSync(path.join(dist, 'THIRD_PARTY_LICENSES.md'), { force: true });
+}
 const inlinedDirs = new Set();
 // entries that inline the same dependencies are built together, so the code they share (a package's own modules,
 // the inlined dependencies) lands once in a shared chunk instead of once per entry
@@ -123,6 +128,7 @@ for (const group of groups.values()) {
     absWorkingDir: cwd,
     entryPoints: group.entryPoints,
     outdir: 'dist',
+    write: !checkOnly,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -142,5 +148,6 @@ for (const group of groups.values()) {
     if (dir) inlinedDirs.add(dir);
   }
 }
+if (checkOnly) process.exit(0);
 if (inlinedDirs.size > 0) writeFileSync(path.join(dist, 'THIRD_PARTY_LICENSES.md'), thirdPartyNotices(inlinedDirs));
 writeStamp(cwd);

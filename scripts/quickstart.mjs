@@ -148,7 +148,9 @@ if (stale.length > 0) {
 
 if (mode === 'test') {
   ensurePnpm();
-  const status = await run('pnpm', ['run', 'test:packages', ...rest]);
+  // `--built`: the build is current (checked above), so the type check and the tests start without turbo replaying
+  // the build's outputs into dist/ (scripts/test-node-lines.mjs may be reading them beside this, under .ci/run)
+  const status = await run('pnpm', ['run', 'test:packages', '--built', ...rest]);
   const counts = countTests(root);
   console.log(summaryLine(counts));
   finish(status !== 0 || counts.failed > 0 ? 1 : 0);

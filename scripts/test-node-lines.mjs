@@ -6,20 +6,28 @@
 //
 //   node scripts/test-node-lines.mjs          every line (22, 24, 26) whose major differs from this Node's
 //   node scripts/test-node-lines.mjs 26       one line
+//   node scripts/test-node-lines.mjs --beside <file> [majors...]
+//                                             started beside `npm test` (.ci/run): installs the lines at once, then
+//                                             waits until every package's build and declarations are current (what
+//                                             `npm test` builds and type-checks first), and gives up, counting one
+//                                             failure per line, if <file> appears before they are (npm test ended)
 //
 // Each line prints `node <version>: N passed, N failed`; the last stdout line is the sum over the lines. Vitest's
 // reports go to packages/<pkg>/.reports/node-<major>/vitest.json, apart from the ones `npm test` writes.
 //
 // The build is not repeated per line: its output (esbuild's JavaScript, tsc's declarations) does not depend on the
-// Node that ran it. The newest line runs the JavaScript build once more (`turbo run build --force`) before any line's
-// tests start, where a toolchain breaks first. Then the lines run side by side, OVOS_TOOLS_NODE_LINES_JOBS at a time
-// (2 by default): each line's tests use their own temp folders, free ports and report folder, and nothing they run
-// writes into the checkout (`npm start` finds the build current; `pnpm publish`'s prepack finds dist/ and the
-// declarations current). A line's output is printed whole when it ends, so the lines do not interleave.
+// Node that ran it. The newest line runs the JavaScript build once more in memory (every package's `build` script
+// with OVOS_TOOLS_BUILD_CHECK=1: esbuild writes nothing, so tests reading dist/ meanwhile are not disturbed) before
+// any line's tests start, where a toolchain breaks first. Then the lines run side by side, OVOS_TOOLS_NODE_LINES_JOBS
+// at a time (2 by default): each line's tests use their own temp folders, free ports and report folder, and nothing
+// they run writes into the checkout (`npm start` finds the build current; `pnpm publish`'s prepack finds dist/ and
+// the declarations current). A line's output is printed whole when it ends, so the lines do not interleave.
 import { execFileSync, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtPackages, declarationsCurrent, isFresh } from './build-stamp.mjs';
 import { countReport, summaryLine } from './count-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,10 +49,21 @@ const SUBSET = [
 /** `PATH` with `dirs` first. */
 const pathWith = (...dirs) => [...dirs, process.env.PATH ?? ''].join(path.delimiter);
 
+/** The commands running now: a stop signal (.ci/run ending early) is passed on to them before this exits. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
+}
+
 /** Runs a command; resolves with its exit status (a signal death is a failure). `log` gets what it prints. */
 function run(cmd, args, options, log) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    children.add(child);
+    child.once('exit', () => children.delete(child));
     child.stdout.on('data', (d) => log(d));
     child.stderr.on('data', (d) => log(d));
     child.once('error', (err) => {
@@ -71,12 +90,26 @@ function installLines(majors) {
  */
 const lineEnv = (bin, version) => ({ ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1', OVOS_TOOLS_NODE_LINE: version });
 
-/** The JavaScript build once more under the line at `bin` (esbuild, every package), before any tests run. */
+/** The JavaScript build once more under the line at `bin` (esbuild, every package, in memory), before any tests run. */
 async function buildWith({ bin, version }) {
   let out = '';
-  const status = await run('pnpm', ['exec', 'turbo', 'run', 'build', '--force', '--concurrency=2', '--output-logs=errors-only'], { cwd: root, env: lineEnv(bin, version) }, (d) => (out += d));
-  process.stdout.write(`\n== node ${version}: the build (every package transpiled again)\n${out}`);
+  const env = { ...lineEnv(bin, version), OVOS_TOOLS_BUILD_CHECK: '1' };
+  const status = await run('pnpm', ['-r', '--workspace-concurrency=1', '--reporter=silent', 'run', 'build'], { cwd: root, env }, (d) => (out += d));
+  process.stdout.write(`\n== node ${version}: the build (every package transpiled again, in memory)\n${out}`);
   return status === 0;
+}
+
+/**
+ * Waits until every package's JavaScript build and declarations are current (`npm test` builds, then type-checks
+ * beside its tests). Resolves false if `giveUpFile` appears first: `npm test` has ended without them.
+ */
+async function buildAndDeclarations(giveUpFile) {
+  for (;;) {
+    const packages = builtPackages();
+    if (packages.every((dir) => declarationsCurrent(dir)) && packages.every((dir) => isFresh(dir))) return true;
+    if (existsSync(giveUpFile)) return false;
+    await sleep(2000);
+  }
 }
 
 /** Runs {@link SUBSET} on one line; returns its counts and everything it printed. */
@@ -100,8 +133,16 @@ async function testLine({ bin, version }, buildFailed) {
   return { counts, out };
 }
 
-const lines = installLines(process.argv.slice(2)).filter((l) => l.version.split('.')[0] !== process.versions.node.split('.')[0]);
+const args = process.argv.slice(2);
+const beside = args[0] === '--beside' ? args[1] : undefined;
+const lines = installLines(beside ? args.slice(2) : args).filter((l) => l.version.split('.')[0] !== process.versions.node.split('.')[0]);
 const total = { passed: 0, failed: 0, skipped: 0 };
+if (beside && !(await buildAndDeclarations(beside))) {
+  console.log('test-node-lines: `npm test` ended before the build and the declarations were current (counted as one failure per line)');
+  for (const l of lines) console.log(`node ${l.version}: ${summaryLine({ passed: 0, failed: 1, skipped: 0 })}`);
+  console.log(summaryLine({ passed: 0, failed: lines.length, skipped: 0 }));
+  process.exit(1);
+}
 const newest = lines.reduce((a, l) => (a && Number(a.version.split('.')[0]) >= Number(l.version.split('.')[0]) ? a : l), undefined);
 const buildFailed = newest ? !(await buildWith(newest)) : false;
 const jobs = Math.max(1, Number(process.env.OVOS_TOOLS_NODE_LINES_JOBS) || 2);

@@ -11,12 +11,15 @@
 //   both and writes the `.d.ts` files beside this output (every tsconfig has `emitDeclarationOnly`).
 // - Stale `.js` files from an earlier build are removed first; declarations stay.
 // - Writes `.build-stamp` (scripts/build-stamp.mjs) when done, so `npm start` can tell the build is current.
+// - `OVOS_TOOLS_BUILD_CHECK=1`: the same transpilation in memory, nothing removed, copied or written
+//   (scripts/test-node-lines.mjs runs it under another Node line while tests read `dist/`).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { writeStamp } from './build-stamp.mjs';
 
 const cwd = process.cwd();
+const checkOnly = process.env.OVOS_TOOLS_BUILD_CHECK === '1';
 const args = process.argv.slice(2);
 const copies = [];
 for (let i = 0; i < args.length; i++) {
@@ -39,13 +42,14 @@ const src = path.join(cwd, 'src');
 const dist = path.join(cwd, 'dist');
 const entryPoints = walk(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !/\.test\.ts$/.test(f));
 if (entryPoints.length === 0) fail(`no TypeScript sources under ${src}`);
-for (const f of walk(dist)) if (/\.(js|mjs|js\.map)$/.test(f)) rmSync(f);
+if (!checkOnly) for (const f of walk(dist)) if (/\.(js|mjs|js\.map)$/.test(f)) rmSync(f);
 
 const result = await build({
   absWorkingDir: cwd,
   entryPoints,
   outbase: 'src',
   outdir: 'dist',
+  write: !checkOnly,
   bundle: false,
   platform: 'node',
   format: 'esm',
@@ -54,6 +58,7 @@ const result = await build({
   logLevel: 'warning',
 });
 if (result.errors.length > 0) process.exit(1);
+if (checkOnly) process.exit(0);
 
 for (const dir of copies) {
   const from = path.join(cwd, dir);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -81,8 +82,9 @@ afterAll(async () => {
     }
   }
   await registry?.stop();
-  rmSync(work, { recursive: true, force: true });
-}, 120_000);
+  // the installs left hundreds of MB of files: removing them took minutes on a loaded machine
+  await rm(work, { recursive: true, force: true });
+}, 300_000);
 
 /** The end of Verdaccio's log, uplink requests included: why a package was not served. */
 const registryLog = () => `--- the registry's log (end) ---\n${registry.output().split('\n').filter((l) => !/Verdaccio doesn't need superuser/.test(l)).slice(-60).join('\n')}`;

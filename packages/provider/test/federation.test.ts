@@ -277,9 +277,11 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       await sys.waitServed('math_tools/add', 10_000);
       const killed = performance.now();
       sys.killRemote();
-      // the discovery asked when the connection closed finds it gone (its window is 300 ms), and the provider reloads
-      await sys.waitServed('math_tools/add', 1500, false);
-      expect(performance.now() - killed).toBeLessThan(1500);
+      // the discovery asked when the connection closed finds it gone (its window is 300 ms), and the provider reloads;
+      // with no periodic check (interval_ms 0) nothing else would ever drop it, so a bound of seconds, room for a
+      // loaded machine, still tells "at once" from "never"
+      await sys.waitServed('math_tools/add', 4000, false);
+      expect(performance.now() - killed).toBeLessThan(4000);
       expect(await sys.served()).toEqual(['local/ping']);
     } finally {
       await sys.close();
@@ -305,8 +307,9 @@ describe('federation on a bus the provider serves itself (ownBusServer, as ovos-
       await sys.exited();
       const killed = performance.now();
       await sys.waitServed('math_tools/add', 5000, false);
-      // as when it dies at any other moment: the discovery window (300 ms), another discovery and a reload
-      expect(performance.now() - killed).toBeLessThan(1500);
+      // as when it dies at any other moment: the discovery window (300 ms), another discovery and a reload (seconds of
+      // room for a loaded machine: with no periodic check, nothing else would drop it)
+      expect(performance.now() - killed).toBeLessThan(4000);
       expect(await sys.served()).toEqual(['local/ping']);
     } finally {
       await other.close();

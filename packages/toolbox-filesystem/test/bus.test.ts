@@ -27,7 +27,8 @@ test('discover over the bus lists the five tools with their schemas', async () =
 
 test('call over the bus: read_file result, denial as a value, and validation errors as OVOS strings', async () => {
   new FileSystemToolBox({ config: { root_path: w.root }, bus });
-  const call = (data: Record<string, unknown>) => bus.waitForResponse(new Message('ovos.persona.tools.ovos-filesystem-tools.call', data));
+  // 30 s, not the bus's 3 s: a search starts a worker thread, which a loaded machine took longer than 3 s to do
+  const call = (data: Record<string, unknown>) => bus.waitForResponse(new Message('ovos.persona.tools.ovos-filesystem-tools.call', data), undefined, 30_000);
   const ok = await call({ name: 'read_file', kwargs: { path: 'hello.txt' } });
   expect(ok?.type).toBe('ovos.persona.tools.ovos-filesystem-tools.call.response');
   expect(ok?.data).toEqual({ result: { content: 'hello world', path: path.join(w.root, 'hello.txt'), truncated: false, total_bytes: 11 }, toolbox_id: 'ovos-filesystem-tools' });

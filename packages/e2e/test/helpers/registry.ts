@@ -17,7 +17,7 @@ export interface LocalRegistry {
   home: string;
   /** Everything Verdaccio printed: warnings, and each request to the uplink with its status or error. */
   output(): string;
-  /** Stops Verdaccio. */
+  /** Stops Verdaccio (SIGTERM; SIGKILL 5 s later if it is still running). */
   stop(): Promise<void>;
 }
 
@@ -127,7 +127,13 @@ export async function startRegistry(work: string, publishable: readonly string[]
     stop: () =>
       new Promise<void>((resolve) => {
         if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
+        // SIGTERM, then SIGKILL if it has not exited 5 s later (a busy Verdaccio on a loaded machine held an afterAll
+        // past its limit)
+        const kill = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        proc.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
         proc.kill('SIGTERM');
       }),
   };

@@ -48,7 +48,8 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}, op
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start within 20 s:\n${out}`)), 20_000);
+    // 60 s: a machine running several suites at once took over 20 s to start one
+    const timer = setTimeout(() => reject(new Error(`serve did not start within 60 s:\n${out}`)), 60_000);
     const check = () => {
       if (out.includes('ovos-tools provider serving')) {
         clearTimeout(timer);
