@@ -1,5 +1,5 @@
-import { foldTerm, splitWords } from '../searchTerms.js';
 import { wordVectors } from '../wordVectors.js';
+import { termShare } from './toolText.js';
 
 /**
  * A word the multilingual lexicon knows counts as English (not another language's) when it is among this many most
@@ -19,14 +19,9 @@ export const COMMON_ENGLISH_WORDS = 10_000;
 export function requestForeignShare(text: string, lexicon: ReadonlyMap<string, readonly string[]> | null): number {
   if (!lexicon) return 0;
   const table = wordVectors();
-  let words = 0;
-  let foreign = 0;
-  for (const w of splitWords(text)) {
-    const term = foldTerm(w);
-    if (term === null) continue;
-    words++;
-    const row = table?.rowOf(term);
-    if (table ? (lexicon.has(term) && !(row !== undefined && row < COMMON_ENGLISH_WORDS)) || row === undefined : lexicon.has(term)) foreign++;
-  }
-  return words ? foreign / words : 0;
+  return termShare(text, (term) => {
+    if (!table) return lexicon.has(term);
+    const row = table.rowOf(term);
+    return row === undefined || (lexicon.has(term) && row >= COMMON_ENGLISH_WORDS);
+  });
 }

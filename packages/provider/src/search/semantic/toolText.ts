@@ -35,16 +35,20 @@ export function toolText(entry: CatalogEntry, utterances: readonly string[], lex
  * common English words as English. 0 without a lexicon.
  */
 export function foreignShare(text: string, lexicon: ReadonlyMap<string, readonly string[]> | null): number {
-  if (!lexicon) return 0;
+  return lexicon ? termShare(text, (term) => lexicon.has(term)) : 0;
+}
+
+/** The share (0 to 1) of a text's searchable words (folded as the index folds them) for which `counts` holds; 0 for a text of none. */
+export function termShare(text: string, counts: (term: string) => boolean): number {
   let words = 0;
-  let foreign = 0;
+  let hits = 0;
   for (const w of splitWords(text)) {
     const term = foldTerm(w);
     if (term === null) continue;
     words++;
-    if (lexicon.has(term)) foreign++;
+    if (counts(term)) hits++;
   }
-  return words ? foreign / words : 0;
+  return words ? hits / words : 0;
 }
 
 function str(v: unknown): string {
