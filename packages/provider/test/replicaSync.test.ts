@@ -93,6 +93,18 @@ describe.skipIf(Boolean(skipReason))('replicas on one Redis', () => {
   test('something on the channel that is not an announcement is ignored and logged', async () => {
     const raw = new Redis(redis.url);
     try {
+      // the watcher's own reload of a (of the package the test before added) may still be on its way to b: stop the
+      // watcher, and count from when b's generation has stayed the same for a second and a half
+      await watcher.close();
+      let seen = -1;
+      await expect
+        .poll(async () => {
+          const now = b.health().generation;
+          const quiet = now === seen;
+          seen = now;
+          return quiet;
+        }, { timeout: 30_000, interval: 1500 })
+        .toBe(true);
       const before = b.health().generation;
       await raw.publish('sync-test:catalog:reload', '{"id": 5}');
       await expect.poll(() => bLog.lines.filter((l) => l.includes('ignored a malformed announcement')).length, { timeout: 5000, interval: 50 }).toBe(1);
