@@ -41,8 +41,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
   { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
-  // authoring.test.ts runs on the machine's Node only: on a line, registry.test.ts scaffolds TypeScript and
-  // JavaScript toolboxes, runs their `npm test` and `ovos-tools check` and installs one into a running provider too
+  // a toolbox author's path on every line: registry.test.ts scaffolds TypeScript and JavaScript toolboxes, runs their
+  // `npm test` and `ovos-tools check` and installs one into a running provider
   { pkg: 'e2e', files: ['test/npmStart.test.ts', 'test/registry.test.ts'] },
 ];
 
