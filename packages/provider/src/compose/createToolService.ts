@@ -165,6 +165,8 @@ function metered(pipeline: (request: InvokeRequest) => Promise<InvokeOutcome>, m
  */
 function backgroundSearchIndex(catalog: CatalogHolder, options: ToolSearchIndexOptions | undefined, logger: Logger, built?: (generation: number) => void): ToolSearchIndex {
   const index = new ToolSearchIndex([], options);
+  // the stemmer, the word-vector table and the ranking code are loaded while the toolboxes load
+  void index.prepare();
   const build = (generation: number, entries: readonly CatalogEntry[]) =>
     void index.rebuildInBackground(entries).then((outcome) => {
       if (!outcome) return; // a newer generation's build replaced it

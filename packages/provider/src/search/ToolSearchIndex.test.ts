@@ -299,3 +299,18 @@ describe('ToolSearchIndex background rebuild', () => {
     expect(names(index.search('music'))).toEqual(['play_music']);
   });
 });
+
+describe('ToolSearchIndex prepare', () => {
+  it('loads and compiles without serving anything: the catalog served stays the one handed in', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    await index.prepare();
+    expect(index.size).toBe(CATALOG.length);
+    expect(names(index.search('music'))).toEqual(['play_music']);
+    expect(names(index.search('time in a city'))).not.toContain('get_current_time');
+    const empty = new ToolSearchIndex();
+    await empty.prepare();
+    expect(empty.size).toBe(0);
+    const found = empty.search('convert kilometers to miles');
+    expect(found.ok && found.total).toBe(0);
+  });
+});

@@ -219,7 +219,8 @@ export class ToolSearchIndex {
       await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.pending === build) this.step(build);
     }
-    if (this.warmed || this.pending) return;
+    // an empty catalog's ranking compiles nothing worth having (`prepare` ranks two tools)
+    if (this.warmed || this.pending || this.current.entries.length === 0) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.warmUp();
   }
@@ -244,13 +245,28 @@ export class ToolSearchIndex {
     while (build && this.pending === build) this.step(build);
   }
 
-  /** Ranks one request and forgets the answer (lexical only: the model is started by real searches). */
-  private warmUp(): void {
+  /**
+   * Loads and compiles what building and ranking an index need, before there is a catalog to index: the word-vector
+   * table (read asynchronously), then, on a later turn of the event loop, the stemmer and a two-tool index built and
+   * ranked once and thrown away. What the provider does while its toolboxes load, so that building the first
+   * catalog's index (in the background, after the swap) costs the catalog's own work only. Resolves when done (at
+   * once when a search or a background build already ran). Never rejects.
+   */
+  async prepare(): Promise<void> {
+    if (this.warmed) return;
+    if (this.semantic) await preloadWordVectors();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.warmed) return;
+    this.warmUp(buildSnapshot(WARM_UP_ENTRIES, this.boosts, new Map(), undefined, this.semantic));
+  }
+
+  /** Ranks one request over `snap` and forgets the answer (lexical only: the model is started by real searches). */
+  private warmUp(snap: Snapshot = this.current): void {
     if (this.warmed) return;
     this.warmed = true;
     const analysed = analyseQuery(WARM_UP_QUERY, this.lexicon);
     try {
-      if (!('error' in analysed)) rankSnapshot(this.current, analysed, () => true, true);
+      if (!('error' in analysed)) rankSnapshot(snap, analysed, () => true, true);
     } catch {
       // a warm-up only: the real search says what is wrong
     }
@@ -316,6 +332,12 @@ export class ToolSearchIndex {
 
 /** The request a background build ranks once, unanswered, to compile the ranking code before the first search. */
 const WARM_UP_QUERY = 'what time is it in lisbon, 5 km';
+
+/** The catalog {@link ToolSearchIndex.prepare} indexes and ranks once to compile the code (never served). */
+const WARM_UP_ENTRIES: readonly CatalogEntry[] = [
+  { tool: { name: 'get_current_time', description: 'Tells the current time in a city, converting between time zones.', argumentSchema: { type: 'object', properties: { city: { type: 'string', description: 'A city name' } } }, tags: ['clock'] }, toolboxId: 'warm-up', kind: 'inline', source: 'warm-up' },
+  { tool: { name: 'convert_units', description: 'Converts kilometers to miles and other units of length.', argumentSchema: { type: 'object', properties: { value: { type: 'number' } } } }, toolboxId: 'warm-up', kind: 'inline', source: 'warm-up' },
+] as unknown as CatalogEntry[];
 
 /** A background rebuild under way: its remaining steps, when it began, and how its promise settles. */
 interface PendingBuild {
