@@ -31,7 +31,16 @@ import { createToolService } from './createToolService.js';
 import { LiveAccess } from './LiveAccess.js';
 import { LiveSettings } from './LiveSettings.js';
 import { providerReloader } from './providerReloader.js';
+import { SearchReadiness } from './SearchReadiness.js';
 import type { ToolsProviderOptions } from './ToolsProviderOptions.js';
+
+/**
+ * The longest a load or reload waits for its generation's search index, ms (built in 0.1–0.7 s for 15–214 tools on
+ * a loaded 2-core machine; a search arriving later than this after a huge catalog's swap finishes the build itself).
+ */
+const SEARCH_INDEX_WAIT_MS = 2000;
+/** A search this recent counts as a call running for host warm-ups (`warmUpWhenIdle` polls every 50 ms), ms. */
+const SEARCH_ACTIVE_MS = 100;
 
 /**
  * The tools provider: the TypeScript counterpart of ovos-PHAL-plugin-tools (wire spec §4). It wires the parts
@@ -75,6 +84,8 @@ export class ToolsProvider {
   private loadedOnce = false;
   /** The toolbox packages' example requests, read in a worker at each reload (issue 42). */
   private readonly utterances: PackageUtterances;
+  /** Which generation's search index serves: a load or reload finishes once the one it swapped in does. */
+  private readonly searchReadiness = new SearchReadiness();
 
   constructor(options: ToolsProviderOptions) {
     this.bus = options.bus ?? null;
@@ -154,6 +165,8 @@ export class ToolsProvider {
         agentMaxOutputChars: (id) => live.current.access.agents.find((a) => a.id === id)?.maxOutputChars,
       }),
       logger: this.logger,
+      searchIndexBuilt: (generation) => this.searchReadiness.built(generation),
+      searched: () => this.searchReadiness.searched(),
       // example requests from each toolbox package's locale/<lang>/<tool>.intent files (issues 39, 42), read safely and
       // filtered; a search-ranker package (issue 42), when discovery finds one: its model's ranking is fused with the lexical one
       search: { utterances: this.utterances.utterancesOf, ranker: this.modelRanking, ...options.search },
@@ -191,6 +204,9 @@ export class ToolsProvider {
    */
   private async reloadHere(count = false): Promise<ReloadReport> {
     const report = await this.reloader.reload(() => this.rereadConfig());
+    // the swapped-in generation's search index is built in the background (steps between turns of the event loop,
+    // the catalog serving meanwhile): the load is reported once it serves, so the first search finds it built
+    await this.searchReadiness.whenBuilt(this.catalog.current.number, SEARCH_INDEX_WAIT_MS);
     if (count) this.metrics?.reloaded(report.problems.length ? 'problems' : 'ok');
     return { ...report, digest: this.digest };
   }
@@ -244,7 +260,9 @@ export class ToolsProvider {
     const brain = this.brain;
     if (!previous && brain instanceof OpenAIChatEngine) hosts.push({ warmUp: () => void brain.warmUp() } as ToolboxHost);
     this.cancelWarmUp?.();
-    this.cancelWarmUp = warmUpWhenIdle(hosts, { busy: () => this.policy.load.running > 0 });
+    // the search index of the generation is built first (in the background, after the swap), and searches count as
+    // calls: warming every host at once beside them would make the first searches after a start or a reload wait
+    this.cancelWarmUp = warmUpWhenIdle(hosts, { busy: () => this.policy.load.running > 0 || this.searchReadiness.busy(next.number, SEARCH_ACTIVE_MS) });
   }
 
   /** The registry generation serving requests now. */

@@ -47,6 +47,13 @@ export interface ToolServiceParts {
   budgets?: OutputBudgets;
   /** How tool search ranks (field boosts, the query-expansion lexicon); default `ToolSearchIndex`'s. */
   search?: ToolSearchIndexOptions;
+  /**
+   * Told the generation number each time a generation's search index serves after its swap (or failed to build:
+   * the previous one keeps serving); default nobody. What start-up and reloads wait for (`SearchReadiness`).
+   */
+  searchIndexBuilt?: (generation: number) => void;
+  /** Told of every search as it arrives (what host warm-ups hold back for, see `SearchReadiness`); default nobody. */
+  searched?: () => void;
   /** Where a failed search-index rebuild or a result too large to keep is reported; default silent. */
   logger?: Logger;
 }
@@ -57,7 +64,8 @@ const IN_PROCESS: Caller = { transport: 'in-process' };
  * The {@link ToolService} over a catalog holder (registry generations), access control and an execution policy.
  * Every transport's call takes this one door, the invoke pipeline (`invokePipeline`): lookup → access → confirm →
  * admit → policy → host → budget → answer. Metrics are recorded here, once, for every transport. Tool search ranks the current
- * generation's entries, filtered by the same access decision; its index is rebuilt beside the old one on every swap.
+ * generation's entries, filtered by the same access decision; its index is rebuilt beside the old one, in the
+ * background, on every swap.
  */
 export function createToolService(parts: ToolServiceParts): ToolService {
   const { catalog, access, policy } = parts;
@@ -69,7 +77,7 @@ export function createToolService(parts: ToolServiceParts): ToolService {
   const logger = parts.logger ?? silentLogger;
   const budgets = parts.budgets ?? new OutputBudgets({ store: new MemoryResultStore() });
   const visible = (caller: Caller, entry: CatalogEntry) => access.canUse(caller, entry).allowed;
-  const currentIndex = lazySearchIndex(catalog, parts.search, logger);
+  const searchIndex = backgroundSearchIndex(catalog, parts.search, logger, parts.searchIndexBuilt);
   const pipeline = invokePipeline({ catalog, access, policy, budgets, duplicateToolNames: parts.duplicateToolNames, confirmation: parts.confirmation, ready, logger });
 
   return {
@@ -96,10 +104,11 @@ export function createToolService(parts: ToolServiceParts): ToolService {
     },
     invoke: metered(pipeline, metrics, policy),
     async search(request: ToolSearchRequest): Promise<ToolSearchOutcome> {
+      parts.searched?.();
       const notReady = catalog.loaded ? undefined : await ready();
       if (notReady) return { ok: false, error: notReady };
       const caller = request.caller ?? IN_PROCESS;
-      const found = await currentIndex().searchAsync(request.query, { ...searchOptions(request), filter: (entry) => visible(caller, entry) });
+      const found = await searchIndex.searchAsync(request.query, { ...searchOptions(request), filter: (entry) => visible(caller, entry) });
       if (!found.ok) return found;
       return { ...found, results: found.results.map((hit: ToolSearchHit) => ({ ...hit, timeoutMs: policy.timeoutFor(hit.entry) })) };
     },
@@ -146,25 +155,28 @@ function metered(pipeline: (request: InvokeRequest) => Promise<InvokeOutcome>, m
 }
 
 /**
- * The search index of the generation the catalog serves, built at the first search after a swap, not at the swap:
- * building it (stemmer, MiniSearch; the utterance files were read in a worker before the swap) costs about 100 ms of the provider's thread, which start-up and
- * every reload would otherwise pay before serving, whether or not anyone searches. It is built beside the serving one
- * and swapped in whole, so a search always ranks exactly the generation the catalog serves.
+ * The search index of the generation the catalog serves, rebuilt in the background at every swap
+ * (`ToolSearchIndex.rebuildInBackground`): in steps between turns of the event loop, so neither start-up nor other
+ * callers wait for it (building it costs 100–400 ms of the provider's thread on a 2-core machine: the stemmer, the
+ * word-vector table, MiniSearch, every meaning vector, the ranking code's first run), and the first search after a
+ * start or a reload finds it built. A search arriving before the end finishes the build itself, so a search always
+ * ranks exactly the generation the catalog serves. Logs (debug) when each build serves, and warns when one fails;
+ * `built` hears of both.
  */
-function lazySearchIndex(catalog: CatalogHolder, options: ToolSearchIndexOptions | undefined, logger: Logger): () => ToolSearchIndex {
+function backgroundSearchIndex(catalog: CatalogHolder, options: ToolSearchIndexOptions | undefined, logger: Logger, built?: (generation: number) => void): ToolSearchIndex {
   const index = new ToolSearchIndex([], options);
-  let unindexed: readonly CatalogEntry[] | undefined = catalog.current.entries;
-  catalog.onSwap(({ generation }) => {
-    unindexed = generation.entries;
-  });
-  return () => {
-    if (unindexed !== undefined) {
-      const rebuilt = index.rebuild(unindexed);
-      unindexed = undefined;
-      if (!rebuilt.ok) logger.warn(rebuilt.error.error);
-    }
-    return index;
-  };
+  // the stemmer, the word-vector table and the ranking code are loaded while the toolboxes load
+  void index.prepare();
+  const build = (generation: number, entries: readonly CatalogEntry[]) =>
+    void index.rebuildInBackground(entries).then((outcome) => {
+      if (!outcome) return; // a newer generation's build replaced it
+      if (outcome.ok) logger.debug(`search: the index of generation ${generation} serves (${outcome.tools} tool(s), built in ${Math.round(outcome.durationMs)} ms)`);
+      else logger.warn(outcome.error.error);
+      built?.(generation);
+    });
+  build(catalog.current.number, catalog.current.entries);
+  catalog.onSwap(({ generation }) => build(generation.number, generation.entries));
+  return index;
 }
 
 /** The index's options of a search request (absent and `null` fields left out). */

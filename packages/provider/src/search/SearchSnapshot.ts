@@ -57,6 +57,9 @@ interface Cached {
  */
 const built = new WeakMap<object, Cached>();
 
+/** Entries indexed (or given their meaning vector) per step of {@link snapshotSteps}: one step is a few ms of the provider's thread. */
+export const ENTRIES_PER_STEP = 32;
+
 /**
  * Builds a complete index for `entries`: MiniSearch (BM25) over the fields, every word folded and Snowball-stemmed,
  * and a meaning vector per entry (computed when a search first needs it). Field texts seen by the previous build (`previousTerms`) are not split again.
@@ -68,17 +71,58 @@ export function buildSnapshot(
   utterancesOf: UtterancesOf | undefined,
   semantic: boolean,
 ): Snapshot {
+  const steps = snapshotSteps(entries, boosts, previousTerms, utterancesOf, semantic, false);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link buildSnapshot} in steps: each `next()` indexes at most {@link ENTRIES_PER_STEP} entries (then, with
+ * `vectors`, computes the meaning vectors of as many), and the last one returns the snapshot. Whoever drives it may
+ * yield the event loop between steps (a background build, `ToolSearchIndex.rebuildInBackground`) or not.
+ * `vectors`: compute every entry's meaning vector now (reading the word-vector table) instead of at the first search.
+ */
+export function* snapshotSteps(
+  entries: readonly CatalogEntry[],
+  boosts: Readonly<Record<SearchField, number>>,
+  previousTerms: ReadonlyMap<string, readonly string[]>,
+  utterancesOf: UtterancesOf | undefined,
+  semantic: boolean,
+  vectors: boolean,
+): Generator<void, Snapshot, void> {
   const terms = new Map<string, readonly string[]>();
-  const termsOf = (text: string): string[] => {
+  const mini = newMiniSearch(boosts, (text: string): string[] => {
     let list = terms.get(text) ?? previousTerms.get(text);
     if (list === undefined) list = searchTerms(text).map(englishStem);
     terms.set(text, list);
     return list as string[];
+  });
+  const built: Cached[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    built.push(cachedOf(entries[i]!, i, utterancesOf));
+    mini.add(built[i]!.doc);
+    if ((i + 1) % ENTRIES_PER_STEP === 0 && i + 1 < entries.length) yield;
+  }
+  const vectorOf = (id: number): Float32Array | undefined => {
+    const c = built[id];
+    if (!c) return undefined;
+    if (c.meaning.vector === null) c.meaning.vector = meaningOf(c.doc);
+    return c.meaning.vector;
   };
-  const mini = new MiniSearch<SearchDocument>({
+  for (let i = 0; semantic && vectors && i < built.length; i++) {
+    if (i % ENTRIES_PER_STEP === 0) yield;
+    vectorOf(i);
+  }
+  return { mini, entries, vectorOf, byTag: tagIndex(entries), terms, semantic, utterances: built.map((c) => c.utterances) };
+}
+
+/** An empty MiniSearch index ranking with `boosts`, every field but the word pairs split by `termsOf`. */
+function newMiniSearch(boosts: Readonly<Record<SearchField, number>>, termsOf: (text: string) => string[]): MiniSearch<SearchDocument> {
+  return new MiniSearch<SearchDocument>({
     fields: Object.keys(boosts),
     storeFields: [],
-    // word pairs are kept as they are; every other field is split, folded and stemmed
     // texts are split, folded and stemmed once per distinct text (reused by the next rebuild); word pairs are kept as they are
     tokenize: (text, field) => (field === 'phrases' ? text.split(' ').filter(Boolean) : termsOf(text)),
     processTerm: (term) => term,
@@ -91,9 +135,10 @@ export function buildSnapshot(
       bm25: BM25_PARAMS,
     },
   });
-  const built: Cached[] = entries.map((entry, i) => cachedOf(entry, i, utterancesOf));
-  const docs = built.map((c) => c.doc);
-  mini.addAll(docs);
+}
+
+/** Tag → positions of the entries carrying it. */
+function tagIndex(entries: readonly CatalogEntry[]): Map<string, number[]> {
   const byTag = new Map<string, number[]>();
   entries.forEach((entry, i) => {
     for (const tag of new Set(entry.tool.tags ?? [])) {
@@ -103,13 +148,7 @@ export function buildSnapshot(
       else byTag.set(tag, [i]);
     }
   });
-  const vectorOf = (id: number): Float32Array | undefined => {
-    const c = built[id];
-    if (!c) return undefined;
-    if (c.meaning.vector === null) c.meaning.vector = meaningOf(c.doc);
-    return c.meaning.vector;
-  };
-  return { mini, entries, vectorOf, byTag, terms, semantic, utterances: built.map((c) => c.utterances) };
+  return byTag;
 }
 
 function cachedOf(entry: CatalogEntry, id: number, utterancesOf: UtterancesOf | undefined): Cached {

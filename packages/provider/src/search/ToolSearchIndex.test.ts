@@ -240,3 +240,77 @@ describe('ToolSearchIndex rebuild', () => {
     expect(outcome.ok && outcome.results.map((r) => r.entry.toolboxId).sort()).toEqual(['a', 'b']);
   });
 });
+
+describe('ToolSearchIndex background rebuild', () => {
+  /** `n` tools, the last one the only `lighthouse` tool. */
+  const many = (n: number) => Array.from({ length: n }, (_, i) => entry('many', i === n - 1 ? 'lighthouse_keeper' : `tool_${i}`, i === n - 1 ? 'Keeps the lighthouse lit.' : `Tool number ${i} of a big catalog.`));
+
+  it('builds between turns of the event loop, serving the old catalog until the new one is complete', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    const built = index.rebuildInBackground(many(100));
+    expect(index.building).toBe(true);
+    // other work runs while it builds: each turn of the event loop sees the old catalog serving, until the swap
+    const sizesSeen: number[] = [];
+    const tick = () => {
+      sizesSeen.push(index.size);
+      if (index.building) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const outcome = await built;
+    expect(outcome).toMatchObject({ ok: true, tools: 100 });
+    expect(index.building).toBe(false);
+    expect(index.size).toBe(100);
+    expect(sizesSeen.filter((s) => s === CATALOG.length).length).toBeGreaterThan(1);
+    expect(names(index.search('lighthouse'))).toEqual(['lighthouse_keeper']);
+  });
+
+  it('a search arriving before the end finishes the build first: it ranks the entries handed in', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    const built = index.rebuildInBackground([...many(80), entry('radio', 'play_radio', 'Play a radio station.')]);
+    expect(names(index.search('play radio'))).toEqual(['play_radio']);
+    expect(index.building).toBe(false);
+    await expect(built).resolves.toMatchObject({ ok: true, tools: 81 });
+    const again = index.rebuildInBackground(CATALOG);
+    const found = await index.searchAsync('music');
+    expect(found.ok && found.results.map((r) => r.entry.tool.name)).toEqual(['play_music']);
+    await expect(again).resolves.toMatchObject({ ok: true, tools: CATALOG.length });
+  });
+
+  it('a newer rebuild replaces one under way: the replaced one resolves undefined and never serves', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    const first = index.rebuildInBackground(many(100));
+    const second = index.rebuildInBackground([entry('radio', 'play_radio', 'Play a radio station.')]);
+    await expect(first).resolves.toBeUndefined();
+    await expect(second).resolves.toMatchObject({ ok: true, tools: 1 });
+    expect(names(index.search('play'))).toEqual(['play_radio']);
+    const third = index.rebuildInBackground(many(100));
+    expect(index.rebuild(CATALOG)).toMatchObject({ ok: true, tools: CATALOG.length });
+    await expect(third).resolves.toBeUndefined();
+    expect(index.building).toBe(false);
+    expect(index.size).toBe(CATALOG.length);
+  });
+
+  it('a background build that fails keeps the previous index serving and says why', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    const broken = { toolboxId: 'x', kind: 'inline', source: 'x', get tool(): ToolDescriptor { throw new Error('descriptor went away'); } } as CatalogEntry;
+    const outcome = await index.rebuildInBackground([...many(40), broken]);
+    expect(outcome).toEqual({ ok: false, error: { error: expect.stringContaining('descriptor went away'), code: 'internal' } });
+    expect(index.building).toBe(false);
+    expect(names(index.search('music'))).toEqual(['play_music']);
+  });
+});
+
+describe('ToolSearchIndex prepare', () => {
+  it('loads and compiles without serving anything: the catalog served stays the one handed in', async () => {
+    const index = new ToolSearchIndex(CATALOG);
+    await index.prepare();
+    expect(index.size).toBe(CATALOG.length);
+    expect(names(index.search('music'))).toEqual(['play_music']);
+    expect(names(index.search('time in a city'))).not.toContain('get_current_time');
+    const empty = new ToolSearchIndex();
+    await empty.prepare();
+    expect(empty.size).toBe(0);
+    const found = empty.search('convert kilometers to miles');
+    expect(found.ok && found.total).toBe(0);
+  });
+});

@@ -4,7 +4,8 @@ import { analyseQuery } from './analyseQuery.js';
 import type { HitExplanation } from '../service/HitExplanation.js';
 import { rankSnapshot } from './rankSnapshot.js';
 import { searchErrors } from './searchErrors.js';
-import { buildSnapshot, type SearchField, type Snapshot, type UtterancesOf } from './SearchSnapshot.js';
+import { buildSnapshot, snapshotSteps, type SearchField, type Snapshot, type UtterancesOf } from './SearchSnapshot.js';
+import { preloadWordVectors } from './wordVectors.js';
 import { VOICE_LEXICON } from './voiceLexicon.js';
 import type { ModelRanking } from './semantic/ModelRanking.js';
 
@@ -147,6 +148,10 @@ export class ToolSearchIndex {
   private readonly utterancesOf: UtterancesOf | undefined;
   private readonly semantic: boolean;
   private readonly model: ModelRanking | undefined;
+  /** The background rebuild under way (see {@link rebuildInBackground}), not serving yet. */
+  private pending: PendingBuild | undefined;
+  /** Whether a ranking has run once (the warm-up of a background build, or a search): the code is compiled. */
+  private warmed = false;
 
   /**
    * @param entries - the catalog to index first (e.g. the current registry generation); empty by default.
@@ -167,20 +172,111 @@ export class ToolSearchIndex {
     return this.current.entries.length;
   }
 
+  /** Whether a background rebuild is under way: its entries serve once it ends (or as soon as a search needs them). */
+  get building(): boolean {
+    return this.pending !== undefined;
+  }
+
   /**
    * Indexes `entries` (colliding tool names once per toolbox, as `ToolService.list` gives them) in a new index and
-   * swaps it in atomically. On failure the previous index keeps serving and the outcome says why.
+   * swaps it in atomically. On failure the previous index keeps serving and the outcome says why. Replaces a
+   * background rebuild under way (its promise resolves `undefined`).
    */
   rebuild(entries: readonly CatalogEntry[]): RebuildOutcome {
+    this.pending = supersede(this.pending);
     const started = performance.now();
     try {
-      const next = buildSnapshot([...entries], this.boosts, this.current.terms, this.utterancesOf, this.semantic);
-      this.current = next;
-      this.model?.update(next.entries, (i) => next.utterances[i] ?? []);
-      return { ok: true, tools: next.entries.length, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
+      return this.swapIn(buildSnapshot([...entries], this.boosts, this.current.terms, this.utterancesOf, this.semantic), started);
     } catch (err) {
-      return { ok: false, error: { error: `RuntimeError: the search index could not be rebuilt; the previous one keeps serving: ${String(err)}`, code: 'internal' } };
+      return rebuildFailed(err);
     }
+  }
+
+  /**
+   * {@link rebuild} off the request path, without blocking the event loop for long: the word-vector table is read
+   * asynchronously, then the index is built in steps of `ENTRIES_PER_STEP` entries between turns of the event loop
+   * (with every meaning vector, which a lazy build leaves to the first search), and the first build of this index
+   * also ranks one request, unanswered, so the first real search finds the ranking code compiled. What the provider
+   * does at every registry swap, so that the first search after a start or a reload answers at once. A search (or a
+   * {@link rebuild}) arriving before the end finishes the build at once (or replaces it): a search always ranks the
+   * entries last handed in. Resolves with the outcome once the entries serve, or `undefined` when a newer rebuild
+   * replaced this one first. Never rejects.
+   */
+  rebuildInBackground(entries: readonly CatalogEntry[]): Promise<RebuildOutcome | undefined> {
+    supersede(this.pending);
+    const steps = snapshotSteps([...entries], this.boosts, this.current.terms, this.utterancesOf, this.semantic, true);
+    const build: PendingBuild = { steps, started: performance.now(), done: () => undefined };
+    const outcome = new Promise<RebuildOutcome | undefined>((resolve) => (build.done = resolve));
+    this.pending = build;
+    void this.drive(build);
+    return outcome;
+  }
+
+  /** Runs `build` one step per turn of the event loop until it serves or is replaced; then warms the ranking once. */
+  private async drive(build: PendingBuild): Promise<void> {
+    if (this.semantic) await preloadWordVectors();
+    while (this.pending === build) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.pending === build) this.step(build);
+    }
+    // an empty catalog's ranking compiles nothing worth having (`prepare` ranks two tools)
+    if (this.warmed || this.pending || this.current.entries.length === 0) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.warmUp();
+  }
+
+  /** One step of the background build `build`; its last one swaps the index in (or fails) and settles its promise. */
+  private step(build: PendingBuild): void {
+    let outcome: RebuildOutcome;
+    try {
+      const next = build.steps.next();
+      if (!next.done) return;
+      outcome = this.swapIn(next.value, build.started);
+    } catch (err) {
+      outcome = rebuildFailed(err);
+    }
+    this.pending = undefined;
+    build.done(outcome);
+  }
+
+  /** Finishes a background build under way now: a search needs its entries. */
+  private settle(): void {
+    const build = this.pending;
+    while (build && this.pending === build) this.step(build);
+  }
+
+  /**
+   * Loads and compiles what building and ranking an index need, before there is a catalog to index: the word-vector
+   * table (read asynchronously), then, on a later turn of the event loop, the stemmer and a two-tool index built and
+   * ranked once and thrown away. What the provider does while its toolboxes load, so that building the first
+   * catalog's index (in the background, after the swap) costs the catalog's own work only. Resolves when done (at
+   * once when a search or a background build already ran). Never rejects.
+   */
+  async prepare(): Promise<void> {
+    if (this.warmed) return;
+    if (this.semantic) await preloadWordVectors();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.warmed) return;
+    this.warmUp(buildSnapshot(WARM_UP_ENTRIES, this.boosts, new Map(), undefined, this.semantic));
+  }
+
+  /** Ranks one request over `snap` and forgets the answer (lexical only: the model is started by real searches). */
+  private warmUp(snap: Snapshot = this.current): void {
+    if (this.warmed) return;
+    this.warmed = true;
+    const analysed = analyseQuery(WARM_UP_QUERY, this.lexicon);
+    try {
+      if (!('error' in analysed)) rankSnapshot(snap, analysed, () => true, true);
+    } catch {
+      // a warm-up only: the real search says what is wrong
+    }
+  }
+
+  /** Serves `next` (and hands its catalog to the model). */
+  private swapIn(next: Snapshot, started: number): RebuildOutcome {
+    this.current = next;
+    this.model?.update(next.entries, (i) => next.utterances[i] ?? []);
+    return { ok: true, tools: next.entries.length, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
   }
 
   /**
@@ -192,6 +288,7 @@ export class ToolSearchIndex {
    * `explain` that is not a boolean.
    */
   search(query: string, options: SearchOptions = {}): SearchOutcome {
+    this.settle();
     return this.rank(query, options, true);
   }
 
@@ -201,6 +298,7 @@ export class ToolSearchIndex {
    * waiting; without one it answers as `search` does. Same answers and errors as {@link search}.
    */
   async searchAsync(query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+    this.settle();
     if (this.model && typeof query === 'string') await this.model.prepare(query).catch(() => undefined);
     return this.rank(query, options, false);
   }
@@ -214,6 +312,7 @@ export class ToolSearchIndex {
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) {
       return { ok: false, error: searchErrors.limitOutOfRange(limit, MAX_SEARCH_LIMIT) };
     }
+    this.warmed = true;
     const snap = this.current;
     const visible = safeFilter(options.filter);
     const tags = options.tags ?? [];
@@ -229,6 +328,32 @@ export class ToolSearchIndex {
     }));
     return { ok: true, results, total: ranked.length };
   }
+}
+
+/** The request a background build ranks once, unanswered, to compile the ranking code before the first search. */
+const WARM_UP_QUERY = 'what time is it in lisbon, 5 km';
+
+/** The catalog {@link ToolSearchIndex.prepare} indexes and ranks once to compile the code (never served). */
+const WARM_UP_ENTRIES: readonly CatalogEntry[] = [
+  { tool: { name: 'get_current_time', description: 'Tells the current time in a city, converting between time zones.', argumentSchema: { type: 'object', properties: { city: { type: 'string', description: 'A city name' } } }, tags: ['clock'] }, toolboxId: 'warm-up', kind: 'inline', source: 'warm-up' },
+  { tool: { name: 'convert_units', description: 'Converts kilometers to miles and other units of length.', argumentSchema: { type: 'object', properties: { value: { type: 'number' } } } }, toolboxId: 'warm-up', kind: 'inline', source: 'warm-up' },
+] as unknown as CatalogEntry[];
+
+/** A background rebuild under way: its remaining steps, when it began, and how its promise settles. */
+interface PendingBuild {
+  steps: Generator<void, Snapshot, void>;
+  started: number;
+  done: (outcome: RebuildOutcome | undefined) => void;
+}
+
+/** Settles a replaced background build's promise (`undefined`: a newer rebuild replaced it); nothing is under way after. */
+function supersede(build: PendingBuild | undefined): undefined {
+  build?.done(undefined);
+  return undefined;
+}
+
+function rebuildFailed(err: unknown): RebuildOutcome {
+  return { ok: false, error: { error: `RuntimeError: the search index could not be rebuilt; the previous one keeps serving: ${String(err)}`, code: 'internal' } };
 }
 
 /** The model's fused ranking, or `undefined` (lexical only) when it cannot take part or fails. */

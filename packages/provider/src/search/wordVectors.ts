@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /** The English word-vector table shipped in `data/wordVectors.bin` (see `scripts/distillWordVectors.mjs`). */
 export interface WordVectors {
@@ -12,6 +13,8 @@ export interface WordVectors {
   readonly values: Int8Array;
 }
 
+const TABLE_FILE = new URL('../../data/wordVectors.bin', import.meta.url);
+
 /** `null` once loading failed (a missing or damaged file): search then ranks lexically only. */
 let loaded: WordVectors | null | undefined;
 
@@ -24,7 +27,30 @@ let loaded: WordVectors | null | undefined;
 export function wordVectors(): WordVectors | null {
   if (loaded !== undefined) return loaded;
   try {
-    loaded = parse(readFileSync(new URL('../../data/wordVectors.bin', import.meta.url)));
+    loaded = parse(readFileSync(TABLE_FILE));
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
+
+/**
+ * Reads the word-vector table without blocking the event loop on the disk (the file is read asynchronously; only
+ * building its vocabulary map, a few ms, runs on the thread), so that the first {@link wordVectors} costs nothing.
+ * Resolves with what {@link wordVectors} then answers (`null`: missing or damaged). Never rejects.
+ */
+export async function preloadWordVectors(): Promise<WordVectors | null> {
+  if (loaded !== undefined) return loaded;
+  let buf: Buffer | undefined;
+  try {
+    buf = await readFile(TABLE_FILE);
+  } catch {
+    buf = undefined;
+  }
+  // another caller may have read it meanwhile (synchronously)
+  if (loaded !== undefined) return loaded;
+  try {
+    loaded = buf ? parse(buf) : null;
   } catch {
     loaded = null;
   }
