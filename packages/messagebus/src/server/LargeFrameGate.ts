@@ -64,6 +64,11 @@ class GateState implements FrameGate {
     this.sink = sink;
   }
 
+  /** Whether a large frame is being taken in (some of it arrived, not all). */
+  get taking(): boolean {
+    return this.intake !== undefined;
+  }
+
   /** Takes one chunk read from the socket, handing what is ready to `ws` (or the sink) in order. */
   push(input: Buffer): void {
     if (this.mode !== 'gate') return void (this.mode === 'pass' && this.forward(input));
@@ -164,13 +169,30 @@ class GateState implements FrameGate {
  * before any data is read; `maxPayload` is the server's frame limit. `reading` says whether `ws` still reads (its
  * connection is open): once it closes (a refused frame, a close either side began), the gate discards what comes,
  * as `ws` does after a refused frame, and the client's closing of TCP ends the connection.
+ *
+ * While a large frame is coming in, reading from its socket yields after each chunk: the socket is paused and
+ * resumed at the end of the event loop's turn (when `mayResume` says so: not when `ws` or the server paused it
+ * meanwhile). Without that, libuv reads a socket that always has data up to 32 chunks (2 MiB) in one go, and one
+ * client streaming a large frame kept every other client's frames unread for that long (tens of ms on a quiet
+ * machine, over 100 ms under load); now the others' frames are read between any two of its chunks.
  */
-export function gateLargeFrames(socket: Duplex, maxPayload: number, reading: () => boolean): FrameGate {
+export function gateLargeFrames(socket: Duplex, maxPayload: number, reading: () => boolean, mayResume: () => boolean = reading): FrameGate {
   const readers = socket.listeners('data') as Array<(chunk: Buffer) => void>;
   for (const reader of readers) socket.off('data', reader);
   const gate = new GateState((chunk) => {
     if (reading()) for (const reader of readers) reader.call(socket, chunk);
   }, maxPayload);
-  socket.on('data', (chunk: Buffer) => gate.push(chunk));
+  let yielding = false;
+  const resume = () => {
+    yielding = false;
+    if (mayResume()) socket.resume();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    gate.push(chunk);
+    if (!gate.taking || yielding) return;
+    yielding = true;
+    socket.pause();
+    setImmediate(resume);
+  });
   return gate;
 }
