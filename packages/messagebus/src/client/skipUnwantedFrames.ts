@@ -131,8 +131,8 @@ export function skipUnwantedFrames(socket: Duplex, decide: LargeFrameDecision, m
   for (const reader of readers) socket.off('data', reader);
   // ws removes its reader when the connection closes: mirror that, so nothing is handed to a closed receiver
   const removeListener = socket.removeListener.bind(socket);
-  socket.removeListener = socket.off = (event: string | symbol, listener: (...args: never[]) => void) => {
-    if (event === 'data' && readers.includes(listener as (chunk: Buffer) => void)) readers = readers.filter((r) => r !== listener);
+  socket.removeListener = socket.off = (event: string | symbol, listener: (...args: any[]) => void) => {
+    if (event === 'data' && readers.includes(listener)) readers = readers.filter((r) => r !== listener);
     else removeListener(event, listener);
     return socket;
   };
