@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { captureLogger, rawClient, runCleanups, startServer, waitUntil, type RawClient } from './helpers.js';
+import { captureLogger, onCleanup, rawClient, runCleanups, startServer, waitUntil, type RawClient } from './helpers.js';
 
 afterEach(runCleanups);
 
@@ -94,5 +94,40 @@ describe('large frames (taken in by the gate, relayed in their pieces)', () => {
     other.ws.send('{"type":"still.here"}');
     await waitUntil(() => other.frames.includes('{"type":"still.here"}'), 'the other client relayed');
     expect(other.frames.some((f) => f.length > 50_000)).toBe(false);
+  });
+});
+
+describe('a MessageBusClient and the large frames sent to every client', () => {
+  it('skips the large frames it has no handler for as they arrive, and still gets the ones it handles and every small one, in order', async () => {
+    const server = await startServer({ maxMsgSizeMiB: 4, clientBytesPerSecond: 0 });
+    const { MessageBusClient } = await import('@ovos-tools/messagebus');
+    const client = new MessageBusClient({ url: server.url, reconnect: false });
+    onCleanup(() => client.close());
+    const got: string[] = [];
+    const malformed: string[] = [];
+    client.on('small', (m) => void got.push(`small ${m.data.i}`));
+    client.on('wanted', (m) => void got.push(`wanted ${m.data.i} ${(m.data.s as string).length}`));
+    client.onMalformed((err) => void malformed.push(err.message));
+    await client.connect();
+    const sender = await rawClient(server.url);
+    const pad = (n: number) => 'é€😀x'.repeat(n);
+    for (let i = 0; i < 3; i++) {
+      sender.ws.send(`{"type":"small","data":{"i":${i}}}`);
+      sender.ws.send(`{"type":"flood","data":{"i":${i},"s":"${pad(300_000)}"}}`);
+      sender.ws.send(`{"type":"wanted","data":{"i":${i},"s":"${pad(100_000)}"}}`);
+    }
+    sender.ws.send(`[${'1,'.repeat(800_000)}1]`); // untyped, over 1 MiB: refused unread
+    sender.ws.send('{"type":"small","data":{"i":3}}');
+    await waitUntil(() => got.length === 7, 'the small and wanted frames', 30_000);
+    const wantedLength = pad(100_000).length;
+    expect(got).toEqual(['small 0', `wanted 0 ${wantedLength}`, 'small 1', `wanted 1 ${wantedLength}`, 'small 2', `wanted 2 ${wantedLength}`, 'small 3']);
+    expect(client.largeFramesSkipped).toBe(4);
+    expect(malformed).toEqual([expect.stringMatching(/^a frame of 1600003 bytes that does not start with \{"type": …\} was dropped unread/)]);
+    // a handler added later gets the later frames of its type whole
+    client.on('flood', (m) => void got.push(`flood ${m.data.i}`));
+    sender.ws.send(`{"type":"flood","data":{"i":9,"s":"${pad(300_000)}"}}`);
+    await waitUntil(() => got.length === 8, 'the flood frame, now wanted', 30_000);
+    expect(got.at(-1)).toBe('flood 9');
+    expect(client.largeFramesSkipped).toBe(4);
   });
 });

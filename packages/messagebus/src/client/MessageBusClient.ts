@@ -1,4 +1,5 @@
 import { BusEndpoint, MalformedMessageError, MAX_UNTYPED_FRAME_CHARS, type Message } from '@ovos-tools/core';
+import type { Duplex } from 'node:stream';
 import WebSocket from 'ws';
 import { isLoopbackHost } from '../config/isLoopbackHost.js';
 import { warnExposure } from '../config/warnExposure.js';
@@ -11,6 +12,7 @@ import { leadingText, leadingType } from '../socket/leadingType.js';
 import type { ConnectionEvents, ConnectionListener } from './ConnectionEvents.js';
 import { DEFAULT_MAX_FRAME_BYTES, type MessageBusClientOptions } from './MessageBusClientOptions.js';
 import { resolveConnection } from './resolveConnection.js';
+import { skipUnwantedFrames } from './skipUnwantedFrames.js';
 
 /**
  * A websocket client of an OVOS messagebus, implementing core's `Bus` (ovos-bus-client `MessageBusClient`,
@@ -24,6 +26,10 @@ import { resolveConnection } from './resolveConnection.js';
  *   never thrown.
  * - `waitForResponse` correlates by `context.request_id` (core's `REQUEST_ID_KEY`), so concurrent identical
  *   requests each get their own reply.
+ * - A frame over 192 KiB whose leading type nothing here wants is skipped as its bytes arrive, decided on its first
+ *   2 KiB: never gathered into one buffer nor decoded (see {@link largeFramesSkipped}). Every client of an OVOS bus
+ *   is sent every frame; so a big broadcast for someone else costs this client reading its bytes, not the tens of
+ *   milliseconds of its thread that gathering 8 MiB takes.
  * - Reconnects with capped exponential backoff and jitter; frames emitted while disconnected (or before
  *   {@link connect}) are queued, bounded by `maxQueue`, and flushed in order on (re)connect.
  * - A refusal that retrying cannot fix (a wrong or missing shared secret, a refused Host or Origin) stops the
@@ -54,6 +60,7 @@ export class MessageBusClient extends BusEndpoint {
   /** Frames sent on this connection, expected back from the bus (which echoes to the sender). */
   private readonly ownFrames = new OwnFrames();
   private started = false;
+  private skippedLarge = 0;
   private attempt = 0;
   private failuresLogged = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -77,6 +84,14 @@ export class MessageBusClient extends BusEndpoint {
   /** True while the websocket is open. */
   get connected(): boolean {
     return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * How many large frames (over 192 KiB) this client skipped as their bytes arrived, never gathered nor decoded:
+   * those whose leading type nothing here wanted, and untyped ones over `MAX_UNTYPED_FRAME_CHARS` (refused).
+   */
+  get largeFramesSkipped(): number {
+    return this.skippedLarge;
   }
 
   /** Frames waiting for a connection. */
@@ -164,6 +179,8 @@ export class MessageBusClient extends BusEndpoint {
     let opened = false;
     ws.on('open', () => {
       opened = true;
+      const socket = (ws as unknown as { _socket?: Duplex })._socket; // ws has just attached its reader, read nothing yet
+      if (socket) skipUnwantedFrames(socket, (head, length) => this.takesLargeFrame(head, length), this.options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
       this.attempt = 0;
       this.failuresLogged = 0;
       this.logger.info(`connected to messagebus ${this.url}`);
@@ -257,6 +274,22 @@ export class MessageBusClient extends BusEndpoint {
     const ownType = this.ownFrames.match(text);
     if (ownType !== undefined && !this.wants(ownType)) return; // our own frame back, and nothing here wants it
     this.receiveFrame(text);
+  }
+
+  /**
+   * Whether a large frame (see `skipUnwantedFrames`), of which only the first 2 KiB arrived, is to be gathered and
+   * read: only when something here wants its leading type, or it does not start with one (then it must be parsed
+   * to know, unless it is over `MAX_UNTYPED_FRAME_CHARS`: refused unread).
+   */
+  private takesLargeFrame(head: Buffer, length: number): boolean {
+    const type = leadingType(head);
+    let takes = type === undefined || this.wants(type);
+    if (type === undefined && length > MAX_UNTYPED_FRAME_CHARS) {
+      this.refuseUntyped(length, leadingText(head));
+      takes = false;
+    }
+    if (!takes) this.skippedLarge++;
+    return takes;
   }
 
   private fire<E extends keyof ConnectionEvents>(event: E, ...args: ConnectionEvents[E]): void {

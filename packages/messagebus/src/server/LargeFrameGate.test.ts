@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { unmaskInPlace } from '../socket/unmaskInPlace.js';
@@ -91,6 +92,47 @@ describe('the large-frame gate', () => {
     const u = feed(Buffer.concat([unmasked, after]), () => 100);
     expect(u.toWs.equals(Buffer.concat([unmasked, after]))).toBe(true); // ws refuses it with 1002 itself
   });
+});
+
+describe('the large-frame gate on a real socket', () => {
+  it('reads a large frame a chunk or two per turn of the event loop (not libuv’s 2 MiB at once), whole and in order', async () => {
+    const frames = [text(6 * 1024 * 1024), text(3 * 1024 * 1024)];
+    let turnChunks = 0;
+    let mostPerTurn = 0;
+    let ticking = true;
+    const tick = () => {
+      turnChunks = 0;
+      if (ticking) setImmediate(tick);
+    };
+    tick();
+    const large: Buffer[] = [];
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const client = createConnection((server.address() as { port: number }).port, '127.0.0.1');
+    const socket = await accepted;
+    socket.on('data', () => undefined); // stands for ws's reader
+    const done = new Promise<void>((resolve) => {
+      gateLargeFrames(socket, 16 * 1024 * 1024, () => true).streamTo({
+        frame: (f) => void (large.push(Buffer.concat(f.chunks)), large.length === frames.length && resolve()),
+        invalid: () => undefined,
+      });
+    });
+    socket.on('data', () => void (mostPerTurn = Math.max(mostPerTurn, ++turnChunks))); // after the gate's own listener
+    // the frames wait in the kernel's buffers (megabytes on loopback) until the server reads: then it always has data
+    socket.pause();
+    client.write(Buffer.concat(frames.map((f) => clientFrame(f))));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.resume();
+    await done;
+    ticking = false;
+    client.destroy();
+    socket.destroy();
+    server.close();
+    expect(large.map((f, i) => f.equals(frames[i]!))).toEqual([true, true]);
+    // without yielding, a socket that always has data is read 32 chunks at a time (libuv's limit per wake-up)
+    expect(mostPerTurn).toBeLessThanOrEqual(8);
+  }, 60_000);
 });
 
 describe('unmaskInPlace and Utf8Stream', () => {

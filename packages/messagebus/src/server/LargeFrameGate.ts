@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { unmaskInPlace } from '../socket/unmaskInPlace.js';
 import { Utf8Stream } from '../socket/Utf8Stream.js';
+import { readFrameHeader, type FrameHeader } from '../socket/frameHeader.js';
 
 /**
  * Client frames whose payload is at least this long (64 KiB) are taken in by the gate ({@link gateLargeFrames})
@@ -30,37 +31,6 @@ export interface LargeFrameSink {
 export interface FrameGate {
   /** From now on, large whole frames go to `sink` instead of `ws` (frames already in progress too). */
   streamTo(sink: LargeFrameSink): void;
-}
-
-/** A client frame's header, read from its first bytes (RFC 6455 §5.2). */
-interface FrameHeader {
-  /** How many bytes the header takes. */
-  length: number;
-  /** The payload's length in bytes (`Infinity` when it does not fit a safe integer). */
-  payload: number;
-  /** Whether the frame is masked (every client frame must be: ws refuses the others). */
-  masked: boolean;
-  /** The frame's opcode (1 text, 2 binary, 0 continuation, 8 close, …). */
-  opcode: number;
-  /** Whether it is the last frame of its message (FIN). */
-  fin: boolean;
-}
-
-/** The header starting at `at`, or `undefined` when `chunk` ends before it does. */
-function readHeader(chunk: Buffer, at: number): FrameHeader | undefined {
-  if (chunk.length - at < 2) return undefined;
-  const masked = (chunk[at + 1]! & 0x80) !== 0;
-  const len7 = chunk[at + 1]! & 0x7f;
-  const extra = len7 === 126 ? 2 : len7 === 127 ? 8 : 0;
-  const length = 2 + extra + (masked ? 4 : 0);
-  if (chunk.length - at < length) return undefined;
-  let payload = len7;
-  if (len7 === 126) payload = chunk.readUInt16BE(at + 2);
-  else if (len7 === 127) {
-    const high = chunk.readUInt32BE(at + 2);
-    payload = high >= 2 ** 21 ? Infinity : high * 2 ** 32 + chunk.readUInt32BE(at + 6);
-  }
-  return { length, payload, masked, opcode: chunk[at]! & 0x0f, fin: (chunk[at]! & 0x80) !== 0 };
 }
 
 /** A large frame being taken in: its mask, what arrived so far, and (gathered for `ws`) its zero-masked header. */
@@ -94,6 +64,11 @@ class GateState implements FrameGate {
     this.sink = sink;
   }
 
+  /** Whether a large frame is being taken in (some of it arrived, not all). */
+  get taking(): boolean {
+    return this.intake !== undefined;
+  }
+
   /** Takes one chunk read from the socket, handing what is ready to `ws` (or the sink) in order. */
   push(input: Buffer): void {
     if (this.mode !== 'gate') return void (this.mode === 'pass' && this.forward(input));
@@ -112,7 +87,7 @@ class GateState implements FrameGate {
       } else if (this.closing) {
         this.mode = 'drop'; // ws reads nothing after a close frame
       } else {
-        const h = readHeader(chunk, i);
+        const h = readFrameHeader(chunk, i);
         if (!h) {
           this.partial = Buffer.from(chunk.subarray(i));
           break;
@@ -194,13 +169,30 @@ class GateState implements FrameGate {
  * before any data is read; `maxPayload` is the server's frame limit. `reading` says whether `ws` still reads (its
  * connection is open): once it closes (a refused frame, a close either side began), the gate discards what comes,
  * as `ws` does after a refused frame, and the client's closing of TCP ends the connection.
+ *
+ * While a large frame is coming in, reading from its socket yields after each chunk: the socket is paused and
+ * resumed at the end of the event loop's turn (when `mayResume` says so: not when `ws` or the server paused it
+ * meanwhile). Without that, libuv reads a socket that always has data up to 32 chunks (2 MiB) in one go, and one
+ * client streaming a large frame kept every other client's frames unread for that long (tens of ms on a quiet
+ * machine, over 100 ms under load); now the others' frames are read between any two of its chunks.
  */
-export function gateLargeFrames(socket: Duplex, maxPayload: number, reading: () => boolean): FrameGate {
+export function gateLargeFrames(socket: Duplex, maxPayload: number, reading: () => boolean, mayResume: () => boolean = reading): FrameGate {
   const readers = socket.listeners('data') as Array<(chunk: Buffer) => void>;
   for (const reader of readers) socket.off('data', reader);
   const gate = new GateState((chunk) => {
     if (reading()) for (const reader of readers) reader.call(socket, chunk);
   }, maxPayload);
-  socket.on('data', (chunk: Buffer) => gate.push(chunk));
+  let yielding = false;
+  const resume = () => {
+    yielding = false;
+    if (mayResume()) socket.resume();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    gate.push(chunk);
+    if (!gate.taking || yielding) return;
+    yielding = true;
+    socket.pause();
+    setImmediate(resume);
+  });
   return gate;
 }

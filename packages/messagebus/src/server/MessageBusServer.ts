@@ -224,7 +224,7 @@ export class MessageBusServer {
     }
     const label = `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`;
     this.wss!.handleUpgrade(req, socket, head, (ws) => {
-      const gate = gateLargeFrames(socket, this.maxPayload, () => ws.readyState === ws.OPEN);
+      const gate = gateLargeFrames(socket, this.maxPayload, () => ws.readyState === ws.OPEN, () => ws.readyState === ws.OPEN && !ws.isPaused);
       this.writer.track(ws, socket, label);
       if (decision.authenticated) this.onConnection(ws, label, gate);
       else admitAfterAuthFrame(ws, this.secret!, this.authTimeoutMs, this.pending, this.logger, () => this.onConnection(ws, label, gate));

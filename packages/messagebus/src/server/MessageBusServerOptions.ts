@@ -49,13 +49,17 @@ export interface MessageBusServerOptions {
   maxBufferedBytes?: number;
   /**
    * Each websocket client's share of the bus, in bytes per second it may send (sustained) in frames of 64 KiB or
-   * more (smaller frames are not charged); default half the frame-size limit per second, at least 4 MiB/s. A client that sends more has its socket paused (nothing read from it, so TCP slows
-   * it down) until its budget refills, alone, with a warning naming its address; `0` turns the budget off. See
-   * {@link clientBurstBytes}. OVOS has no such limit; real OVOS traffic is far below it.
+   * more (smaller frames are not charged); default the frame-size limit / 16 per second, at least 512 KiB/s (8 MiB
+   * limit: 512 KiB/s, one maximum frame every 16 s). A client that sends more has its socket paused (nothing read
+   * from it, so TCP slows it down) until its budget refills, alone, with a warning naming its address; `0` turns the
+   * budget off. See {@link clientBurstBytes}. OVOS has no such limit; real OVOS traffic is far below it. Every frame
+   * relayed is sent to every client, and a frame in progress on a connection holds every later frame to it: a big
+   * frame costs each reader its transfer (and a plain `ws` reader tens of ms gathering it), so the share bounds how
+   * often one client can do that to everyone.
    */
   clientBytesPerSecond?: number;
   /**
-   * What a client may send at once after a quiet spell, in bytes; default half the frame-size limit, at least 4 MiB:
+   * What a client may send at once after a quiet spell, in bytes; default the frame-size limit / 8, at least 1 MiB:
    * below one maximum frame, so a client's maximum frames are always spaced out (never two back to back), and a
    * reader that takes a moment to drain one is not terminated by backpressure because of someone else's burst.
    */
@@ -66,12 +70,14 @@ export interface MessageBusServerOptions {
 
 /**
  * The per-client byte budget the options ask for (`undefined`: off), defaults derived from the frame-size limit
- * `maxPayload` (bytes): `maxPayload / 2` bytes/s (at least 4 MiB/s), bursts of `maxPayload / 2` (at least 4 MiB).
+ * `maxPayload` (bytes): `maxPayload / 16` bytes/s (at least 512 KiB/s), bursts of `maxPayload / 8` (at least
+ * 1 MiB). With the 8 MiB default limit: a maximum frame passes at once after a quiet spell, the next one 14 s later,
+ * then one every 16 s.
  * @throws RangeError for a negative or non-numeric rate or burst.
  */
 export function resolveClientRate(options: MessageBusServerOptions, maxPayload: number): { bytesPerSecond: number; burstBytes: number } | undefined {
-  const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
-  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload, DEFAULT_MAX_BUFFERED_BYTES) / 2;
+  const bytesPerSecond = options.clientBytesPerSecond ?? Math.max(maxPayload / 16, 512 * 1024);
+  const burstBytes = options.clientBurstBytes ?? Math.max(maxPayload / 8, 1024 * 1024);
   if (!(bytesPerSecond >= 0)) throw new RangeError(`clientBytesPerSecond must be 0 (off) or a positive number of bytes, got ${bytesPerSecond}`);
   if (!(burstBytes > 0)) throw new RangeError(`clientBurstBytes must be a positive number of bytes, got ${burstBytes}`);
   return bytesPerSecond === 0 ? undefined : { bytesPerSecond, burstBytes };
