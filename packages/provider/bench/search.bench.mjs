@@ -10,6 +10,7 @@
 import { createAccessControl } from '../dist/access/AccessControl.js';
 import { parseAgentsConfig } from '../dist/access/AgentDefinition.js';
 import { ToolSearchIndex } from '../dist/search/ToolSearchIndex.js';
+import { resolveClaims } from '../dist/search/utteranceClaims.js';
 import { bundledEntries, loadCatalog, mcpEntries, scaledCatalog, thirdPartyEntries } from './search/catalog.mjs';
 import { loadQueries, measureRelevance } from './search/relevance.mjs';
 
@@ -73,6 +74,14 @@ function timeRebuilds(once) {
 const fresh = Array.from({ length: REBUILDS + 3 }, () => big.map((e) => ({ ...e, tool: { ...e.tool } })));
 const cold = timeRebuilds(() => new ToolSearchIndex().rebuild(fresh.pop()));
 const reload = timeRebuilds(() => bigIndex.rebuild(big));
+// who keeps an example request (at load, off a search's path): an untrusted package of 5,000 requests, 3,000 of them
+// copies of a trusted package's 3,000
+const manyRequests = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix} word${i} other${i % 50} thing${i % 7} more${i % 3}`);
+const claimants = [
+  { id: 't', label: 't', trusted: true, tools: new Map([['t', manyRequests('turn', 3000)]]) },
+  { id: 'u', label: 'u', trusted: false, tools: new Map([['u', [...manyRequests('turn', 3000), ...manyRequests('spin', 2000)]]]) },
+];
+const claims = timeRebuilds(() => (resolveClaims(claimants).dropped.length === 3000 ? { ok: true } : { ok: false, error: { error: 'resolveClaims dropped the wrong requests' } }));
 const cpuSearch0 = process.cpuUsage();
 for (const q of queries) bigIndex.search(q.query, { limit: 5 });
 const cpuSearch = process.cpuUsage(cpuSearch0);
@@ -88,6 +97,7 @@ const rows = [
   ['search over 1,000 tools (ms)', `p50 ${f3(pct(searchTimes, 50))}  p99 ${f3(pct(searchTimes, 99))}  (${searchTimes.length} searches; mean CPU ${f3((cpuSearch.user + cpuSearch.system) / 1000 / queries.length)})`],
   ['  for an agent (access filter) (ms)', `p50 ${f3(pct(agentTimes, 50))}  p99 ${f3(pct(agentTimes, 99))}`],
   ['rebuild, 1,000 new tools (ms)', `p50 ${cold.p50.toFixed(1)}  max ${cold.max.toFixed(1)}  (mean CPU ${cold.cpu.toFixed(1)})`],
+  ['resolving example-request claims, 5,000 against 3,000 (ms)', `p50 ${claims.p50.toFixed(1)}  max ${claims.max.toFixed(1)}  (mean CPU ${claims.cpu.toFixed(1)})`],
   ['rebuild on reload, 1,000 tools (ms)', `p50 ${reload.p50.toFixed(1)}  max ${reload.max.toFixed(1)}  (mean CPU ${reload.cpu.toFixed(1)}; unchanged descriptors are not tokenised again)`],
 ];
 const width = Math.max(...rows.map((r) => r[0].length));

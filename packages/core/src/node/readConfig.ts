@@ -40,7 +40,7 @@ const SECTION = { type: 'object' };
  * @param schema - the section's keys: `Type.Object({ max_bytes: Type.Integer({ minimum: 1, default: 1024 }), ... })`.
  * @param raw - the section from the provider config, as loaded (untrusted).
  */
-export function readConfig<T extends TObject>(schema: T, raw: unknown): ConfigRead<Static<T>> {
+export function readConfig<T extends TObject>(schema: T, raw: unknown): ConfigRead<NoInfer<Static<T>>> {
   const problems: ConfigProblem[] = [];
   let section: Readonly<Record<string, unknown>> = {};
   if (isObject(raw)) section = raw;

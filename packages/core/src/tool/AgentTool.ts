@@ -58,8 +58,12 @@ export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSch
   argumentSchema: A;
   /** JSON Schema of the result; a result that does not match is refused (`invalid_output`). */
   outputSchema: O;
-  /** The implementation: receives validated arguments and the {@link ToolContext}; returns (or resolves to) the output. */
-  toolCall: (args: Static<A>, ctx: ToolContext) => Static<O> | Promise<Static<O>>;
+  /**
+   * The implementation: receives validated arguments and the {@link ToolContext}; returns (or resolves to) the output.
+   * `A` and `O` are inferred from the two schemas only (`NoInfer`): inferring them back through TypeBox's `Static`
+   * from this function's parameter costs the compiler over a million type instantiations per tool.
+   */
+  toolCall: (args: NoInfer<Static<A>>, ctx: ToolContext) => NoInfer<Static<O>> | Promise<NoInfer<Static<O>>>;
   /** One line for catalog listings; defaults to the first sentence of `description` (at most 120 characters). */
   summary?: string;
   /** Free-form tags for filtering (e.g. `read-only`, `network`, `filesystem`). */
@@ -96,7 +100,7 @@ export interface AgentToolDefinition<A extends TSchema = TSchema, O extends TSch
  *   is not a function, `timeoutMs` is not a positive number, or `confirmation` is not a usable template (e.g.
  *   `tool 'write_file': confirmation.en: unknown placeholder {pth}: the arguments are path, content`).
  */
-export class AgentTool<A extends TSchema = TSchema, O extends TSchema = TSchema> {
+export class AgentTool<out A extends TSchema = TSchema, out O extends TSchema = TSchema> {
   readonly name: string;
   readonly description: string;
   readonly argumentSchema: A;

@@ -98,11 +98,12 @@ describe('resolveClaims: who keeps an example request several packages ship (iss
     expect(requestWords('Calculating the SUMS!')).toEqual(['calcul', 'sum']);
   });
 
-  it('stays fast for a package of thousands of requests against thousands of trusted ones', () => {
+  // its speed at this size is a benchmark row (bench/search.bench.mjs, "resolving example-request claims")
+  it('sorts a package of thousands of requests against thousands of trusted ones', () => {
     const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} word${i} other${i % 50} thing${i % 7} more${i % 3}`);
-    const started = performance.now();
-    const { dropped } = resolveClaims([claimant('t', true, { t: many('turn', 3000) }), claimant('u', false, { u: [...many('turn', 3000), ...many('spin', 2000)] })]);
+    const { kept, dropped } = resolveClaims([claimant('t', true, { t: many('turn', 3000) }), claimant('u', false, { u: [...many('turn', 3000), ...many('spin', 2000)] })]);
     expect(dropped).toHaveLength(3000);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(new Set(dropped.map((d) => d.ownerLabel))).toEqual(new Set(['t']));
+    expect(kept.get('u')!.get('u')).toEqual(many('spin', 2000));
   });
 });

@@ -14,7 +14,8 @@ export async function startFakeProvider(roots: string[], config: Record<string, 
   const settings = parseProviderConfig({ isolation: 'inline', federation: false, ...config });
   const provider = new ToolsProvider({ bus, pluginRoots: roots, settings, logger: silentLogger, logLevel: options.logLevel ?? 'silent', ...(options.brainFromConfig ? {} : { brain: null }) });
   const report = await provider.start();
-  const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}, timeoutMs = 5000): Promise<JsonObject> => {
+  // 30 s: the answer is expected, so the wait only bounds a failure; 5 s ran out for a first invoke on a loaded CI machine
+  const ask = async (type: string, data: JsonObject = {}, context: JsonObject = {}, timeoutMs = 30_000): Promise<JsonObject> => {
     const reply = await bus.waitForResponse(new Message(type, data, context), undefined, timeoutMs);
     if (!reply) throw new Error(`no reply to ${type}`);
     return reply.data;
