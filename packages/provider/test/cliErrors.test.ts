@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
@@ -131,7 +131,10 @@ test('a provider still loading its toolboxes is waited for, not reported missing
   // its module takes 6 s to import: longer than the 3 s in which a bus without a provider is reported
   slow.addPackage('slow-load', toolboxEntry('slow_load'), { 'index.js': toolboxSource('slow_load', { ping: '() => ({ result: "pong" })' }, 'await new Promise((r) => setTimeout(r, 6000));') });
   const url = `ws://127.0.0.1:${await freePort()}/core`;
-  const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, '--plugins', slow.dir, '--embedded-bus', 'always'], { env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  // the 10 s default import limit, with the 6 s import and a worker's start on a loaded CI machine, skipped the toolbox
+  const config = path.join(slow.dir, 'provider.json');
+  writeFileSync(config, JSON.stringify({ import_timeout_ms: 60_000 }));
+  const proc = spawn(process.execPath, [cliPath, 'serve', '--bus-url', url, '--plugins', slow.dir, '--embedded-bus', 'always', '--config', config], { env: { ...process.env, OVOS_TOOLS_LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   try {
     const deadline = Date.now() + 20_000;
     while (!(await isMessageBusReachable(url, 500))) {
