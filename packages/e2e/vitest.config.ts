@@ -26,8 +26,8 @@ export default mergeConfig(
     test: {
       maxWorkers: 2,
       sequence: { sequencer: LongestFirst },
-      testTimeout: 120_000,
-      hookTimeout: 60_000,
+      testTimeout: 240_000,
+      hookTimeout: 180_000,
       globalSetup: ['./test/setup/chromium.ts', './test/setup/services.ts'],
     },
   }),
