@@ -162,7 +162,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(get: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+// 60 s: what it waits for is expected (a banner, an exit), so the bound only ends a failure; 20 s ran out for a
+// provider started by a child process with a CPU-bound job beside the CI run
+async function waitFor<T>(get: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = get();
