@@ -169,7 +169,14 @@ export function startProcessChannel(options: ProcessChannelOptions): HostChannel
   });
   const exitListeners: Array<(reason: string) => void> = [];
   let spawnError: string | undefined;
+  let spawned = false;
   child.on('error', (err) => {
+    // Once running, an error is a message that could not reach it (`write EPIPE`: it has just died, e.g. past its
+    // memory limit): its exit says why, so the caller reads that rather than the broken pipe. Kill it in case it lives.
+    if (spawned) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return;
+    }
     spawnError = `its process could not run: ${err.message}`;
     for (const l of exitListeners.splice(0)) l(spawnError);
   });
@@ -181,7 +188,10 @@ export function startProcessChannel(options: ProcessChannelOptions): HostChannel
         : `its process exited with code ${code}`;
     for (const l of exitListeners.splice(0)) l(reason);
   });
-  child.once('spawn', () => child.send(options.init));
+  child.once('spawn', () => {
+    spawned = true;
+    child.send(options.init);
+  });
   return {
     post: batchingPoster((m) => {
       if (child.connected) child.send(m);
