@@ -119,7 +119,8 @@ async function runSteps(
 
 /** Starts the deployment's `npx ovos-tools serve --watch` in its own process group, as a terminal would. */
 async function startServe(argv: string[], cwd: string): Promise<void> {
-  serve = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // at debug level: a missed reload's failure message shows what the watcher saw
+  serve = spawn(argv[0]!, argv.slice(1), { cwd, env: { ...env, OVOS_TOOLS_LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   serve.stdout!.on('data', (d) => (serveOutput += d));
   serve.stderr!.on('data', (d) => (serveOutput += d));
   await until(() => serveOutput.includes('ovos-tools provider serving') || serve!.exitCode !== null, 'npx ovos-tools serve to serve', 60_000);
@@ -240,7 +241,9 @@ describe('published for real: npm alone against a registry', () => {
           operations++;
           // 90 s: beyond the watcher's 60 s settle fallback (seen once on a loaded machine: the install record was not
           // newer than every folder npm touched, so the watcher reloaded on its fallback); still one change per operation
-          await until(() => changes().length >= operations, `ovos.tools.changed after \`${step.line}\``, 90_000);
+          await until(() => changes().length >= operations, `ovos.tools.changed after \`${step.line}\``, 90_000).catch((err: Error) => {
+            throw new Error(`${err.message}\n--- the provider's log (end) ---\n${serveOutput.split('\n').slice(-80).join('\n')}`);
+          });
           // one ovos.tools.changed per operation, naming its tools; the watcher may add a reload that changes nothing
           // when a loaded machine spreads npm's writes over more than its quiet time (no broadcast, no harm)
           const change = changes()[operations - 1]!;

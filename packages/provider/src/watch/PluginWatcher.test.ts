@@ -27,7 +27,7 @@ async function watching(roots: string[], settleTimeoutMs = 30_000) {
   const watcher = new PluginWatcher(roots, async () => void reloads.push(Date.now() - started), createLogger('watch-test', 'silent'), 200, settleTimeoutMs);
   cleanups.push(() => watcher.close());
   await watcher.ready();
-  return reloads;
+  return Object.assign(reloads, { watcher });
 }
 
 function tempRoot(): string {
@@ -77,6 +77,16 @@ describe('PluginWatcher', () => {
     await sleep(600); // npm resolving metadata before it writes node_modules
     await npmLikeInstall(root, 'late-tools');
     expect(reloads).toHaveLength(0);
+    await oneReload(reloads);
+  });
+
+  test('an install whose file events were all missed is one reload once npm rewrites its record (the record poll)', async () => {
+    const root = tempRoot();
+    const reloads = await watching([root]);
+    // the file watcher hears nothing from here on, as when npm writes into a folder created while the watcher was still
+    // reading its new parent (chokidar reads a new folder, then watches it)
+    await (reloads.watcher as unknown as { watcher: { close(): Promise<void> } }).watcher.close();
+    await npmLikeInstall(root, 'unheard-tools', { pauseMs: 100 });
     await oneReload(reloads);
   });
 

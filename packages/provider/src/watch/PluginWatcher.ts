@@ -14,6 +14,12 @@ export const DEFAULT_SETTLE_TIMEOUT_MS = 60_000;
 const RECHECK_MS = 1000;
 
 /**
+ * How often the watcher reads every root's install record besides its events, in ms: file events can be missed (a
+ * folder created while the watcher was still reading its new parent is never watched), npm's record cannot.
+ */
+export const RECORD_POLL_MS = 2000;
+
+/**
  * Watches plugin roots for installs and removals and calls `onChange` once per package-manager operation.
  *
  * The rule: a change is reloaded once its root is settled — `debounceMs` (default 400) have passed without a
@@ -32,6 +38,12 @@ const RECHECK_MS = 1000;
  * `npm install --prefix ~/.local/share/ovos-tools/plugins ...` — is noticed like any other. Events that arrive
  * after the reload that already saw what they report (the watcher discovers a new folder's contents late) are
  * dropped: a root is reloaded again only when its install record or a touched folder changed since.
+ *
+ * File events are not the only signal: every {@link RECORD_POLL_MS} the watcher also reads each root's install
+ * record, and a record that changed counts as an event in that root. A file watcher misses what is created in a new
+ * folder before it watches that folder (chokidar reads a new folder, then watches it), which a plugin root created by
+ * `npm install --prefix` meets; npm rewrites its record at the end of every operation, so the operation is still
+ * one reload.
  */
 export class PluginWatcher {
   private readonly watcher: FSWatcher;
@@ -45,6 +57,9 @@ export class PluginWatcher {
   private events = 0;
   /** Per root, when the last reload for it started and the install record's time then. */
   private reloaded = new Map<string, { at: number; record: number | null }>();
+  /** Per root, the install record's time when the poll last read it (none before its first read). */
+  private readonly recordSeen = new Map<string, number | null>();
+  private readonly poll: NodeJS.Timeout;
 
   /**
    * @param roots - plugin roots; neither they nor their `node_modules` need exist yet.
@@ -81,15 +96,13 @@ export class PluginWatcher {
       for (const root of roots) {
         // the root itself counts by its node_modules: files beside it (package.json, editor files) are not installs
         const nodeModules = path.join(root, 'node_modules');
-        const touched = this.touched.get(root) ?? new Set<string>();
-        touched.add(resolved === nodeModules || resolved.startsWith(nodeModules + path.sep) ? resolved : nodeModules);
-        this.touched.set(root, touched);
+        this.touch(root, resolved === nodeModules || resolved.startsWith(nodeModules + path.sep) ? resolved : nodeModules);
       }
-      this.lastEventAt = Date.now();
-      this.events++;
-      this.schedule(this.debounceMs);
     });
     this.watcher.on('error', (err) => this.logger.warn(`watch error: ${(err as Error).message}`));
+    void this.pollRecords();
+    this.poll = setInterval(() => void this.pollRecords(), RECORD_POLL_MS);
+    this.poll.unref();
   }
 
   /** Resolves once the initial scan of the watched folders is done. */
@@ -100,8 +113,31 @@ export class PluginWatcher {
   /** Stops watching; a pending reload is cancelled. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.poll);
     if (this.timer) clearTimeout(this.timer);
     await this.watcher.close();
+  }
+
+  /** Records a change of `p` in `root` and (re)starts the quiet time before the settle check. */
+  private touch(root: string, p: string): void {
+    const touched = this.touched.get(root) ?? new Set<string>();
+    touched.add(p);
+    this.touched.set(root, touched);
+    this.lastEventAt = Date.now();
+    this.events++;
+    this.schedule(this.debounceMs);
+  }
+
+  /** Reads every root's install record; one that changed since the last read is a change of that root's node_modules. */
+  private async pollRecords(): Promise<void> {
+    for (const root of this.roots) {
+      const record = await installRecordTime(root);
+      const before = this.recordSeen.get(root);
+      this.recordSeen.set(root, record);
+      if (this.closed || before === undefined || before === record) continue;
+      this.logger.debug(`watch: the install record of ${root} changed`);
+      this.touch(root, path.join(root, 'node_modules'));
+    }
   }
 
   private schedule(ms: number): void {
