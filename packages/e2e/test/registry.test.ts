@@ -201,7 +201,7 @@ describe('published for real: npm alone against a registry', () => {
   }, 600_000);
 
   // on the machine's Node only (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): the flow
-  // is the third party's above, which every line runs; this block checks versioning.md's words
+  // is the third party's above, which the newest other line runs too; this block checks versioning.md's words
   test.skipIf(!!process.env.OVOS_TOOLS_NODE_LINE)('versioning.md\'s "from npm" block: a TypeScript toolbox is scaffolded, tested, checked and published', async () => {
     const published = await runSteps(publishing, registry.home);
     const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
