@@ -68,6 +68,9 @@ export async function startRegistry(work: string, publishable: readonly string[]
     // requests in a row, then fail_timeout, 5 minutes by default): a brief upstream hiccup must not fail the rest.
     '    max_fails: 5',
     '    fail_timeout: 10s',
+    // a third-party package's metadata, once fetched, serves the whole test (Verdaccio's default asks upstream again
+    // after 2 minutes: the flows' installs then waited for, and Verdaccio parsed, the same large documents again)
+    '    maxage: 30m',
     ...(proxy ? [`    https_proxy: ${JSON.stringify(proxy)}`, `    http_proxy: ${JSON.stringify(proxy)}`] : []),
     'packages:',
     ...[...OWN_PACKAGES, ...publishable].map(own),
