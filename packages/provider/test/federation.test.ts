@@ -43,6 +43,18 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
     remote.kill('SIGKILL');
     await exited;
   };
+  /**
+   * Invokes `add` on the stand-in toolbox once it answers within its 2 s limit: a loaded machine may leave a
+   * fresh child process unscheduled for longer, and the provider then marks the toolbox unavailable until a
+   * discovery finds it again (a reload here). Not for the calls a test is about.
+   */
+  const addWhenAnswering = async (a: number, b: number): Promise<JsonObject> => {
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const answer = await ask('ovos.tools.invoke', { name: 'add', args: { a, b } });
+      if (answer.result !== undefined || Date.now() > deadline) return answer;
+      await ask('ovos.tools.reload');
+    }
+  };
   /** Polls `names()` until `want` holds; resolves with the ms it took. */
   const until = async (want: (names: string[]) => boolean, withinMs: number): Promise<number> => {
     const started = Date.now();
@@ -150,7 +162,7 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
   test("a federated toolbox killed mid-session is answered before a Python caller's 3 s (its limit is 2 s), then at once", async () => {
     const remote = await startRemote();
     await ask('ovos.tools.reload');
-    expect(await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 1 } })).toMatchObject({ result: { result: 2 } });
+    expect(await addWhenAnswering(1, 1)).toMatchObject({ result: { result: 2 } });
     await stop(remote);
     let started = Date.now();
     const first = await ask('ovos.tools.invoke', { name: 'add', args: { a: 1, b: 2 } });
