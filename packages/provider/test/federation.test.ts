@@ -153,10 +153,10 @@ describe('federation: OVOS toolboxes elsewhere on the bus are served through ovo
   });
 
   test('a joiner that announces itself (its discover answer sent unasked) is served without anyone asking', async () => {
-    const started = Date.now();
+    // nothing asks here (no periodic discovery: interval_ms 0), so being served at all is the proof; the 10 s bound
+    // runs from its connection, not from its process's start (a loaded machine took 6.6 s to start it and serve it)
     await startRemote('--announce');
     await until((n) => n.includes('math_tools/add'), 10_000);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   test('a toolbox that first answers with no tools is asked again', async () => {
