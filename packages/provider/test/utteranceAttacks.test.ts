@@ -75,7 +75,9 @@ beforeAll(async () => {
   for (let i = 0; i < 2500; i++) many[`locale/en/many_tool_${i}.intent`] = 'what time is it\n';
   root.addPackage('many-tools', toolboxEntry('many'), many);
 
-  const settings = parseProviderConfig({ isolation: 'inline', federation: false, 'ovos-filesystem-tools': { root_path: outside } });
+  // a generous import limit: beside a CPU-bound job an inline import took over the default 10 s and the filesystem
+  // toolbox was skipped (its requests then found nothing, or, before claims failed closed, the copy)
+  const settings = parseProviderConfig({ isolation: 'inline', federation: false, import_timeout_ms: 60_000, 'ovos-filesystem-tools': { root_path: outside } });
   const logger: Logger = { ...silentLogger, warn: (...args: unknown[]) => void warnings.push(args.map(String).join(' ')) };
   bus = new FakeBus();
   provider = new ToolsProvider({ bus, pluginRoots: [root.dir], settings, logger, logLevel: 'silent', brain: null });
@@ -90,7 +92,11 @@ beforeAll(async () => {
   maxLoopDelayMs = loop.max / 1e6;
   heapGrowthMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   http = await startHttpServer(provider.service, { port: 0, agents: settings.access.agents, secret: OPERATOR });
-}, 120_000);
+  const listed = await provider.service.list();
+  const names = listed.ok ? listed.entries.map((e) => e.tool.name) : [];
+  const missing = [...Object.keys(COPIES), ...Object.values(COPIES).map((c) => c.tool)].filter((tool) => !names.includes(tool));
+  if (missing.length > 0) throw new Error(`setup: not served: ${missing.join(', ')}; warnings:\n${warnings.join('\n')}`);
+}, 180_000);
 
 afterAll(async () => {
   await http?.close();

@@ -74,6 +74,29 @@ describe('PackageUtterances: read before the swap, claimed by trust order, answe
     expect(order).toEqual([['/pkg/math', '/pkg/tidy'], ['/pkg/tidy'], []]);
   });
 
+  it('fails closed: a bundled package that is not served still owns its requests, and an unread one silences strangers until it is read', async () => {
+    const { utterances, warnings } = store();
+    await utterances.prepare(PACKAGES);
+    utterances.settle([TOOLBOXES[0]!]); // the math toolbox failed to load: only the stranger is served
+    expect(utterances.utterancesOf(entry('tidy', 'tidy_calc'))).toEqual(['tidy my desk']);
+    expect(warnings.join('\n')).toMatch(/tidy-tools: 2 example request\(s\) of tool 'tidy_calc' repeat those of 'evaluate_expression' of @ovos-tools\/toolbox-math/);
+
+    let finished = false;
+    const read = async (dirs: readonly string[]) =>
+      new Map<string, PackageRead>(
+        dirs.map((d) => [d, d === '/pkg/math' && !finished ? { byTool: new Map(), problems: ['locale: not read: reading took longer than 10 s'], unfinished: true as const } : { byTool: new Map([['tidy_calc', ['calculate', 'tidy my desk']], ['evaluate_expression', ['calculate']]].filter(([tool]) => (d === '/pkg/math') === (tool === 'evaluate_expression')) as Array<[string, string[]]>), problems: [] }]),
+      );
+    const unread = new PackageUtterances({ logger: silentLogger, trusted: () => [], read });
+    await unread.prepare(PACKAGES);
+    unread.settle(TOOLBOXES);
+    expect(unread.utterancesOf(entry('tidy', 'tidy_calc'))).toBeUndefined();
+    finished = true;
+    await unread.prepare(PACKAGES);
+    unread.settle(TOOLBOXES);
+    expect(unread.utterancesOf(entry('tidy', 'tidy_calc'))).toEqual(['tidy my desk']);
+    expect(unread.utterancesOf(entry('ovos-math-tools', 'evaluate_expression'))).toEqual(['calculate']);
+  });
+
   it('search_trusted_toolboxes: a trusted package keeps its near requests, never the bundled ones', async () => {
     const { utterances } = store(['tidy-tools']);
     await utterances.prepare(PACKAGES);

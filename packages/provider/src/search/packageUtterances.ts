@@ -39,6 +39,11 @@ export interface PackageUtterancesOptions {
   read?: (dirs: readonly string[]) => Promise<Map<string, PackageRead>>;
 }
 
+/** Bundled (`@ovos-tools/*`) or listed in `search_trusted_toolboxes` by entry-point or package name. */
+function isTrustedPackage(p: { source: string; packageName: string }, trusted: ReadonlySet<string>): boolean {
+  return p.packageName.startsWith('@ovos-tools/') || trusted.has(p.source) || trusted.has(p.packageName);
+}
+
 /** Origins ordered for claims: bundled first, then pinned, plugins, mounted, remote. */
 const ORDER: Readonly<Record<ToolboxOrigin, number>> = { bundled: 0, pinned: 1, plugin: 2, mounted: 3, remote: 4 };
 
@@ -48,13 +53,18 @@ const ORDER: Readonly<Record<ToolboxOrigin, number>> = { bundled: 0, pinned: 1, 
  * (their `locale` folders are read in a worker, concurrently with the toolboxes' hosts starting, each once per
  * fingerprint; refusals are logged), then {@link settle} with the toolboxes the next generation serves, right before
  * it swaps in: each request goes to its first claimant (`resolveClaims`: trusted packages first — bundled ones and
- * `search_trusted_toolboxes` —, then by origin and plugin-root order) and copies are dropped and logged.
+ * `search_trusted_toolboxes` —, then by origin and plugin-root order) and copies are dropped and logged. A trusted
+ * package discovery found keeps its claims even when the generation does not serve it (an import that timed out, a
+ * host that failed, a disabled toolbox): its requests then find nothing rather than a stranger's copy. While a trusted
+ * package's folder is unread (the reader stopped before it: timeout, heap limit), no untrusted package's requests are
+ * searched; the folder is read again at the next reload.
  * {@link utterancesOf} answers from the settled claims only: synchronous, a map lookup. Toolboxes that are not
  * packages (mounted MCP servers, HTTP services, federated toolboxes) have none.
  */
 export class PackageUtterances {
   private readonly reads = new Map<string, { fingerprint: string; read: PackageRead }>();
   private pendingDirs = new Map<string, string>();
+  private pendingPackages: readonly UtterancePackage[] = [];
   private dirOf = new Map<string, string>();
   private served = new Map<string, Map<string, string[]>>();
   private lastDrops = '';
@@ -70,7 +80,7 @@ export class PackageUtterances {
   /** Reads the `locale` folders of the packages that are new or changed, off the provider's thread. Never rejects. */
   async prepare(packages: readonly UtterancePackage[]): Promise<void> {
     const trusted = new Set(this.options.trusted());
-    const first = (p: UtterancePackage) => (p.packageName.startsWith('@ovos-tools/') || trusted.has(p.source) || trusted.has(p.packageName) ? 0 : 1);
+    const first = (p: UtterancePackage) => (isTrustedPackage(p, trusted) ? 0 : 1);
     const fresh = new Map<string, UtterancePackage>();
     // trusted packages are read first: a slow hostile package cannot make the reader stop before them
     for (const p of [...packages].sort((a, b) => first(a) - first(b))) if (this.reads.get(p.dir)?.fingerprint !== p.fingerprint) fresh.set(p.dir, p);
@@ -89,6 +99,7 @@ export class PackageUtterances {
     const live = new Set(packages.map((p) => p.dir));
     for (const dir of this.reads.keys()) if (!live.has(dir)) this.reads.delete(dir);
     this.pendingDirs = new Map(packages.map((p) => [p.source, p.dir]));
+    this.pendingPackages = packages;
   }
 
   /** Decides who keeps each request for the toolboxes about to serve (see {@link PackageUtterances}); logs what was dropped. */
@@ -106,10 +117,21 @@ export class PackageUtterances {
       for (const name of t.tools) c.toolNames.add(name);
       claimants.set(dir, c);
     });
+    // a trusted package discovery found but the generation does not serve (its import timed out, it failed to start,
+    // it is disabled) still claims every request it ships: a stranger's copy must not become the top hit for them
+    for (const p of this.pendingPackages) {
+      const read = this.reads.get(p.dir)?.read;
+      if (!read || claimants.has(p.dir) || !isTrustedPackage(p, trusted)) continue;
+      const rank = p.packageName.startsWith('@ovos-tools/') ? ORDER.bundled : ORDER.pinned;
+      claimants.set(p.dir, { id: p.dir, label: p.packageName, trusted: true, tools: new Map(), rank, index: toolboxes.length, toolNames: new Set(read.byTool.keys()) });
+    }
+    // a trusted package whose folder the reader did not finish claims nothing this time; until it is read, no untrusted
+    // package's requests are searched either (they could be its copies)
+    const trustedUnread = this.pendingPackages.some((p) => isTrustedPackage(p, trusted) && this.reads.get(p.dir)?.read.unfinished);
     const ordered = [...claimants.values()].sort((a, b) => Number(b.trusted) - Number(a.trusted) || a.rank - b.rank || a.index - b.index);
     for (const c of ordered) {
       const byTool = this.reads.get(c.id)!.read.byTool;
-      c.tools = new Map([...byTool].filter(([tool]) => c.toolNames.has(tool)));
+      c.tools = trustedUnread && !c.trusted ? new Map() : new Map([...byTool].filter(([tool]) => c.toolNames.has(tool)));
     }
     const words = new Map<string, readonly string[]>();
     for (const c of ordered) for (const [request, w] of this.reads.get(c.id)!.read.words ?? []) words.set(request, w);
