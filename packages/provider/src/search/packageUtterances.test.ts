@@ -119,6 +119,14 @@ describe('readUtterancesOffThread', () => {
     expect(found.get(path.join(dir, 'missing'))).toMatchObject({ problems: [] });
   });
 
+  it('a package with no locale folder is answered without a worker (no time limit can stop it)', async () => {
+    const missing = path.join(dir, 'missing');
+    expect(await readUtterancesOffThread([missing], 1)).toEqual(new Map([[missing, { byTool: new Map(), problems: [] }]]));
+    const both = await readUtterancesOffThread([missing, dir], 1);
+    expect(both.get(missing)).toEqual({ byTool: new Map(), problems: [] });
+    expect(both.get(dir)).toMatchObject({ unfinished: true });
+  });
+
   it('a reader that does not finish in time is stopped; its folders get a problem, never a hang', async () => {
     const found = await readUtterancesOffThread([dir], 1);
     expect(found.get(dir)).toMatchObject({ byTool: new Map(), problems: ['locale: not read: reading took longer than 0.001 s; its example requests are not searched'] });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -23,10 +24,14 @@ export interface PackageRead {
  * Reads the `locale` folders of `dirs` in a worker thread (`readLocaleUtterances` there), never on the calling
  * thread: a package's files cost the worker, bounded by a heap limit and {@link UTTERANCE_READ_TIMEOUT_MS}. Folders
  * are read in the order given (put the trusted ones first). Resolves with every folder; one the worker did not finish
- * (timeout, heap limit, crash) has no utterances, a problem saying why and `unfinished`. Never rejects.
+ * (timeout, heap limit, crash) has no utterances, a problem saying why and `unfinished`. A folder with no `locale`
+ * entry at all is answered without the worker (no requests, no problems), and with none to read no worker starts.
+ * Never rejects.
  */
-export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTTERANCE_READ_TIMEOUT_MS): Promise<Map<string, PackageRead>> {
+export function readUtterancesOffThread(all: readonly string[], timeoutMs = UTTERANCE_READ_TIMEOUT_MS): Promise<Map<string, PackageRead>> {
   const out = new Map<string, PackageRead>();
+  // a package with no `locale` entry has nothing to read: answered here (one lstat, which opens nothing), no worker
+  const dirs = all.filter((dir) => hasLocaleEntry(dir) || !out.set(dir, { byTool: new Map(), problems: [] }));
   if (dirs.length === 0) return Promise.resolve(out);
   return new Promise((resolve) => {
     let settled = false;
@@ -54,6 +59,18 @@ export function readUtterancesOffThread(dirs: readonly string[], timeoutMs = UTT
     worker.on('error', (err) => finish(`the reader failed: ${err.message}`));
     worker.on('exit', (code) => finish(`the reader stopped (exit code ${code})`));
   });
+}
+
+/** Whether `dir/locale` exists as anything (`lstat`: a link or a FIFO counts, and is not followed or opened). */
+function hasLocaleEntry(dir: string): boolean {
+  try {
+    lstatSync(path.join(dir, 'locale'));
+    return true;
+  } catch (err) {
+    // anything but "not there" (a permission, say) is the worker's to report
+    const code = (err as NodeJS.ErrnoException).code;
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
 }
 
 /** The built worker beside this module; from the sources (tests), the built one in `dist/`. */
