@@ -39,11 +39,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
-  { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
-  // a toolbox author's path (registry.test.ts: publish, install from a local registry, scaffold/test/check/publish a
-  // TypeScript toolbox and scaffold/test/check a JavaScript one, `npx ovos-tools serve --watch` loading and unloading a
-  // toolbox as npm installs and removes it) on the newest line; with the machine's Node (`npm test`, the oldest line)
-  // it brackets the supported range. On every line it was two fifths of the line's CPU: 115-140 CPU-s of npm.
+  // the plugin watcher (file events and install records as npm writes them) on every line
+  { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'src/watch/PluginWatcher.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
+  // the registry flows (registry.test.ts) on the newest line, trimmed there (its onOtherLine): a deployment's strict
+  // install from a local registry (every dependency's engines against that Node), `npx ovos-tools serve --watch`, a
+  // JavaScript toolbox scaffolded and tested with `node --test`, the stop signal; with the machine's Node (`npm test`,
+  // the oldest line) it brackets the supported range. Run whole on every line it was two fifths of the line's CPU
+  // (115-140 CPU-s of npm), and the TypeScript third party's scaffold-build-publish most of that.
   { pkg: 'e2e', files: ['test/npmStart.test.ts'], newestOnly: ['test/registry.test.ts'] },
 ];
 
