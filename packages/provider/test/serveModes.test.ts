@@ -37,7 +37,7 @@ describe('ovos-tools serve --embedded-bus', () => {
   });
 
   test('auto starts an embedded messagebus when none answers', async () => {
-    const serve = await startServe(['--plugins', root().dir]);
+    const serve = await startServe(['--plugins', root().dir, '--embedded-bus', 'auto']);
     cleanups.push(() => serve.stop());
     expect(serve.output()).toContain('(embedded messagebus)');
   });

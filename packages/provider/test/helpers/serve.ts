@@ -31,13 +31,29 @@ export interface ServeProcess {
 
 /**
  * Starts `ovos-tools serve` as a user would (a separate node process) and resolves once it prints its banner.
+ * With no `url` given it serves its own embedded bus on a free loopback port (`--embedded-bus always`, unless `args`
+ * say otherwise): a port another suite's bus took between the pick and the start (the lines and packages run side by
+ * side) would otherwise be joined, and its owner closing it breaks the test; a port taken so is picked again (3 tries).
  * @param args - extra CLI args, e.g. `['--plugins', dir]`.
  * @param env - extra environment variables.
  * @param options - `cwd` of the process; `url` of the bus (default: a free loopback port); `urlFromEnv` passes
  *   it as `$OVOS_TOOLS_BUS_URL` instead of `--bus-url`.
  */
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { cwd?: string; url?: string; urlFromEnv?: boolean } = {}): Promise<ServeProcess> {
-  const url = options.url ?? `ws://127.0.0.1:${await freePort()}/core`;
+  const ownPort = options.url === undefined;
+  const busArgs = ownPort && !args.includes('--embedded-bus') ? ['--embedded-bus', 'always'] : [];
+  for (let attempt = 1; ; attempt++) {
+    const url = options.url ?? `ws://127.0.0.1:${await freePort()}/core`;
+    try {
+      return await startServeAt(url, [...busArgs, ...args], env, options);
+    } catch (err) {
+      const taken = /could not start the embedded messagebus: port \d+ on .* is (already )?in use/.test((err as Error).message);
+      if (!ownPort || !taken || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function startServeAt(url: string, args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string; urlFromEnv?: boolean }): Promise<ServeProcess> {
   const urlArgs = options.urlFromEnv ? [] : ['--bus-url', url];
   const proc = spawn(process.execPath, [cliPath, 'serve', ...urlArgs, ...args], {
     cwd: options.cwd,
