@@ -91,7 +91,7 @@ describe('serve shutdown', () => {
     const pidFile = path.join(dir, 'pid');
     // a parent that starts serve with an IPC channel, reports the child's pid, then waits to be killed
     const parentJs = `const { spawn } = require('node:child_process'); const fs = require('node:fs');
-const c = spawn(process.execPath, [${JSON.stringify(cliPath)}, 'serve', '--bus-url', ${JSON.stringify(url)}, '--plugins', ${JSON.stringify(root().dir)}], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+const c = spawn(process.execPath, [${JSON.stringify(cliPath)}, 'serve', '--bus-url', ${JSON.stringify(url)}, '--embedded-bus', 'always', '--plugins', ${JSON.stringify(root().dir)}], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
 c.stdout.on('data', (d) => { if (String(d).includes('provider serving')) fs.writeFileSync(${JSON.stringify(pidFile)}, String(c.pid)); });
 setInterval(() => {}, 1000);`;
     const parent = spawn(process.execPath, ['-e', parentJs], { stdio: 'ignore' });
