@@ -86,10 +86,12 @@ describe('PackageUtterances: read before the swap, claimed by trust order, answe
       new Map<string, PackageRead>(
         dirs.map((d) => [d, d === '/pkg/math' && !finished ? { byTool: new Map(), problems: ['locale: not read: reading took longer than 10 s'], unfinished: true as const } : { byTool: new Map([['tidy_calc', ['calculate', 'tidy my desk']], ['evaluate_expression', ['calculate']]].filter(([tool]) => (d === '/pkg/math') === (tool === 'evaluate_expression')) as Array<[string, string[]]>), problems: [] }]),
       );
-    const unread = new PackageUtterances({ logger: silentLogger, trusted: () => [], read });
+    const said: string[] = [];
+    const unread = new PackageUtterances({ logger: { ...silentLogger, warn: (m: string) => void said.push(m) }, trusted: () => [], read });
     await unread.prepare(PACKAGES);
     unread.settle(TOOLBOXES);
     expect(unread.utterancesOf(entry('tidy', 'tidy_calc'))).toBeUndefined();
+    expect(said).toContain('search: the example requests of tidy-tools are not searched until those of @ovos-tools/toolbox-math are read (they could be copies of them); the next reload reads them again');
     finished = true;
     await unread.prepare(PACKAGES);
     unread.settle(TOOLBOXES);

@@ -127,7 +127,14 @@ export class PackageUtterances {
     }
     // a trusted package whose folder the reader did not finish claims nothing this time; until it is read, no untrusted
     // package's requests are searched either (they could be its copies)
-    const trustedUnread = this.pendingPackages.some((p) => isTrustedPackage(p, trusted) && this.reads.get(p.dir)?.read.unfinished);
+    const unread = this.pendingPackages.filter((p) => isTrustedPackage(p, trusted) && this.reads.get(p.dir)?.read.unfinished);
+    const trustedUnread = unread.length > 0;
+    const silenced = [...claimants.values()].filter((c) => !c.trusted && this.reads.get(c.id)!.read.byTool.size > 0).map((c) => c.label);
+    if (trustedUnread && silenced.length > 0) {
+      this.options.logger.warn(
+        `search: the example requests of ${silenced.join(', ')} are not searched until those of ${unread.map((p) => p.packageName).join(', ')} are read (they could be copies of them); the next reload reads them again`,
+      );
+    }
     const ordered = [...claimants.values()].sort((a, b) => Number(b.trusted) - Number(a.trusted) || a.rank - b.rank || a.index - b.index);
     for (const c of ordered) {
       const byTool = this.reads.get(c.id)!.read.byTool;
