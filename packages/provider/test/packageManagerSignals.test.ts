@@ -48,8 +48,10 @@ async function start(command: string, args: string[]): Promise<{ npm: ChildProce
   return { npm, provider, port, output: () => out };
 }
 
-const npx = ['npx', ['ovos-tools', 'serve', '--plugins', 'plugins']] as const;
-const npmRun = ['npm', ['run', 'serve', '--', '--plugins', 'plugins']] as const;
+// its own bus on the port picked (`always`): with the default `auto`, a bus another suite started on that port
+// meanwhile would be joined instead, and the port checks would see that suite's bus
+const npx = ['npx', ['ovos-tools', 'serve', '--embedded-bus', 'always', '--plugins', 'plugins']] as const;
+const npmRun = ['npm', ['run', 'serve', '--', '--embedded-bus', 'always', '--plugins', 'plugins']] as const;
 
 describe.each([
   ['npx ovos-tools serve', ...npx, 'SIGTERM', 'npm'],
