@@ -99,6 +99,13 @@ describe('PackageUtterances: read before the swap, claimed by trust order, answe
     expect(unread.utterancesOf(entry('ovos-math-tools', 'evaluate_expression'))).toEqual(['calculate']);
   });
 
+  it('a trusted package served in place of an unserved bundled one keeps their common requests', async () => {
+    const { utterances } = store(['tidy-tools']);
+    await utterances.prepare(PACKAGES);
+    utterances.settle([TOOLBOXES[0]!]); // the math toolbox is disabled; the operator trusts and serves tidy-tools
+    expect(utterances.utterancesOf(entry('tidy', 'tidy_calc'))).toEqual(['calculate', 'calculate quickly', 'tidy my desk']);
+  });
+
   it('search_trusted_toolboxes: a trusted package keeps its near requests, never the bundled ones', async () => {
     const { utterances } = store(['tidy-tools']);
     await utterances.prepare(PACKAGES);

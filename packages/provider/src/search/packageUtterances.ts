@@ -46,6 +46,8 @@ function isTrustedPackage(p: { source: string; packageName: string }, trusted: R
 
 /** Origins ordered for claims: bundled first, then pinned, plugins, mounted, remote. */
 const ORDER: Readonly<Record<ToolboxOrigin, number>> = { bundled: 0, pinned: 1, plugin: 2, mounted: 3, remote: 4 };
+/** The claim order of a trusted package that is found but not served: after every served one. */
+const UNSERVED = 5;
 
 /**
  * The example requests of the catalog's toolbox packages (`locale/<lang>/<tool>.intent`), read and filtered before a
@@ -55,7 +57,8 @@ const ORDER: Readonly<Record<ToolboxOrigin, number>> = { bundled: 0, pinned: 1, 
  * it swaps in: each request goes to its first claimant (`resolveClaims`: trusted packages first — bundled ones and
  * `search_trusted_toolboxes` —, then by origin and plugin-root order) and copies are dropped and logged. A trusted
  * package discovery found keeps its claims even when the generation does not serve it (an import that timed out, a
- * host that failed, a disabled toolbox): its requests then find nothing rather than a stranger's copy. While a trusted
+ * host that failed, a disabled toolbox), after every served package's: its requests then find nothing rather than a
+ * stranger's copy, and a trusted toolbox served in its place keeps them. While a trusted
  * package's folder is unread (the reader stopped before it: timeout, heap limit), no untrusted package's requests are
  * searched; the folder is read again at the next reload.
  * {@link utterancesOf} answers from the settled claims only: synchronous, a map lookup. Toolboxes that are not
@@ -118,12 +121,12 @@ export class PackageUtterances {
       claimants.set(dir, c);
     });
     // a trusted package discovery found but the generation does not serve (its import timed out, it failed to start,
-    // it is disabled) still claims every request it ships: a stranger's copy must not become the top hit for them
+    // it is disabled) still claims every request it ships: a stranger's copy must not become the top hit for them. It
+    // claims after every served package, so a trusted one the operator serves in its place keeps its requests.
     for (const p of this.pendingPackages) {
       const read = this.reads.get(p.dir)?.read;
       if (!read || claimants.has(p.dir) || !isTrustedPackage(p, trusted)) continue;
-      const rank = p.packageName.startsWith('@ovos-tools/') ? ORDER.bundled : ORDER.pinned;
-      claimants.set(p.dir, { id: p.dir, label: p.packageName, trusted: true, tools: new Map(), rank, index: toolboxes.length, toolNames: new Set(read.byTool.keys()) });
+      claimants.set(p.dir, { id: p.dir, label: p.packageName, trusted: true, tools: new Map(), rank: UNSERVED, index: toolboxes.length, toolNames: new Set(read.byTool.keys()) });
     }
     // a trusted package whose folder the reader did not finish claims nothing this time; until it is read, no untrusted
     // package's requests are searched either (they could be its copies)
