@@ -34,19 +34,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * What runs on each line, package by package: the scaffolder's unit tests, `npm start`, toolbox isolation (worker
- * threads and child processes; the compile cache a worker host reuses) and the stop signals; on the newest line also
- * the registry flows (`newestOnly`).
+ * threads and child processes; the compile cache a worker host reuses), the plugin watcher, the stop signals and the
+ * dependency tree's engines.
  */
 const SUBSET = [
   { pkg: 'create-ovos-toolbox', files: [] },
   // the plugin watcher (file events and install records as npm writes them) on every line
   { pkg: 'provider', files: ['src/hosts/hostEnv.test.ts', 'src/watch/PluginWatcher.test.ts', 'test/isolation.test.ts', 'test/lifecycle.test.ts', 'test/packageManagerSignals.test.ts'] },
-  // the registry flows (registry.test.ts) on the newest line, trimmed there (its onOtherLine): a deployment's strict
-  // install from a local registry (every dependency's engines against that Node), `npx ovos-tools serve --watch`, a
-  // JavaScript toolbox scaffolded and tested with `node --test`, the stop signal; with the machine's Node (`npm test`,
-  // the oldest line) it brackets the supported range. Run whole on every line it was two fifths of the line's CPU
-  // (115-140 CPU-s of npm), and the TypeScript third party's scaffold-build-publish most of that.
-  { pkg: 'e2e', files: ['test/npmStart.test.ts'], newestOnly: ['test/registry.test.ts'] },
+  // `npm start` on that line, and the engines of every published package's run-time dependency tree (what npm's
+  // EBADENGINE checks at install). The registry flows (registry.test.ts: npm installs from a local registry, 115-140
+  // CPU-s of npm per line) run on the machine's Node only; what in them depends on the line is the engines (here)
+  // and the watcher (the provider's PluginWatcher tests above)
+  { pkg: 'e2e', files: ['test/npmStart.test.ts', 'test/engines.test.ts'] },
 ];
 
 /** `PATH` with `dirs` first. */
@@ -116,15 +115,14 @@ async function buildAndDeclarations(giveUpFile) {
 }
 
 /** Runs {@link SUBSET} on one line; returns its counts and everything it printed. */
-async function testLine({ bin, version }, buildFailed, newest) {
+async function testLine({ bin, version }, buildFailed) {
   const major = version.split('.')[0];
   const env = lineEnv(bin, version);
-  const subset = SUBSET.map(({ pkg, files, newestOnly = [] }) => ({ pkg, files: newest ? [...files, ...newestOnly] : files }));
-  let out = `\n== node ${version}: ${subset.map((s) => `${s.pkg}${s.files.length ? ` (${s.files.map((f) => path.basename(f, '.test.ts')).join(', ')})` : ''}`).join(', ')}\n`;
+  let out = `\n== node ${version}: ${SUBSET.map((s) => `${s.pkg}${s.files.length ? ` (${s.files.map((f) => path.basename(f, '.test.ts')).join(', ')})` : ''}`).join(', ')}\n`;
   const log = (d) => (out += d);
   const counts = { passed: 0, failed: buildFailed ? 1 : 0, skipped: 0 };
   if (buildFailed) out += `the build under node ${version} failed (counted as one failure)\n`;
-  for (const { pkg, files } of subset) {
+  for (const { pkg, files } of SUBSET) {
     const cwd = path.join(root, 'packages', pkg);
     const report = path.join(cwd, '.reports', `node-${major}`, 'vitest.json');
     rmSync(report, { force: true });
@@ -151,13 +149,13 @@ const newest = lines.reduce((a, l) => (a && Number(a.version.split('.')[0]) >= N
 const buildFailed = newest ? !(await buildWith(newest)) : false;
 const jobs = Math.max(1, Number(process.env.OVOS_TOOLS_NODE_LINES_JOBS) || 2);
 const results = new Array(lines.length);
-// the newest line first: it runs the registry flows, the longest part, so it does not start last and run alone
+// the newest line first: it runs the build check first, so it does not start last and run alone
 const queue = lines.map((_, i) => i).sort((a, b) => (lines[a] === newest ? -1 : lines[b] === newest ? 1 : a - b));
 await Promise.all(
   Array.from({ length: Math.min(jobs, lines.length) }, async () => {
     while (queue.length) {
       const i = queue.shift();
-      const { counts, out } = await testLine(lines[i], buildFailed && lines[i] === newest, lines[i] === newest);
+      const { counts, out } = await testLine(lines[i], buildFailed && lines[i] === newest);
       process.stdout.write(out);
       results[i] = `node ${lines[i].version}: ${summaryLine(counts)}`;
       for (const k of Object.keys(total)) total[k] += counts[k];

@@ -150,21 +150,12 @@ function addTool(dir: string): void {
   writeFileSync(file, source.slice(0, end) + tool + source.slice(end));
 }
 
-/**
- * On the other Node lines (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE; the newest runs this file): the
- * deployment's strict install (every dependency's `engines` against that Node), `npx ovos-tools serve --watch`, the
- * JavaScript scaffold's `node --test` and the stop signal. The TypeScript third party's scaffold-build-publish and the
- * install/uninstall reloads run on the machine's Node only: they cost the line two thirds of its npm time, and the
- * watcher under them runs its own tests (src/watch/PluginWatcher.test.ts) on every line.
- */
-const onOtherLine = !!process.env.OVOS_TOOLS_NODE_LINE;
-
 describe('published for real: npm alone against a registry', () => {
   let deploymentDir: string;
   /** The `ovos.tools.changed` broadcasts the deployment's bus has carried so far. */
   const changes = () => client!.frames.filter((f) => f.type === 'ovos.tools.changed').map((f) => f.data);
 
-  test(`a deployment installs the provider and two toolboxes strictly${onOtherLine ? '' : '; a third party scaffolds, tests, extends and publishes a toolbox'}`, async () => {
+  test('a deployment installs the provider and two toolboxes strictly; a third party scaffolds, tests, extends and publishes a toolbox', async () => {
     let deploymentInstall = '';
     let checked = '';
     const [deployed, published] = await Promise.all([
@@ -173,16 +164,14 @@ describe('published for real: npm alone against a registry', () => {
           if (step.argv[1] === 'install') deploymentInstall = r.output;
         },
       }),
-      onOtherLine
-        ? undefined
-        : runSteps(thirdParty, registry.home, {
-            onComment: (text, cwd) => {
-              if (/add your tools/.test(text)) addTool(cwd);
-            },
-            onStep: (step, r) => {
-              if (step.argv.includes('check')) checked = r.output;
-            },
-          }),
+      runSteps(thirdParty, registry.home, {
+        onComment: (text, cwd) => {
+          if (/add your tools/.test(text)) addTool(cwd);
+        },
+        onStep: (step, r) => {
+          if (step.argv.includes('check')) checked = r.output;
+        },
+      }),
     ]);
     deploymentDir = deployed;
     expect(complaints(deploymentInstall)).toEqual([]);
@@ -192,7 +181,6 @@ describe('published for real: npm alone against a registry', () => {
       '@ovos-tools/toolbox-math': '^1.0.0',
     });
     expect(serveOutput).toMatch(/serving \d+ tool\(s\) from 2 toolbox\(es\)/);
-    if (published === undefined) return;
     expect(checked).toContain(toolboxId);
     const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
     expect(pkg).toMatchObject({ name: toolboxName, license: 'Apache-2.0', peerDependencies: { '@ovos-tools/core': '^1.0.0' } });
@@ -212,17 +200,15 @@ describe('published for real: npm alone against a registry', () => {
     expect(JSON.parse(readFileSync(path.join(registry.home, js, 'package.json'), 'utf8')).peerDependencies).toEqual({ '@ovos-tools/core': '^1.0.0' });
   }, 600_000);
 
-  // on the machine's Node only (see onOtherLine): the flow is the third party's above; this block checks versioning.md's words
-  test.skipIf(onOtherLine)('versioning.md\'s "from npm" block: a TypeScript toolbox is scaffolded, tested, checked and published', async () => {
+  // the flow is the third party's above; this block checks versioning.md's words
+  test('versioning.md\'s "from npm" block: a TypeScript toolbox is scaffolded, tested, checked and published', async () => {
     const published = await runSteps(publishing, registry.home);
     const pkg = JSON.parse(readFileSync(path.join(published, 'package.json'), 'utf8'));
     const meta = (await (await fetch(`${registry.url}${pkg.name}`)).json()) as { versions: Record<string, unknown> };
     expect(Object.keys(meta.versions)).toEqual([pkg.version]);
   }, 600_000);
 
-  // once, on the machine's Node (scripts/test-node-lines.mjs sets OVOS_TOOLS_NODE_LINE on the other lines): what
-  // these blocks check, that each package installs from the registry, does not depend on the Node line
-  test.skipIf(onOtherLine)('every "npm install" block of the docs and package READMEs installs from the registry, with no resolution or engine complaint', async () => {
+  test('every "npm install" block of the docs and package READMEs installs from the registry, with no resolution or engine complaint', async () => {
     const blocks = installBlocks();
     expect(blocks.length).toBeGreaterThanOrEqual(8);
     const queue = blocks.map((lines, i) => ({ lines, dir: path.join(work, `install-${i}`) }));
@@ -240,7 +226,7 @@ describe('published for real: npm alone against a registry', () => {
     await Promise.all([worker(), worker(), worker()]);
   }, 600_000);
 
-  test.skipIf(onOtherLine)('each npm install and uninstall in the running deployment is one change: tools invokable after it, gone after it, no warning', async () => {
+  test('each npm install and uninstall in the running deployment is one change: tools invokable after it, gone after it, no warning', async () => {
     expect(deploymentDir, 'the first test set up the deployment').toBeDefined();
     const toolNames = ['weather_forecast', 'weather_greet'];
     let operations = 0;
