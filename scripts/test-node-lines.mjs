@@ -88,7 +88,7 @@ function installLines(majors) {
 /**
  * The environment of a line: its Node first on PATH, then the pnpm quickstart installed when none of the pinned
  * version is on PATH, as in `npm test`; `OVOS_TOOLS_NODE_LINE` names the line, so a test whose subject does not depend
- * on the Node version can run on the machine's Node only (registry.test.ts's install blocks).
+ * on the Node version can tell it runs on another line (none of {@link SUBSET} needs to today).
  */
 const lineEnv = (bin, version) => ({ ...process.env, PATH: pathWith(bin, path.join(root, '.tools', 'node_modules', '.bin')), TURBO_TELEMETRY_DISABLED: '1', OVOS_TOOLS_NODE_LINE: version });
 
