@@ -22,9 +22,12 @@ describe('float16 safetensors', () => {
   };
 
   test('reads float16 tensors (at any offset) and widens every kind of half: normal, subnormal, signed, infinite', async () => {
-    const data = Buffer.alloc(13);
-    [0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0x8000].forEach((h, i) => data.writeUInt16LE(h, 1 + i * 2));
-    const tensors = await readHalfSafetensors(file('ok', { __metadata__: { format: 'pt' }, ids: { dtype: 'I64', shape: [0], data_offsets: [0, 0] }, w: { dtype: 'F16', shape: [2, 3], data_offsets: [1, 13] } }, data));
+    const data = Buffer.alloc(14);
+    [0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0x8000].forEach((h, i) => data.writeUInt16LE(h, 2 + i * 2));
+    // a header of odd length: the data starts at an odd byte of the file
+    const header = { __metadata__: { format: 'pt' }, ids: { dtype: 'I64', shape: [0], data_offsets: [0, 0] }, w: { dtype: 'F16', shape: [2, 3], data_offsets: [2, 14] } };
+    const json = JSON.stringify(header);
+    const tensors = await readHalfSafetensors(file('ok', json.length % 2 ? json : `${json} `, data));
     expect([...tensors.keys()]).toEqual(['w']);
     expect(tensors.get('w')!.shape).toEqual([2, 3]);
     expect(Array.from(halfsToFloats(tensors.get('w')!.halfs))).toEqual([1, -2, 65504, 2 ** -24, Infinity, -0]);
@@ -38,6 +41,7 @@ describe('float16 safetensors', () => {
     await expect(readHalfSafetensors(file('list', []))).rejects.toThrow(/its header is not a JSON object/);
     await expect(readHalfSafetensors(file('outside', { w: { dtype: 'F16', shape: [4], data_offsets: [0, 8] } }, Buffer.alloc(4)))).rejects.toThrow(/w: bytes 0–8 for 4 float16 values in a file of/);
     await expect(readHalfSafetensors(file('count', { w: { dtype: 'F16', shape: [3], data_offsets: [0, 4] } }, Buffer.alloc(4)))).rejects.toThrow(/w: bytes 0–4 for 3 float16 values/);
+    await expect(readHalfSafetensors(file('odd', { w: { dtype: 'F16', shape: [1], data_offsets: [1, 3] } }, Buffer.alloc(4)))).rejects.toThrow(/w: bytes 1–3 for 1 float16 values/);
     await expect(readHalfSafetensors(file('shape', { w: { dtype: 'F16', shape: [-1], data_offsets: [0, 2] } }, Buffer.alloc(2)))).rejects.toThrow(/w: a shape of \[-1\]/);
     const huge = Buffer.alloc(8);
     huge.writeBigUInt64LE(1n << 40n);
@@ -86,9 +90,10 @@ describe('the ranker', () => {
     expect(await model.embed([])).toEqual([]);
   });
 
-  test('texts embedded together (one pass, padded to the longest) get the vectors each gets alone; long texts are cut', async () => {
+  test('texts embedded together (in passes padded to their longest) get the vectors each gets alone; long texts are cut', async () => {
     const long = 'tell me the weather for the whole week in every city of the country please '.repeat(20);
-    const texts = ['play jazz', 'get weather forecast: the current weather and the forecast for a city. arguments: city, units, days', 'x', long];
+    // more pieces than one pass takes (512, padding included): run in parts, the vectors still in the texts' order
+    const texts = ['play jazz', 'get weather forecast: the current weather and the forecast for a city. arguments: city, units, days', 'x', long, `open ${long}`, 'set a timer', `close ${long}`, 'y'];
     const together = await model.embed(texts);
     for (const [i, text] of texts.entries()) {
       const [alone] = await model.embed([text]);
