@@ -83,12 +83,13 @@ function packageOf(spec: string): string | null {
 /**
  * The packages the shipped JavaScript and declarations of `dir` import, with the first file importing each:
  * static `import`/`export … from`, side-effect `import '…'`, `import('…')`, `require('…')` and
- * `createRequire(…)('…')` with a literal specifier (how the toolboxes load heavy dependencies on first use), and
- * `r('…')` / `r.resolve('…')` where a file bound `r` to `createRequire(…)` (`const requireHere = createRequire(…)`).
+ * `createRequire(…)('…')` with a literal specifier (how the toolboxes load heavy dependencies on first use),
+ * `import.meta.resolve('…')` (search-semantic finds its model package's folder so), and `r('…')` / `r.resolve('…')`
+ * where a file bound `r` to `createRequire(…)` (`const requireHere = createRequire(…)`).
  */
 function importedPackages(dir: string, files: Iterable<string>, skip: ReadonlySet<string> = new Set()): Map<string, string> {
   const found = new Map<string, string>();
-  const patterns = [/\bfrom\s*(['"])([^'"\s]+)\1/g, /\bimport\s*(['"])([^'"\s]+)\1/g, /\b(?:import|require)\s*\(\s*(['"])([^'"\s]+)\1\s*\)/g, /\bcreateRequire\([^)]*\)\s*\(\s*(['"])([^'"\s]+)\1/g];
+  const patterns = [/\bfrom\s*(['"])([^'"\s]+)\1/g, /\bimport\s*(['"])([^'"\s]+)\1/g, /\b(?:import|require)\s*\(\s*(['"])([^'"\s]+)\1\s*\)/g, /\bcreateRequire\([^)]*\)\s*\(\s*(['"])([^'"\s]+)\1/g, /\bimport\.meta\.resolve\s*\(\s*(['"])([^'"\s]+)\1/g];
   for (const file of files) {
     if (!/\.(m?js|d\.ts)$/.test(file) || skip.has(`${path.basename(dir)}/${file}`)) continue;
     const text = readFileSync(path.join(dir, file), 'utf8');

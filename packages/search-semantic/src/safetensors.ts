@@ -2,7 +2,9 @@ import { open } from 'node:fs/promises';
 
 /** One tensor of a safetensors file: its shape and its IEEE half-precision values, row-major. */
 export interface HalfTensor {
+  /** Its dimensions, outermost first (`[rows, columns]` for a matrix). */
   readonly shape: readonly number[];
+  /** Its values as IEEE 754 half-precision bit patterns, row-major (widen them with {@link halfsToFloats}). */
   readonly halfs: Uint16Array;
 }
 
@@ -62,7 +64,10 @@ export async function readHalfSafetensors(file: string): Promise<Map<string, Hal
 
 const HALF_TO_FLOAT = halfTable();
 
-/** `halfs` as 32-bit floats (into `into` at `offset` when given). */
+/**
+ * `halfs` (IEEE 754 half-precision bit patterns) as 32-bit floats, exactly (every half is a float), into `into` from
+ * `offset` when given (a new array otherwise); answers the array written.
+ */
 export function halfsToFloats(halfs: Uint16Array, into = new Float32Array(halfs.length), offset = 0): Float32Array {
   for (let i = 0; i < halfs.length; i++) into[offset + i] = HALF_TO_FLOAT[halfs[i]!]!;
   return into;
