@@ -19,8 +19,8 @@ export const MAX_TOKENS = 128;
 
 /**
  * Pieces (padding included) one forward pass takes at most: longer batches are run in parts. It bounds the wasm heap,
- * which never shrinks (a pass of 16 texts of 128 pieces grew it by about 130 MB), at no cost in speed (measured: 512
- * pieces a pass embed as fast per piece as 2,048).
+ * which never shrinks (a pass of 16 texts of 128 pieces grew it by about 130 MB), at no cost in speed (CPU time of
+ * 16 texts, 512 against 4,096 pieces a pass, within 3 % at 22, 58 and 128 pieces a text).
  */
 const PIECES_PER_PASS = 512;
 
