@@ -160,7 +160,7 @@ function loadEncoder(tf: Tf, tensors: Map<string, HalfTensor>, config: Record<st
   };
 }
 
-/** The embedder over a loaded encoder: one forward pass per call, every text a row (padded to the longest). */
+/** The embedder over a loaded encoder: every text a row, in forward passes of at most {@link PIECES_PER_PASS} pieces (each padded to its longest text). */
 function miniLmEmbedder(tf: Tf, encoder: Encoder, tokenizer: Tokenizer): TextEmbedder {
   const cls = tokenizer.token_to_id('[CLS]');
   const sep = tokenizer.token_to_id('[SEP]');
