@@ -2,7 +2,8 @@
 // relevance.bench.mjs, ranked without the package (today's lexical ranker), with it (the lexical ranking fused with
 // @ovos-tools/search-semantic's sentence vectors), and by a textbook BM25, in one run:
 // 1. MetaTool (a TEST set: only totals printed, nothing tuned on it): recall@1, recall@5, MRR.
-// 2. The held-out parts of the project's own sets (never tuned on): spoken per language, verbose, assistant-style.
+// 2. The held-out parts of the project's own sets (never tuned on): spoken per language, verbose, assistant-style,
+//    plugin-store.
 // 3. Search latency p50/p99 over the MetaTool catalog (in-process ToolSearchIndex.search; the bus adds its own hop).
 // MetaTool runs in a fresh process per mode (RSS measured there); progress goes to stderr.
 // 4. After a reload with 200 and 1,000 tools: how long the first search takes (lexical, the model starting; the index
@@ -23,6 +24,7 @@ import { metatoolEntries, metatoolQueries } from './search/metatool.mjs';
 import { measureRelevance } from './search/relevance.mjs';
 import { loadAssistantQueries, loadSpokenQueries, loadVerboseQueries } from './search/spoken.mjs';
 import { assistantEntries } from './search/fusionSets.mjs';
+import { loadPluginStoreQueries, pluginStoreEntries } from './search/plugins.mjs';
 import { modelRanking, whenModelReady } from './search/withModel.mjs';
 import { QUERY_WAIT_MS } from '../dist/search/semantic/SemanticRanker.js';
 
@@ -115,6 +117,14 @@ await whenModelReady(model);
 rows.push(['assistant held-out (en)', `${heldAssistant.length} requests over ${assistantCatalog.length} tools (${assistantCatalog.length - bundled.length} with a name and a description only)`]);
 rows.push(['  without → with', `${line(assistantLex)}  →  ${line(measureRelevance(assistantFusedIndex, heldAssistant))}`]);
 rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(assistantCatalog), heldAssistant))]);
+const pluginCatalog = [...bundled, ...pluginStoreEntries()];
+const heldPlugins = loadPluginStoreQueries().filter((q) => q.set === 'held-out');
+const pluginLex = measureRelevance(new ToolSearchIndex(pluginCatalog, { utterances }), heldPlugins);
+const pluginFusedIndex = new ToolSearchIndex(pluginCatalog, { utterances, ranker: model });
+await whenModelReady(model);
+rows.push(['plugin-store held-out (en)', `${heldPlugins.length} requests over ${pluginCatalog.length} tools (${pluginCatalog.length - bundled.length} with a name and a description only)`]);
+rows.push(['  without → with', `${line(pluginLex)}  →  ${line(measureRelevance(pluginFusedIndex, heldPlugins))}`]);
+rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(pluginCatalog), heldPlugins))]);
 await model.close();
 
 // 4. the first searches after a reload: cold (a new worker, an empty vector cache), a reload while the model runs

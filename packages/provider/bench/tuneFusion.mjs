@@ -17,6 +17,8 @@ import { loadFusionSets } from './search/fusionSets.mjs';
 import { cachedEmbedder, dot, lexicalRuns, score } from './search/fusionLab.mjs';
 
 const part = process.argv.includes('--held-out') ? 'held-out' : 'tuning';
+// the mean the weights were chosen by; the plugin-store set, written after they were chosen, is printed beside it
+// (docs/search-and-budgets.md gives both, and what adding it to the mean changes: nothing beyond ties)
 const ENGLISH = ['assistant', 'relevance-en', 'verbose', 'spoken-en'];
 const { utterances, sets } = await loadFusionSets(part);
 const embedder = await cachedEmbedder(path.join(tmpdir(), 'ovos-tools-fusion-lab-vectors.json'));
