@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TextEmbedder } from '@ovos-tools/core';
 import { Tokenizer } from '@huggingface/tokenizers';
 import type { Tensor, Tensor2D } from '@tensorflow/tfjs-core';
-import { useFastTranspose } from './fastTranspose.js';
+import { gelu, layerNorm, useFastTranspose } from './wasmKernels.js';
 import { halfsToFloats, readHalfSafetensors, type HalfTensor } from './safetensors.js';
 
 /** The backends {@link loadMiniLmModel} can run the model on. */
@@ -227,12 +227,6 @@ function embedPieces(encoder: Encoder, rows: number[][], longest: number): Float
   return out;
 }
 
-/** LayerNorm over the last axis: `(x − mean) / √(variance + ε) × gain + shift`. */
-function layerNorm(tf: Tf, x: Tensor, [gain, shift]: readonly [Tensor, Tensor], epsilon: number): Tensor {
-  const centred = tf.sub(x, tf.mean(x, -1, true));
-  return tf.add(tf.mul(tf.mul(centred, tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), epsilon))), gain), shift);
-}
-
 /**
  * BERT's forward pass and sentence-transformers' pooling: `[texts, hidden]` unit vectors, the mean of each text's
  * own pieces (padding masked out of the attention and the mean). Each layer runs in its own `tidy`, so only one
@@ -275,8 +269,6 @@ function encoderLayer(tf: Tf, layer: Layer, x: Tensor, padding: Tensor, d: { tex
     const merged = tf.reshape(tf.transpose(tf.reshape(context, [d.texts, d.heads, d.longest, size]), [0, 2, 1, 3]), [d.texts * d.longest, d.hidden]);
     return layerNorm(tf, tf.add(x, tf.fused.matMul({ a: merged as Tensor2D, b: layer.attentionOut, bias: layer.attentionOutBias })), layer.norm1, d.epsilon);
   });
-  // GELU, the exact (erf) form BERT uses
-  const up = tf.fused.matMul({ a: attended as Tensor2D, b: layer.up, bias: layer.upBias });
-  const activated = tf.mul(tf.mul(up, 0.5), tf.add(1, tf.erf(tf.mul(up, Math.SQRT1_2))));
+  const activated = gelu(tf, tf.fused.matMul({ a: attended as Tensor2D, b: layer.up, bias: layer.upBias }));
   return layerNorm(tf, tf.add(attended, tf.fused.matMul({ a: activated as Tensor2D, b: layer.down, bias: layer.downBias })), layer.norm2, d.epsilon);
 }

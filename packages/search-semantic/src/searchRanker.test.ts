@@ -129,6 +129,36 @@ describe('the ranker', () => {
     expect(Array.from(await tf.transpose(ints, [1, 0, 2]).data())).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
 
+  test("the wasm backend's GELU and LayerNorm kernels compute what TensorFlow.js's own operations compute", async () => {
+    const tf = createRequire(import.meta.url)('@tensorflow/tfjs-core') as typeof import('@tensorflow/tfjs-core');
+    expect(tf.getBackend()).toBe('wasm');
+    const { erf, gelu, layerNorm } = await import('./wasmKernels.js');
+    // erf against its power series, 2/√π Σ (−1)ⁿ x²ⁿ⁺¹ / (n! (2n + 1))
+    const series = (x: number) => {
+      let sum = 0;
+      let term = x;
+      for (let n = 0; n < 200 && Math.abs(term) > 1e-17; n++, term *= (-x * x) / n) sum += term / (2 * n + 1);
+      return (2 / Math.sqrt(Math.PI)) * sum;
+    };
+    for (let x = -3; x <= 3; x += 0.01) expect(Math.abs(erf(x) - series(x)), String(x)).toBeLessThan(1e-7);
+    expect(erf(9)).toBeCloseTo(1, 6);
+    expect(erf(-9)).toBeCloseTo(-1, 6);
+    const x = tf.mul(tf.randomNormal([7, 384]), 3);
+    const gain = tf.randomNormal([384]);
+    const shift = tf.randomNormal([384]);
+    const worst = async (a: import('@tensorflow/tfjs-core').Tensor, b: import('@tensorflow/tfjs-core').Tensor) => {
+      const [u, v] = [await a.data(), await b.data()];
+      expect(u.length).toBe(v.length);
+      return u.reduce((w, value, i) => Math.max(w, Math.abs(value - v[i]!)), 0);
+    };
+    const shippedGelu = tf.mul(tf.mul(x, 0.5), tf.add(1, tf.erf(tf.mul(x, Math.SQRT1_2))));
+    expect(await worst(gelu(tf, x), shippedGelu)).toBeLessThan(1e-5);
+    const centred = tf.sub(x, tf.mean(x, -1, true));
+    const shippedNorm = tf.add(tf.mul(tf.mul(centred, tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), 1e-12))), gain), shift);
+    expect(await worst(layerNorm(tf, x, [gain, shift], 1e-12), shippedNorm)).toBeLessThan(1e-4);
+    expect(() => gelu(tf, tf.tensor1d([1, 2], 'int32'))).toThrow('OvosToolsGelu takes float32 tensors, not int32');
+  });
+
   test('an unknown backend is refused with what to use', async () => {
     await expect(searchRanker.load({ backend: 'webgl' })).rejects.toThrow("backend 'webgl' is not offered: use 'cpu' or 'wasm'");
   });
