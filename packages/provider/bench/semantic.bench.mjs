@@ -101,30 +101,20 @@ const spokenFused = measureRelevance(spokenFusedIndex, heldSpoken);
 console.error('held-out sets done');
 rows.push(['spoken held-out', `${heldSpoken.length} requests over ${spokenCatalog.length} tools: without → with the package`]);
 for (const lang of Object.keys(spokenLex.byLanguage)) rows.push([`  ${lang}`, `${line(spokenLex.byLanguage[lang])}  →  ${line(spokenFused.byLanguage[lang])}`]);
-const fullCatalog = await loadCatalog();
-const heldVerbose = loadVerboseQueries().filter((q) => q.set === 'held-out');
-const verboseLex = measureRelevance(new ToolSearchIndex(fullCatalog, { utterances }), heldVerbose);
-const verboseFusedIndex = new ToolSearchIndex(fullCatalog, { utterances, ranker: model });
-await whenModelReady(model);
-rows.push(['verbose held-out (en)', `${heldVerbose.length} requests over ${fullCatalog.length} tools`]);
-rows.push(['  without → with', `${line(verboseLex)}  →  ${line(measureRelevance(verboseFusedIndex, heldVerbose))}`]);
-rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(fullCatalog), heldVerbose))]);
-const assistantCatalog = [...bundled, ...assistantEntries()];
-const heldAssistant = loadAssistantQueries().filter((q) => q.set === 'held-out');
-const assistantLex = measureRelevance(new ToolSearchIndex(assistantCatalog, { utterances }), heldAssistant);
-const assistantFusedIndex = new ToolSearchIndex(assistantCatalog, { utterances, ranker: model });
-await whenModelReady(model);
-rows.push(['assistant held-out (en)', `${heldAssistant.length} requests over ${assistantCatalog.length} tools (${assistantCatalog.length - bundled.length} with a name and a description only)`]);
-rows.push(['  without → with', `${line(assistantLex)}  →  ${line(measureRelevance(assistantFusedIndex, heldAssistant))}`]);
-rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(assistantCatalog), heldAssistant))]);
-const pluginCatalog = [...bundled, ...pluginStoreEntries()];
-const heldPlugins = loadPluginStoreQueries().filter((q) => q.set === 'held-out');
-const pluginLex = measureRelevance(new ToolSearchIndex(pluginCatalog, { utterances }), heldPlugins);
-const pluginFusedIndex = new ToolSearchIndex(pluginCatalog, { utterances, ranker: model });
-await whenModelReady(model);
-rows.push(['plugin-store held-out (en)', `${heldPlugins.length} requests over ${pluginCatalog.length} tools (${pluginCatalog.length - bundled.length} with a name and a description only)`]);
-rows.push(['  without → with', `${line(pluginLex)}  →  ${line(measureRelevance(pluginFusedIndex, heldPlugins))}`]);
-rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(pluginCatalog), heldPlugins))]);
+/** One English held-out set's rows: without → with the package, and the textbook BM25 on the same catalog. */
+async function heldOutRows(label, catalog, queries, about) {
+  const held = queries.filter((q) => q.set === 'held-out');
+  const lexical = measureRelevance(new ToolSearchIndex(catalog, { utterances }), held);
+  const fused = new ToolSearchIndex(catalog, { utterances, ranker: model });
+  await whenModelReady(model);
+  rows.push([label, `${held.length} requests over ${catalog.length} tools${about}`]);
+  rows.push(['  without → with', `${line(lexical)}  →  ${line(measureRelevance(fused, held))}`]);
+  rows.push(['  textbook BM25', line(measureRelevance(textbookBm25(catalog), held))]);
+}
+const describedOnly = (n) => ` (${n} with a name and a description only)`;
+await heldOutRows('verbose held-out (en)', await loadCatalog(), loadVerboseQueries(), '');
+await heldOutRows('assistant held-out (en)', [...bundled, ...assistantEntries()], loadAssistantQueries(), describedOnly(assistantEntries().length));
+await heldOutRows('plugin-store held-out (en)', [...bundled, ...pluginStoreEntries()], loadPluginStoreQueries(), describedOnly(pluginStoreEntries().length));
 await model.close();
 
 // 4. the first searches after a reload: cold (a new worker, an empty vector cache), a reload while the model runs
