@@ -17,9 +17,9 @@ const MIN_ROW = 8;
 /**
  * Replaces the wasm backend's `Transpose` kernel (TensorFlow.js 4.22) for permutations that keep the last axis in
  * place with one that copies whole rows of that axis straight out of the wasm heap. The shipped kernel moves one
- * element at a time through generic index arithmetic: for the encoder's attention heads (`[texts, tokens, 3, 12, 32]`
- * to `[3, texts, 12, tokens, 32]` and back, twice per layer) that was about a third of embedding a catalog (190 ms
- * of 580 for 16 texts of 30 tokens; 10 ms here). Same results (values are copied, not computed); other
+ * element at a time through generic index arithmetic: for the encoder's attention heads (`[texts, pieces, 12, 32]`
+ * to `[texts, 12, pieces, 32]` for the queries, keys and values, and back for the context: four per layer) that was
+ * about a third of embedding a catalog (190 ms of 580 for 16 texts of 30 pieces; 10 ms here). Same results (values are copied, not computed); other
  * permutations, short rows and string tensors keep the shipped kernel. Registers once per TensorFlow.js instance;
  * call after the wasm backend is set.
  */
