@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TextEmbedder } from '@ovos-tools/core';
 import { Tokenizer } from '@huggingface/tokenizers';
 import type { Tensor, Tensor2D } from '@tensorflow/tfjs-core';
-import { gelu, layerNorm, useFastTranspose } from './wasmKernels.js';
+import { gelu, layerNorm, useWasmKernels } from './wasmKernels.js';
 import { halfsToFloats, readHalfSafetensors, type HalfTensor } from './safetensors.js';
 
 /** The backends {@link loadMiniLmModel} can run the model on. */
@@ -79,7 +79,7 @@ export async function loadMiniLmModel(backend: ModelBackend = 'wasm', dir: strin
   const tf = startBackend(backend);
   if (!(await tf.setBackend(backend))) throw new Error(`TensorFlow.js could not start its ${backend} backend`);
   await tf.ready();
-  if (backend === 'wasm') useFastTranspose(tf);
+  if (backend === 'wasm') useWasmKernels(tf);
   let embedder: TextEmbedder;
   try {
     const [tokenizerJson, configJson, tensors] = await Promise.all([

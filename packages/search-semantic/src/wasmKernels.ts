@@ -15,6 +15,16 @@ interface WasmBackend {
 const MIN_ROW = 8;
 
 /**
+ * Puts this file's kernels on the wasm backend, once per TensorFlow.js instance (a second call changes nothing): the
+ * faster `Transpose`, and the kernels {@link gelu} and {@link layerNorm} run there. Call after the wasm backend is set.
+ */
+export function useWasmKernels(tf: Tf): void {
+  useFastTranspose(tf);
+  registerFloatKernel(tf, GELU_KERNEL, geluInto);
+  registerFloatKernel(tf, LAYER_NORM_KERNEL, layerNormInto);
+}
+
+/**
  * Replaces the wasm backend's `Transpose` kernel (TensorFlow.js 4.22) for permutations that keep the last axis in
  * place with one that copies whole rows of that axis straight out of the wasm heap. The shipped kernel moves one
  * element at a time through generic index arithmetic: for the encoder's attention heads (`[texts, pieces, 12, 32]`
@@ -23,7 +33,7 @@ const MIN_ROW = 8;
  * permutations, short rows and string tensors keep the shipped kernel. Registers once per TensorFlow.js instance;
  * call after the wasm backend is set.
  */
-export function useFastTranspose(tf: Tf): void {
+function useFastTranspose(tf: Tf): void {
   const shipped = tf.getKernel('Transpose', 'wasm');
   if (!shipped || (shipped.kernelFunc as { fast?: true }).fast) return;
   const fast: KernelFunc & { fast?: true } = (args) => {
@@ -65,7 +75,7 @@ function transposeRows(x: TensorInfo, perm: number[], backend: WasmBackend): Ten
   return out;
 }
 
-/** The names {@link gelu} and {@link layerNorm} register their kernels under (on the wasm backend only). */
+/** The names {@link useWasmKernels} registers the GELU and LayerNorm kernels under (on the wasm backend only). */
 const GELU_KERNEL = 'OvosToolsGelu';
 const LAYER_NORM_KERNEL = 'OvosToolsLayerNorm';
 
@@ -83,46 +93,51 @@ export function erf(value: number): number {
 }
 
 /**
- * BERT's GELU, the exact form `x · ½(1 + erf(x/√2))`, element by element (float32): on the wasm backend one kernel in
- * one pass over the heap (the shipped operations: five passes, one a slow `Erf`); elsewhere those operations.
+ * BERT's GELU, the exact form `x · ½(1 + erf(x/√2))`, element by element (float32): on the wasm backend the kernel
+ * {@link useWasmKernels} registered, one pass over the heap (the shipped operations: five passes, one a slow `Erf`);
+ * elsewhere those operations.
  */
 export function gelu(tf: Tf, x: Tensor): Tensor {
   if (tf.getBackend() !== 'wasm') return tf.mul(tf.mul(x, 0.5), tf.add(1, tf.erf(tf.mul(x, Math.SQRT1_2))));
-  registerOnce(tf, GELU_KERNEL, ([from], to) => {
-    for (let i = 0; i < to.length; i++) to[i] = 0.5 * from![i]! * (1 + erf(from![i]! * Math.SQRT1_2));
-  });
   return tf.engine().runKernel(GELU_KERNEL, { x }, {}) as Tensor;
 }
 
 /**
  * LayerNorm over the last axis, `(x − mean) / √(variance + ε) × gain + shift` (`gain` and `shift` as long as that axis;
- * float32): on the wasm backend one kernel, one pass over each row; elsewhere TensorFlow.js's operations (eight).
+ * float32): on the wasm backend the kernel {@link useWasmKernels} registered, one pass over each row; elsewhere
+ * TensorFlow.js's operations (eight).
  */
 export function layerNorm(tf: Tf, x: Tensor, [gain, shift]: readonly [Tensor, Tensor], epsilon: number): Tensor {
   if (tf.getBackend() !== 'wasm') {
     const centred = tf.sub(x, tf.mean(x, -1, true));
     return tf.add(tf.mul(tf.mul(centred, tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), epsilon))), gain), shift);
   }
-  registerOnce(tf, LAYER_NORM_KERNEL, ([from, g, b], to, eps) => {
-    const width = g!.length;
-    for (let row = 0; row < to.length; row += width) {
-      let sum = 0;
-      for (let i = row; i < row + width; i++) sum += from![i]!;
-      const mean = sum / width;
-      let squares = 0;
-      for (let i = row; i < row + width; i++) squares += (from![i]! - mean) ** 2;
-      const scale = 1 / Math.sqrt(squares / width + eps);
-      for (let i = 0; i < width; i++) to[row + i] = (from![row + i]! - mean) * scale * g![i]! + b![i]!;
-    }
-  });
   return tf.engine().runKernel(LAYER_NORM_KERNEL, { x, gain, shift }, { epsilon }) as Tensor;
 }
 
+function geluInto([from]: Float32Array[], to: Float32Array): void {
+  for (let i = 0; i < to.length; i++) to[i] = 0.5 * from![i]! * (1 + erf(from![i]! * Math.SQRT1_2));
+}
+
+function layerNormInto([from, gain, shift]: Float32Array[], to: Float32Array, epsilon: number): void {
+  const width = gain!.length;
+  for (let row = 0; row < to.length; row += width) {
+    let sum = 0;
+    for (let i = row; i < row + width; i++) sum += from![i]!;
+    const mean = sum / width;
+    let squares = 0;
+    for (let i = row; i < row + width; i++) squares += (from![i]! - mean) ** 2;
+    const scale = 1 / Math.sqrt(squares / width + epsilon);
+    for (let i = 0; i < width; i++) to[row + i] = (from![row + i]! - mean) * scale * gain![i]! + shift![i]!;
+  }
+}
+
 /**
- * Registers a float32 kernel on the wasm backend, once per TensorFlow.js instance: `compute(inputs, output, epsilon)`
- * over views of the heap, the output shaped as the first input. A tensor of another type is refused (an error).
+ * Registers a float32 kernel on the wasm backend unless one of that name is there: `compute(inputs, output,
+ * epsilon)` over views of the heap, the output shaped as the first input. A tensor of another type is refused (an
+ * error naming the kernel and the type).
  */
-function registerOnce(tf: Tf, kernelName: string, compute: (inputs: Float32Array[], out: Float32Array, epsilon: number) => void): void {
+function registerFloatKernel(tf: Tf, kernelName: string, compute: (inputs: Float32Array[], out: Float32Array, epsilon: number) => void): void {
   if (tf.getKernel(kernelName, 'wasm')) return;
   tf.registerKernel({
     kernelName,
