@@ -86,3 +86,34 @@ export type FromSemanticWorker =
       /** Why. */
       error: string;
     };
+
+/** What the search worker's embedding helper (`embedHelper.ts`) is started with: the ranker to load, as the worker's. */
+export type EmbedHelperInit = Pick<SemanticWorkerInit, 'modulePath' | 'exportName' | 'backend'>;
+
+/**
+ * Search worker → embedding helper: help embed one job's texts. The helper takes batches of `batch` positions from
+ * the back of the shared list `claims` (see `claimTexts.ts`; the search worker takes from the front) until none is
+ * left, answering each batch's vectors, then `done`.
+ */
+export interface ToEmbedHelper {
+  /** Names the job in the answers. */
+  id: number;
+  /** The job's texts to embed, shortest first. */
+  texts: string[];
+  /** The shared list of positions of `texts` (a `BigInt64Array` of one word). */
+  claims: SharedArrayBuffer;
+  /** Texts per batch. */
+  batch: number;
+}
+
+/**
+ * Embedding helper → search worker: its model is loaded (`ready`), or could not be (`error` without an id); a batch's
+ * vectors (positions `from` on, checked by the search worker); the job's last batch was answered (`done`); or why it
+ * stopped helping with a job (`error` with its id; the batch it held is not answered).
+ */
+export type FromEmbedHelper =
+  | { ready: true }
+  | { id?: undefined; error: string }
+  | { id: number; from: number; vectors: Float32Array[] }
+  | { id: number; done: true }
+  | { id: number; error: string };

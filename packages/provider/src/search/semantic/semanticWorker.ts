@@ -1,58 +1,71 @@
 // The search worker (issue 42): imports a search-ranker package, loads its model, embeds tool texts (through the
-// vector cache on disk) and requests. Runs in a worker thread of the provider, so the model never runs on the
-// provider's event loop; the provider falls back to lexical ranking whenever this worker is slow, failing or gone.
+// vector cache on disk, with a helper thread when many wait: `TextJobs.ts`) and requests. Runs in a worker thread of
+// the provider, so the model never runs on the provider's event loop; the provider falls back to lexical ranking
+// whenever this worker is slow, failing or gone.
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchRanker, TextEmbedder } from '@ovos-tools/core';
 import { searchRankerProblem } from './checkSearchRanker.js';
 import { ANSWER_STATUS, ANSWERED_SEQ, SHARED_HEADER_BYTES, STATUS_FAILED, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
-import { readVectorCache, vectorCacheFile, vectorKey, writeVectorCache } from './vectorCache.js';
-
-/** Tool texts embedded per model call: texts of similar length are batched together (less padding). */
-const BATCH = 16;
+import { TextJobs, type RankerState } from './TextJobs.js';
+import { readVectorCache, vectorCacheFile } from './vectorCache.js';
 
 const init = workerData as SemanticWorkerInit;
 const port = parentPort!;
 const header = new Int32Array(init.shared, 0, 2);
 const post = (m: FromSemanticWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 
-interface TextsJob {
-  id: number;
-  texts: string[];
-  keys: string[];
-  out: Float32Array;
-  todo: number[];
-  fromCache: number;
-  started: number;
-}
-
 let latestQuery: { seq: number; text: string } | undefined;
-const jobs: TextsJob[] = [];
 let busy = false;
-const model = loadModel();
-model.catch((err: unknown) => {
-  post({ type: 'fatal', error: err instanceof Error ? err.message : String(err) });
-  process.exit(1);
-});
+const jobs = new TextJobs(post, { modulePath: init.modulePath, exportName: init.exportName, backend: init.backend }, () => void pump(), fatal);
+/** The ranker module imported and checked, and its vector cache read: enough to see which texts need the model. */
+const rankerReady = importRanker();
+const model = rankerReady.then(loadModel);
+model.catch(fatal);
 port.on('message', (m: ToSemanticWorker) => {
   if (m.type === 'query') latestQuery = { seq: m.seq, text: m.text };
-  else jobs.push({ id: m.id, texts: m.texts, keys: [], out: new Float32Array(0), todo: [], fromCache: 0, started: performance.now() });
+  else {
+    jobs.add(m.id, m.texts);
+    void prepareEarly();
+  }
   void pump();
 });
 
-async function loadModel(): Promise<{ embedder: TextEmbedder; ranker: SearchRanker; cache: Map<string, Float32Array>; file: string }> {
+type Ranker = RankerState & { started: number };
+type Model = Ranker & { embedder: TextEmbedder };
+
+async function importRanker(): Promise<Ranker> {
   const started = performance.now();
   const mod = (await import(pathToFileURL(init.modulePath).href)) as Record<string, unknown>;
   const ranker = mod[init.exportName];
   const problem = searchRankerProblem(ranker);
   if (problem) throw new Error(`export '${init.exportName}' of ${init.modulePath}: ${problem}`);
   const r = ranker as SearchRanker;
-  const embedder = await r.load(init.backend ? { backend: init.backend } : {});
   const file = vectorCacheFile(init.cacheDir, r.modelId);
   const read = readVectorCache(file, r.dimensions);
   if (read.problem) post({ type: 'log', level: 'warn', message: read.problem });
-  post({ type: 'ready', modelId: r.modelId, dimensions: r.dimensions, languages: [...r.languages], loadMs: Math.round(performance.now() - started), cached: read.vectors.size });
-  return { embedder, ranker: r, cache: read.vectors, file };
+  return { ranker: r, cache: read.vectors, file, started };
+}
+
+async function loadModel(r: Ranker): Promise<Model> {
+  const embedder = await r.ranker.load(init.backend ? { backend: init.backend } : {});
+  post({ type: 'ready', modelId: r.ranker.modelId, dimensions: r.ranker.dimensions, languages: [...r.ranker.languages], loadMs: Math.round(performance.now() - r.started), cached: r.cache.size });
+  return { ...r, embedder };
+}
+
+/**
+ * Reads new jobs' cached vectors as soon as the ranker module is imported, before its model has loaded, so that a
+ * helper for many uncached texts loads its copy of the model beside this thread's.
+ */
+async function prepareEarly(): Promise<void> {
+  const r = await rankerReady.catch(() => undefined); // a failure is reported by `model`
+  if (r) jobs.prepare(r);
+}
+
+/** Reports why this worker cannot go on, and ends it. */
+function fatal(err: unknown): never {
+  post({ type: 'fatal', error: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
 }
 
 /** Runs queued work, a request's vector always before the next batch of tool texts. */
@@ -61,16 +74,17 @@ async function pump(): Promise<void> {
   busy = true;
   try {
     const m = await model;
-    while (latestQuery || jobs.length) {
+    for (;;) {
       if (latestQuery) {
         const q = latestQuery;
         latestQuery = undefined;
         await answerQuery(m.embedder, m.ranker.dimensions, q.seq, q.text);
-      } else await textsStep(m);
+      } else if (!(await jobs.step(m, m.embedder))) break; // nothing left for this thread (the helper may still be embedding)
+      // a turn of the event loop between steps: requests and the helper's answers are read as they come
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } catch (err) {
-    post({ type: 'fatal', error: err instanceof Error ? err.message : String(err) });
-    process.exit(1);
+    fatal(err);
   } finally {
     busy = false;
   }
@@ -90,45 +104,4 @@ async function answerQuery(embedder: TextEmbedder, dims: number, seq: number, te
   Atomics.store(header, ANSWER_STATUS, status);
   Atomics.store(header, ANSWERED_SEQ, seq);
   Atomics.notify(header, ANSWERED_SEQ);
-}
-
-/** One step of the oldest texts job: its cached vectors first, then one batch of texts to embed; answers when done. */
-async function textsStep(m: Awaited<typeof model>): Promise<void> {
-  const job = jobs[0]!;
-  const dims = m.ranker.dimensions;
-  if (job.keys.length === 0 && job.texts.length > 0) {
-    job.out = new Float32Array(job.texts.length * dims);
-    job.texts.forEach((text, i) => {
-      const key = vectorKey(m.ranker.modelId, text);
-      job.keys.push(key);
-      const hit = m.cache.get(key);
-      if (hit) {
-        job.out.set(hit, i * dims);
-        m.cache.delete(key);
-        m.cache.set(key, hit); // most recently used last
-        job.fromCache++;
-      } else job.todo.push(i);
-    });
-    job.todo.sort((a, b) => job.texts[a]!.length - job.texts[b]!.length);
-  }
-  const batch = job.todo.splice(0, BATCH);
-  if (batch.length) {
-    const vectors = await m.embedder.embed(batch.map((i) => job.texts[i]!));
-    batch.forEach((i, n) => {
-      const v = vectors[n];
-      if (!v || v.length !== dims) throw new Error(`the model answered ${vectors.length} vector(s) of ${v?.length ?? 0} numbers for ${batch.length} text(s) of ${dims}`);
-      job.out.set(v, i * dims);
-      m.cache.set(job.keys[i]!, v);
-    });
-  }
-  if (job.todo.length) return;
-  jobs.shift();
-  if (job.fromCache < job.texts.length) {
-    try {
-      writeVectorCache(m.file, dims, m.cache);
-    } catch (err) {
-      post({ type: 'log', level: 'warn', message: `the vector cache ${m.file} could not be written (${err instanceof Error ? err.message : String(err)}); the next start embeds these tools again` });
-    }
-  }
-  post({ type: 'vectors', id: job.id, texts: job.texts, vectors: job.out, fromCache: job.fromCache, ms: Math.round(performance.now() - job.started) }, [job.out.buffer as ArrayBuffer]);
 }

@@ -1,0 +1,39 @@
+/**
+ * A job's texts to embed, shared by two threads without a message between them: positions `0 … length-1` of its
+ * list (shortest text first), taken from the front by the search worker and from the back by its helper, in batches,
+ * until the two ends meet. Both ends live in one 64-bit word of a `SharedArrayBuffer` (front in the high 32 bits, back
+ * in the low 32), changed by compare-and-swap, so no position is taken twice and none is skipped.
+ */
+
+const LOW = 0xffffffffn;
+
+/** A new shared list of `length` positions, none taken. */
+export function textClaims(length: number): BigInt64Array {
+  const claims = new BigInt64Array(new SharedArrayBuffer(8));
+  claims[0] = BigInt(length);
+  return claims;
+}
+
+/** Takes up to `count` positions from the front: `[from, to)`, or `undefined` when none is left. */
+export function claimFront(claims: BigInt64Array, count: number): [number, number] | undefined {
+  for (;;) {
+    const word = Atomics.load(claims, 0);
+    const front = Number(word >> 32n);
+    const back = Number(word & LOW);
+    if (front >= back) return undefined;
+    const to = Math.min(back, front + count);
+    if (Atomics.compareExchange(claims, 0, word, (BigInt(to) << 32n) | BigInt(back)) === word) return [front, to];
+  }
+}
+
+/** Takes up to `count` positions from the back: `[from, to)`, or `undefined` when none is left. */
+export function claimBack(claims: BigInt64Array, count: number): [number, number] | undefined {
+  for (;;) {
+    const word = Atomics.load(claims, 0);
+    const front = Number(word >> 32n);
+    const back = Number(word & LOW);
+    if (front >= back) return undefined;
+    const from = Math.max(front, back - count);
+    if (Atomics.compareExchange(claims, 0, word, (BigInt(front) << 32n) | BigInt(from)) === word) return [from, back];
+  }
+}
