@@ -16,24 +16,22 @@ export function textClaims(length: number): BigInt64Array {
 
 /** Takes up to `count` positions from the front: `[from, to)`, or `undefined` when none is left. */
 export function claimFront(claims: BigInt64Array, count: number): [number, number] | undefined {
-  for (;;) {
-    const word = Atomics.load(claims, 0);
-    const front = Number(word >> 32n);
-    const back = Number(word & LOW);
-    if (front >= back) return undefined;
-    const to = Math.min(back, front + count);
-    if (Atomics.compareExchange(claims, 0, word, (BigInt(to) << 32n) | BigInt(back)) === word) return [front, to];
-  }
+  return claim(claims, count, false);
 }
 
 /** Takes up to `count` positions from the back: `[from, to)`, or `undefined` when none is left. */
 export function claimBack(claims: BigInt64Array, count: number): [number, number] | undefined {
+  return claim(claims, count, true);
+}
+
+function claim(claims: BigInt64Array, count: number, fromBack: boolean): [number, number] | undefined {
   for (;;) {
     const word = Atomics.load(claims, 0);
     const front = Number(word >> 32n);
     const back = Number(word & LOW);
     if (front >= back) return undefined;
-    const from = Math.max(front, back - count);
-    if (Atomics.compareExchange(claims, 0, word, (BigInt(front) << 32n) | BigInt(from)) === word) return [from, back];
+    const [from, to] = fromBack ? [Math.max(front, back - count), back] : [front, Math.min(back, front + count)];
+    const next = fromBack ? (BigInt(front) << 32n) | BigInt(from) : (BigInt(to) << 32n) | BigInt(back);
+    if (Atomics.compareExchange(claims, 0, word, next) === word) return [from, to];
   }
 }
