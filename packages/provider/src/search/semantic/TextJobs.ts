@@ -11,6 +11,7 @@ export const HELPER_BATCH = 8;
 
 /** The ranker module imported and checked, and its vector cache read: enough to see which texts need the model. */
 export interface RankerState {
+  /** The ranker (its model id and dimensions key and check the vectors). */
   ranker: SearchRanker;
   /** Cached vectors by key (`vectorKey`), least recently used first. */
   cache: Map<string, Float32Array>;
@@ -34,7 +35,7 @@ interface TextsJob {
   left: number;
   /** Positions the helper took but could not embed: this thread embeds them. */
   retry: number[];
-  /** The helper is working on this job (it may still answer batches). */
+  /** The helper is working on this job (until it says it took its last batch, or stopped): it ends when no job is. */
   helped: boolean;
   fromCache: number;
   started: number;
@@ -184,9 +185,12 @@ export class TextJobs {
     job.left -= positions.length;
   }
 
-  /** Answers the jobs at the front of the queue whose every vector is in (writing the cache when any was embedded). */
+  /**
+   * Answers the jobs at the front of the queue whose every vector is in (writing the cache when any was embedded). A
+   * job the helper still works on may be answered: with every vector in, it holds none of its texts.
+   */
   private answerDone(r: RankerState): void {
-    while (this.jobs[0]?.prepared && this.jobs[0].left === 0 && !this.jobs[0].helped) {
+    while (this.jobs[0]?.prepared && this.jobs[0].left === 0) {
       const job = this.jobs.shift()!;
       if (job.fromCache < job.texts.length) {
         try {

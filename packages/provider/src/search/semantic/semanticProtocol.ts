@@ -111,9 +111,44 @@ export interface ToEmbedHelper {
  * vectors (positions `from` on, checked by the search worker); the job's last batch was answered (`done`); or why it
  * stopped helping with a job (`error` with its id; the batch it held is not answered).
  */
-export type FromEmbedHelper =
-  | { ready: true }
-  | { id?: undefined; error: string }
-  | { id: number; from: number; vectors: Float32Array[] }
-  | { id: number; done: true }
-  | { id: number; error: string };
+export type FromEmbedHelper = EmbedHelperReady | EmbedHelperLoadFailed | EmbedHelperVectors | EmbedHelperDone | EmbedHelperStopped;
+
+/** The helper's model is loaded. */
+export interface EmbedHelperReady {
+  /** Always true. */
+  ready: true;
+}
+
+/** The helper's model could not be loaded: it helps with nothing. */
+export interface EmbedHelperLoadFailed {
+  /** No job: the helper as a whole failed. */
+  id?: undefined;
+  /** Why. */
+  error: string;
+}
+
+/** One batch's vectors. */
+export interface EmbedHelperVectors {
+  /** The job. */
+  id: number;
+  /** The position of the batch's first text in the job's list. */
+  from: number;
+  /** One vector per text of the batch, in order. */
+  vectors: Float32Array[];
+}
+
+/** The helper took the job's last batch it could and answered it. */
+export interface EmbedHelperDone {
+  /** The job. */
+  id: number;
+  /** Always true. */
+  done: true;
+}
+
+/** The helper stopped helping with a job; the batch it held is not answered. */
+export interface EmbedHelperStopped {
+  /** The job. */
+  id: number;
+  /** Why. */
+  error: string;
+}
