@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, freemem, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import type { Logger } from '@ovos-tools/core';
  */
 const dist = path.join(providerDir, 'dist', 'search', 'semantic');
 const { SemanticRanker } = (await import(pathToFileURL(path.join(dist, 'SemanticRanker.js')).href)) as typeof import('../src/search/semantic/SemanticRanker.js');
-const { HELPER_MIN_FREE_BYTES } = (await import(pathToFileURL(path.join(dist, 'startEmbedHelper.js')).href)) as typeof import('../src/search/semantic/startEmbedHelper.js');
+const { HELPER_MIN_FREE_BYTES, freeMemory } = (await import(pathToFileURL(path.join(dist, 'startEmbedHelper.js')).href)) as typeof import('../src/search/semantic/startEmbedHelper.js');
 
 /**
  * The letters ranker. `failInHelper`: its load rejects in the helper thread (whose workerData has no `shared`).
@@ -49,7 +49,7 @@ export const ranker = {
 `;
 
 /** What the helper needs of the machine (`helperWanted`); with less, one thread embeds everything. */
-const spare = availableParallelism() > 1 && freemem() >= HELPER_MIN_FREE_BYTES;
+const spare = availableParallelism() > 1 && freeMemory() >= HELPER_MIN_FREE_BYTES;
 
 let dir: string;
 beforeAll(() => {

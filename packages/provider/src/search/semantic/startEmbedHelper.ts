@@ -27,10 +27,18 @@ export interface EmbedHelper {
 
 /**
  * Whether a second embedding thread would pay for itself now: at least {@link HELPER_MIN_TEXTS} texts wait, the
- * machine has more than one core and at least {@link HELPER_MIN_FREE_BYTES} of free memory.
+ * machine has more than one core and at least {@link HELPER_MIN_FREE_BYTES} of {@link freeMemory}.
  */
 export function helperWanted(waiting: number): boolean {
-  return waiting >= HELPER_MIN_TEXTS && availableParallelism() > 1 && freemem() >= HELPER_MIN_FREE_BYTES;
+  return waiting >= HELPER_MIN_TEXTS && availableParallelism() > 1 && freeMemory() >= HELPER_MIN_FREE_BYTES;
+}
+
+/**
+ * Bytes of memory this process may still take: `process.availableMemory()` (Node ≥ 20.13: the free memory within
+ * the process's cgroup limit, where one is set, so a container's limit counts), else the machine's `os.freemem()`.
+ */
+export function freeMemory(): number {
+  return typeof process.availableMemory === 'function' ? process.availableMemory() : freemem();
 }
 
 /**
