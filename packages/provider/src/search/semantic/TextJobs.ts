@@ -1,5 +1,6 @@
 import type { SearchRanker, TextEmbedder } from '@ovos-tools/core';
-import { claimFront, textClaims } from './claimTexts.js';
+import { errorMessage } from '@ovos-tools/core/node';
+import { claimedBack, claimFront, textClaims } from './claimTexts.js';
 import type { EmbedHelperInit, FromSemanticWorker } from './semanticProtocol.js';
 import { helperWanted, startEmbedHelper, type EmbedHelper } from './startEmbedHelper.js';
 import { vectorKey, writeVectorCache } from './vectorCache.js';
@@ -127,7 +128,7 @@ export class TextJobs {
         this.helper = startEmbedHelper(this.helperInit);
       } catch (err) {
         this.helperFailed = true;
-        this.post({ type: 'log', level: 'info', message: `the search model embeds on one thread: a second could not start (${errorText(err)})` });
+        this.post({ type: 'log', level: 'info', message: `the search model embeds on one thread: a second could not start (${errorMessage(err)})` });
         return;
       }
       this.post({ type: 'log', level: 'info', message: `the search model embeds ${waiting} tool texts on two threads (a second copy of the model while they wait)` });
@@ -160,8 +161,7 @@ export class TextJobs {
   private helperStopped(helper: EmbedHelper, job: TextsJob, answered: Set<number>, error: string): void {
     if (!this.helperFailed) this.post({ type: 'log', level: 'warn', message: `the search model's second thread stopped (${error}); the tool texts are embedded on one thread` });
     this.helperFailed = true;
-    const back = Number(Atomics.load(job.claims, 0) & 0xffffffffn);
-    for (let p = back; p < job.order.length; p++) if (!answered.has(p) && !job.retry.includes(p)) job.retry.push(p);
+    for (let p = claimedBack(job.claims); p < job.order.length; p++) if (!answered.has(p) && !job.retry.includes(p)) job.retry.push(p);
     this.endHelper(helper);
     this.wake();
   }
@@ -196,7 +196,7 @@ export class TextJobs {
         try {
           writeVectorCache(r.file, r.ranker.dimensions, r.cache);
         } catch (err) {
-          this.post({ type: 'log', level: 'warn', message: `the vector cache ${r.file} could not be written (${errorText(err)}); the next start embeds these tools again` });
+          this.post({ type: 'log', level: 'warn', message: `the vector cache ${r.file} could not be written (${errorMessage(err)}); the next start embeds these tools again` });
         }
       }
       this.post({ type: 'vectors', id: job.id, texts: job.texts, vectors: job.out, fromCache: job.fromCache, ms: Math.round(performance.now() - job.started) }, [job.out.buffer as ArrayBuffer]);
@@ -206,8 +206,4 @@ export class TextJobs {
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, k) => from + k);
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

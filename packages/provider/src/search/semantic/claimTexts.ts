@@ -14,6 +14,11 @@ export function textClaims(length: number): BigInt64Array {
   return claims;
 }
 
+/** Where the back end stands: positions from it on were taken from the back. */
+export function claimedBack(claims: BigInt64Array): number {
+  return Number(Atomics.load(claims, 0) & LOW);
+}
+
 /** Takes up to `count` positions from the front: `[from, to)`, or `undefined` when none is left. */
 export function claimFront(claims: BigInt64Array, count: number): [number, number] | undefined {
   return claim(claims, count, false);

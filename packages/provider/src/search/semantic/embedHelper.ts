@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchRanker, TextEmbedder } from '@ovos-tools/core';
+import { errorMessage } from '@ovos-tools/core/node';
 import { claimBack } from './claimTexts.js';
 import type { EmbedHelperInit, FromEmbedHelper, ToEmbedHelper } from './semanticProtocol.js';
 
@@ -15,7 +16,7 @@ const post = (m: FromEmbedHelper): void => port.postMessage(m);
 const embedder = load();
 embedder.then(
   () => post({ ready: true }),
-  (err: unknown) => post({ error: errorText(err) }),
+  (err: unknown) => post({ error: errorMessage(err) }),
 );
 let queue = Promise.resolve();
 port.on('message', (m: ToEmbedHelper) => {
@@ -38,10 +39,6 @@ async function help(job: ToEmbedHelper): Promise<void> {
     }
     post({ id: job.id, done: true });
   } catch (err) {
-    post({ id: job.id, error: errorText(err) });
+    post({ id: job.id, error: errorMessage(err) });
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

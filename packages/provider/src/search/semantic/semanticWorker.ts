@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchRanker, TextEmbedder } from '@ovos-tools/core';
+import { errorMessage } from '@ovos-tools/core/node';
 import { searchRankerProblem } from './checkSearchRanker.js';
 import { ANSWER_STATUS, ANSWERED_SEQ, SHARED_HEADER_BYTES, STATUS_FAILED, STATUS_OK, type FromSemanticWorker, type SemanticWorkerInit, type ToSemanticWorker } from './semanticProtocol.js';
 import { TextJobs, type RankerState } from './TextJobs.js';
@@ -64,7 +65,7 @@ async function prepareEarly(): Promise<void> {
 
 /** Reports why this worker cannot go on, and ends it. */
 function fatal(err: unknown): never {
-  post({ type: 'fatal', error: err instanceof Error ? err.message : String(err) });
+  post({ type: 'fatal', error: errorMessage(err) });
   process.exit(1);
 }
 

@@ -1,13 +1,11 @@
 import { availableParallelism, freemem } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { EmbedHelperInit, FromEmbedHelper, ToEmbedHelper } from './semanticProtocol.js';
+import { startSearchThread } from './spawnSemanticWorker.js';
 
 /** Tool texts waiting for the model from which a second thread helps embed them (a cold start, a large install). */
 export const HELPER_MIN_TEXTS = 96;
 /** Free memory (bytes) the machine must have for the helper's copy of the model (about 200 MB for all-MiniLM-L6-v2). */
 export const HELPER_MIN_FREE_BYTES = 1024 * 1024 * 1024;
-/** The helper's V8 heap limit, MB (as the search worker's; the weights live outside it). */
-const HELPER_HEAP_MB = 256;
 
 /** How the search worker hears about one job the helper helps with. */
 export interface HelpedJob {
@@ -42,15 +40,12 @@ export function freeMemory(): number {
 }
 
 /**
- * Starts the embedding helper (`embedHelper.js` beside this module) with an empty environment, no exec arguments and
- * a {@link HELPER_HEAP_MB} MB heap limit, unref'd. It loads the ranker itself (about a second) and then works on the
- * jobs it was given, in order. Throws when the thread cannot be created.
+ * Starts the embedding helper (`embedHelper.js`, as the search worker is started: `startSearchThread`). It loads the
+ * ranker itself (about a second) and then works on the jobs it was given, in order. Throws when the thread cannot be
+ * created.
  */
 export function startEmbedHelper(init: EmbedHelperInit): EmbedHelper {
-  const worker = new Worker(new URL('./embedHelper.js', import.meta.url), { workerData: init, env: {}, execArgv: [], stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: HELPER_HEAP_MB } });
-  worker.unref();
-  worker.stdout.resume();
-  worker.stderr.resume();
+  const worker = startSearchThread('./embedHelper.js', init);
   const jobs = new Map<number, HelpedJob>();
   let ended: string | undefined;
   const end = (why: string): void => {
