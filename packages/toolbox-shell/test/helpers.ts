@@ -1,5 +1,6 @@
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import * as bwrapModule from '../src/exec/bwrap.js';
+import { ensureDebianPackages } from '../../../scripts/debian-packages.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,15 +57,15 @@ export async function readPid(file: string, ms = 5000): Promise<number> {
 }
 
 /**
- * Makes sure Debian's bubblewrap is installed (installing it with apt-get when missing and running as root)
+ * Makes sure Debian's bubblewrap is installed (installing it with apt-get when missing and running as root, under
+ * the lock every test setup's install shares: `scripts/debian-packages.mjs`)
  * and works here. Returns `null` when it does, or the reason the bwrap tests must be skipped.
  */
 export function ensureBwrap(): string | null {
   const { probeBwrap, BWRAP_LOCATIONS } = bwrapModule;
   if (!BWRAP_LOCATIONS.some((p) => fs.existsSync(p))) {
-    if (process.getuid?.() !== 0) return 'bubblewrap is not installed and the tests are not running as root, so they cannot install it';
-    const apt = spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq bubblewrap'], { encoding: 'utf8', timeout: 300_000 });
-    if (apt.status !== 0) return `apt-get install bubblewrap failed: ${(apt.stderr || apt.error?.message || '').trim().slice(-300)}`;
+    const reason = ensureDebianPackages([{ pkg: 'bubblewrap', file: BWRAP_LOCATIONS[0]! }]);
+    if (reason) return reason;
   }
   const probe = probeBwrap();
   return probe.ok ? null : probe.reason;

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages, HAPROXY, REDIS } from '../../../provider/test/helpers/debianPackages.js';
+import { ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
+import { HAPROXY, REDIS } from '../../../provider/test/helpers/debianPackages.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages, REDIS } from '../helpers/debianPackages.js';
+import { ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
+import { REDIS } from '../helpers/debianPackages.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
