@@ -1,9 +1,29 @@
+#!/usr/bin/env node
 // Installs the Debian packages the tests need (HAProxy, Redis, Chromium, bubblewrap, python3-websocket) when they
 // are missing: the one place every package's test setup installs from. Turbo runs the packages' tests side by side,
 // and two apt-get runs at once fail on dpkg's lock (the messagebus's Python interop tests were skipped so in CI), so
 // every install here runs under one `flock` and also waits for a lock held by an apt of someone else.
+//
+//   node scripts/debian-packages.mjs    installs every package of DEBIAN_TEST_PACKAGES that is missing (.ci/run
+//                                       starts it beside the install and build, so the test setups find them there
+//                                       instead of installing them while their suites wait); prints why not and
+//                                       exits 1 when some could not be installed
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every Debian package a test setup installs, each with a file it installs (whose presence says it is there): the
+ * replicas test's HAProxy and Redis (and the provider's shared-state tests' Redis), the inspector test's Chromium,
+ * the shell sandbox's bubblewrap, the messagebus's Python interop client.
+ */
+export const DEBIAN_TEST_PACKAGES = Object.freeze({
+  haproxy: { pkg: 'haproxy', file: '/usr/sbin/haproxy' },
+  redis: { pkg: 'redis-server', file: '/usr/bin/redis-server' },
+  chromium: { pkg: 'chromium', file: '/usr/bin/chromium' },
+  bubblewrap: { pkg: 'bubblewrap', file: '/usr/bin/bwrap' },
+  pythonWebsocket: { pkg: 'python3-websocket', file: '/usr/lib/python3/dist-packages/websocket/__init__.py' },
+});
 
 /** The lock file every install of the test setups runs under. */
 const LOCK_FILE = '/tmp/ovos-tools-apt.lock';
@@ -41,4 +61,18 @@ export function ensureDebianPackages(tools) {
   if (still.length === 0) return '';
   const tail = `${r.stderr ?? ''}${r.error?.message ?? ''}`.trim().split('\n').slice(-3).join(' | ');
   return `${still.map((t) => t.pkg).join(' ')} missing: apt-get install failed (${r.status ?? r.signal}): ${tail}`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // the small packages first, in seconds (the provider's tests start soon after the build and want Redis), then
+  // Chromium (a minute of downloads here, for an e2e test that starts later); a setup holding its package already
+  // does not wait for the lock
+  const { chromium, ...small } = DEBIAN_TEST_PACKAGES;
+  for (const group of [Object.values(small), [chromium]]) {
+    const reason = ensureDebianPackages(group);
+    if (reason) {
+      console.error(`debian-packages: ${reason}`);
+      process.exitCode = 1;
+    }
+  }
 }

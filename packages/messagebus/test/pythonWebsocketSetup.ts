@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages } from '../../../scripts/debian-packages.mjs';
+import { DEBIAN_TEST_PACKAGES, ensureDebianPackages } from '../../../scripts/debian-packages.mjs';
 
 /** What the Python interop tests need: a Python that can `import websocket`, or why there is none. */
 export interface PythonWebsocket {
@@ -17,9 +17,6 @@ declare module 'vitest' {
 /** Debian's python3 first: python3-websocket installs for it, not for a pyenv or venv python on the PATH. */
 const CANDIDATES = ['/usr/bin/python3', 'python3'];
 
-/** A file Debian's python3-websocket installs: its presence says the package is there. */
-const PYTHON_WEBSOCKET_FILE = '/usr/lib/python3/dist-packages/websocket/__init__.py';
-
 function findPython(): string | undefined {
   return CANDIDATES.find((py) => spawnSync(py, ['-c', 'import websocket'], { stdio: 'ignore', timeout: 20_000 }).status === 0);
 }
@@ -35,7 +32,7 @@ export default function setup(project: TestProject): void {
   let python = findPython();
   let reason: string | undefined;
   if (!python) {
-    reason = ensureDebianPackages([{ pkg: 'python3-websocket', file: PYTHON_WEBSOCKET_FILE }]) || undefined;
+    reason = ensureDebianPackages([DEBIAN_TEST_PACKAGES.pythonWebsocket]) || undefined;
     python = findPython();
     if (!python && !reason) reason = 'python3-websocket is installed, but no python3 can import websocket';
   }

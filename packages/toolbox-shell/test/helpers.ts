@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import * as bwrapModule from '../src/exec/bwrap.js';
-import { ensureDebianPackages } from '../../../scripts/debian-packages.mjs';
+import { DEBIAN_TEST_PACKAGES, ensureDebianPackages } from '../../../scripts/debian-packages.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,7 +64,7 @@ export async function readPid(file: string, ms = 5000): Promise<number> {
 export function ensureBwrap(): string | null {
   const { probeBwrap, BWRAP_LOCATIONS } = bwrapModule;
   if (!BWRAP_LOCATIONS.some((p) => fs.existsSync(p))) {
-    const reason = ensureDebianPackages([{ pkg: 'bubblewrap', file: BWRAP_LOCATIONS[0]! }]);
+    const reason = ensureDebianPackages([DEBIAN_TEST_PACKAGES.bubblewrap]);
     if (reason) return reason;
   }
   const probe = probeBwrap();

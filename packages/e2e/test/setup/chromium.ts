@@ -1,8 +1,8 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
+import { DEBIAN_TEST_PACKAGES, ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
 
 /** Debian's chromium, which the inspector test drives with playwright-core. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = DEBIAN_TEST_PACKAGES.chromium.file;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module 'vitest' {
  * missing, under the lock every test setup's install shares), or says why not.
  */
 export default function setup(project: TestProject): void {
-  const reason = ensureDebianPackages([{ pkg: 'chromium', file: CHROMIUM_PATH }]);
+  const reason = ensureDebianPackages([DEBIAN_TEST_PACKAGES.chromium]);
   if (reason) process.stdout.write(`[e2e] browser tests will skip: ${reason}\n`);
   project.provide('chromiumSkipReason', reason);
 }

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
-import { HAPROXY, REDIS } from '../../../provider/test/helpers/debianPackages.js';
+import { DEBIAN_TEST_PACKAGES, ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +13,7 @@ declare module 'vitest' {
  * they are missing, once per run, or says why not (the test then skips, naming what is missing).
  */
 export default function setup(project: TestProject): void {
-  const reason = ensureDebianPackages([HAPROXY, REDIS]);
+  const reason = ensureDebianPackages([DEBIAN_TEST_PACKAGES.haproxy, DEBIAN_TEST_PACKAGES.redis]);
   if (reason) process.stdout.write(`[e2e] the replicas test (HAProxy + Redis) will skip: ${reason}\n`);
   project.provide('scaleSkipReason', reason);
 }

@@ -1,8 +1,9 @@
 // A redis-server child process for the shared-state tests and the balancer bench (plain JS so benches can use it).
 import { spawn } from 'node:child_process';
+import { DEBIAN_TEST_PACKAGES } from '../../../../scripts/debian-packages.mjs';
 
 /** Where Debian's `redis-server` package puts the server. */
-export const REDIS_BINARY = '/usr/bin/redis-server';
+export const REDIS_BINARY = DEBIAN_TEST_PACKAGES.redis.file;
 
 /**
  * @typedef {object} RedisServer A `redis-server` child process on a loopback port, without persistence.

@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
-import { REDIS } from '../helpers/debianPackages.js';
+import { DEBIAN_TEST_PACKAGES, ensureDebianPackages } from '../../../../scripts/debian-packages.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,7 +10,7 @@ declare module 'vitest' {
 
 /** Vitest global setup: installs Debian's redis-server for the shared-state tests when it is missing, once per run. */
 export default function setup(project: TestProject): void {
-  const reason = ensureDebianPackages([REDIS]);
+  const reason = ensureDebianPackages([DEBIAN_TEST_PACKAGES.redis]);
   if (reason) process.stdout.write(`[provider] shared-state (Redis) tests will skip: ${reason}\n`);
   project.provide('redisSkipReason', reason);
 }
