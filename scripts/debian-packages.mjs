@@ -1,16 +1,9 @@
-#!/usr/bin/env node
 // Installs the Debian packages the tests need (HAProxy, Redis, Chromium, bubblewrap, python3-websocket) when they
 // are missing: the one place every package's test setup installs from. Turbo runs the packages' tests side by side,
 // and two apt-get runs at once fail on dpkg's lock (the messagebus's Python interop tests were skipped so in CI), so
 // every install here runs under one `flock` and also waits for a lock held by an apt of someone else.
-//
-//   node scripts/debian-packages.mjs    installs every package of DEBIAN_TEST_PACKAGES that is missing (.ci/run
-//                                       starts it beside the install and build, so the test setups find them there
-//                                       instead of installing them while their suites wait); prints why not and
-//                                       exits 1 when some could not be installed
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Every Debian package a test setup installs, each with a file it installs (whose presence says it is there): the
@@ -63,16 +56,3 @@ export function ensureDebianPackages(tools) {
   return `${still.map((t) => t.pkg).join(' ')} missing: apt-get install failed (${r.status ?? r.signal}): ${tail}`;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  // the small packages first, in seconds (the provider's tests start soon after the build and want Redis), then
-  // Chromium (a minute of downloads here, for an e2e test that starts later); a setup holding its package already
-  // does not wait for the lock
-  const { chromium, ...small } = DEBIAN_TEST_PACKAGES;
-  for (const group of [Object.values(small), [chromium]]) {
-    const reason = ensureDebianPackages(group);
-    if (reason) {
-      console.error(`debian-packages: ${reason}`);
-      process.exitCode = 1;
-    }
-  }
-}
