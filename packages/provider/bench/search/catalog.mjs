@@ -84,12 +84,13 @@ export async function loadCatalog() {
 }
 
 /**
- * A catalog of `size` tools for the timing figures: the real catalog, then copies of it under other toolbox ids
+ * A catalog of exactly `size` tools for the timing figures: the real catalog (its first `size` tools), then copies of it under other toolbox ids
  * (`vendor-2-…`) with each copy's descriptions shuffled word-wise, so the vocabulary and the document lengths stay
  * realistic while no two tools are identical.
  */
 export function scaledCatalog(catalog, size) {
-  const out = [...catalog];
+  // a catalog larger than size is cut to it (the MetaTool catalog with the bundled tools is 214)
+  const out = catalog.slice(0, size);
   let copy = 2;
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
