@@ -6,7 +6,7 @@ import type { TextEmbedder } from '@ovos-tools/core';
 import { Tokenizer } from '@huggingface/tokenizers';
 import type { Tensor, Tensor2D } from '@tensorflow/tfjs-core';
 import { gelu, layerNorm, useWasmKernels } from './wasmKernels.js';
-import { halfsToFloats, readHalfSafetensors, type HalfTensor } from './safetensors.js';
+import { halfsToFloats, halfsToFloatsTransposed, openHalfSafetensors, type HalfSafetensorsFile, type HalfTensor } from './safetensors.js';
 
 /** The backends {@link loadMiniLmModel} can run the model on. */
 export type ModelBackend = 'cpu' | 'wasm';
@@ -82,13 +82,18 @@ export async function loadMiniLmModel(backend: ModelBackend = 'wasm', dir: strin
   if (backend === 'wasm') useWasmKernels(tf);
   let embedder: TextEmbedder;
   try {
-    const [tokenizerJson, configJson, tensors] = await Promise.all([
+    const [tokenizerJson, configJson, weights] = await Promise.all([
       readFile(path.join(dir, 'tokenizer.json'), 'utf8'),
       readFile(path.join(dir, 'config.json'), 'utf8'),
-      readHalfSafetensors(path.join(dir, 'model.fp16.safetensors')),
+      openHalfSafetensors(path.join(dir, 'model.fp16.safetensors')),
     ]);
-    const tokenizer = new Tokenizer(JSON.parse(tokenizerJson) as object, {});
-    embedder = miniLmEmbedder(tf, loadEncoder(tf, tensors, JSON.parse(configJson) as Record<string, unknown>, dir), tokenizer);
+    try {
+      const tokenizer = new Tokenizer(JSON.parse(tokenizerJson) as object, {});
+      const encoder = loadEncoder(tf, weights, JSON.parse(configJson) as Record<string, unknown>, dir, backend === 'wasm');
+      embedder = miniLmEmbedder(tf, encoder, tokenizer);
+    } finally {
+      await weights.close();
+    }
   } catch (err) {
     // a model folder that is missing or damaged: say how to get a good one, or how to do without
     const reason = err instanceof Error ? err.message : String(err);
@@ -111,60 +116,86 @@ function startBackend(backend: ModelBackend): Tf {
   return tf;
 }
 
-function loadEncoder(tf: Tf, tensors: Map<string, HalfTensor>, config: Record<string, unknown>, dir: string): Encoder {
-  const get = (name: string, shape: number[]): HalfTensor => {
-    const t = tensors.get(name);
-    if (!t) throw new Error(`${dir}: the weight ${name} is missing`);
-    if (t.shape.join() !== shape.join()) throw new Error(`${dir}: the weight ${name} is [${t.shape.join(', ')}], expected [${shape.join(', ')}]`);
-    return t;
+/**
+ * The encoder's weights, read from `weights` one tensor at a time: the word vectors stay float16 (a text's own rows
+ * are widened when it is embedded); every other tensor is widened (and a linear layer's matrix transposed) into one
+ * scratch array that is copied into the backend, when `copied` says the backend copies (wasm does; the CPU backend
+ * keeps the array it is given, so it gets an array of its own). Fresh memory is what loading cost on a VM (about
+ * 150 ms for every 42 MB touched), so no copy of the whole file or of all the widened weights is made.
+ */
+function loadEncoder(tf: Tf, weights: HalfSafetensorsFile, config: Record<string, unknown>, dir: string, copied: boolean): Encoder {
+  const check = (name: string, shape: number[]): void => {
+    const found = weights.shapes.get(name);
+    if (!found) throw new Error(`${dir}: the weight ${name} is missing`);
+    if (found.join() !== shape.join()) throw new Error(`${dir}: the weight ${name} is [${found.join(', ')}], expected [${shape.join(', ')}]`);
   };
-  const words = tensors.get('embeddings.word_embeddings.weight');
-  const hidden = words?.shape[1] ?? 0;
+  const wordsShape = weights.shapes.get('embeddings.word_embeddings.weight');
+  const hidden = wordsShape?.[1] ?? 0;
   const heads = Number(config.num_attention_heads);
   const inner = Number(config.intermediate_size);
   const layerCount = Number(config.num_hidden_layers);
-  if (!words || !Number.isInteger(heads) || heads < 1 || hidden % heads !== 0 || !Number.isInteger(inner) || !Number.isInteger(layerCount)) {
+  if (!wordsShape || !Number.isInteger(heads) || heads < 1 || hidden % heads !== 0 || !Number.isInteger(inner) || !Number.isInteger(layerCount)) {
     throw new Error(`${dir}: config.json and the word vectors do not describe a BERT encoder`);
   }
-  const vector = (name: string, size = hidden) => tf.tensor1d(halfsToFloats(get(name, [size]).halfs));
-  // a linear layer's weight is stored [out, in]: the backend gets it as [in, out]
-  const matrix = (name: string, outRows: number, inCols: number): Tensor2D =>
-    tf.tidy(() => tf.transpose(tf.tensor2d(halfsToFloats(get(name, [outRows, inCols]).halfs), [outRows, inCols])));
-  const layers = Array.from({ length: layerCount }, (_, i): Layer => {
-    const at = `encoder.layer.${i}.`;
-    const self = `${at}attention.self.`;
-    return {
-      query: matrix(`${self}query.weight`, hidden, hidden),
-      queryBias: vector(`${self}query.bias`),
-      key: matrix(`${self}key.weight`, hidden, hidden),
-      keyBias: vector(`${self}key.bias`),
-      value: matrix(`${self}value.weight`, hidden, hidden),
-      valueBias: vector(`${self}value.bias`),
-      attentionOut: matrix(`${at}attention.output.dense.weight`, hidden, hidden),
-      attentionOutBias: vector(`${at}attention.output.dense.bias`),
-      norm1: [vector(`${at}attention.output.LayerNorm.weight`), vector(`${at}attention.output.LayerNorm.bias`)],
-      up: matrix(`${at}intermediate.dense.weight`, inner, hidden),
-      upBias: vector(`${at}intermediate.dense.bias`, inner),
-      down: matrix(`${at}output.dense.weight`, hidden, inner),
-      downBias: vector(`${at}output.dense.bias`),
-      norm2: [vector(`${at}output.LayerNorm.weight`), vector(`${at}output.LayerNorm.bias`)],
-    };
-  });
-  const positions = tensors.get('embeddings.position_embeddings.weight');
-  if (!positions || positions.shape.length !== 2 || positions.shape[1] !== hidden || positions.shape[0]! < MAX_TOKENS) {
-    throw new Error(`${dir}: the weight embeddings.position_embeddings.weight is missing or not [${MAX_TOKENS} or more, ${hidden}]`);
-  }
-  return {
-    // a copy: the file's other weights (views of one buffer with these) can then be freed
-    words: { shape: words.shape, halfs: words.halfs.slice() },
-    positions: halfsToFloats(positions.halfs),
-    segment: halfsToFloats(get('embeddings.token_type_embeddings.weight', [2, hidden]).halfs.subarray(0, hidden)),
-    hidden,
-    heads,
-    epsilon: typeof config.layer_norm_eps === 'number' ? config.layer_norm_eps : 1e-12,
-    norm: [vector('embeddings.LayerNorm.weight'), vector('embeddings.LayerNorm.bias')],
-    layers,
+  const largest = hidden * Math.max(hidden, inner);
+  const halfs = new Uint16Array(largest);
+  const floats = new Float32Array(largest);
+  const floatsOf = (count: number) => (copied ? floats.subarray(0, count) : new Float32Array(count));
+  const vector = (name: string, size = hidden) => {
+    check(name, [size]);
+    return tf.tensor1d(halfsToFloats(weights.read(name, halfs), floatsOf(size)));
   };
+  // a linear layer's weight is stored [out, in]: the backend gets it as [in, out]
+  const matrix = (name: string, outRows: number, inCols: number): Tensor2D => {
+    check(name, [outRows, inCols]);
+    return tf.tensor2d(halfsToFloatsTransposed(weights.read(name, halfs), outRows, inCols, floatsOf(outRows * inCols)), [inCols, outRows]);
+  };
+  // one tensor at a time (they share the scratch arrays); what was made is disposed when a later weight is refused
+  const made: Tensor[] = [];
+  const keep = <T extends Tensor>(t: T): T => (made.push(t), t);
+  try {
+    const layers: Layer[] = [];
+    for (let i = 0; i < layerCount; i++) {
+      const at = `encoder.layer.${i}.`;
+      const self = `${at}attention.self.`;
+      layers.push({
+        query: keep(matrix(`${self}query.weight`, hidden, hidden)),
+        queryBias: keep(vector(`${self}query.bias`)),
+        key: keep(matrix(`${self}key.weight`, hidden, hidden)),
+        keyBias: keep(vector(`${self}key.bias`)),
+        value: keep(matrix(`${self}value.weight`, hidden, hidden)),
+        valueBias: keep(vector(`${self}value.bias`)),
+        attentionOut: keep(matrix(`${at}attention.output.dense.weight`, hidden, hidden)),
+        attentionOutBias: keep(vector(`${at}attention.output.dense.bias`)),
+        norm1: [keep(vector(`${at}attention.output.LayerNorm.weight`)), keep(vector(`${at}attention.output.LayerNorm.bias`))],
+        up: keep(matrix(`${at}intermediate.dense.weight`, inner, hidden)),
+        upBias: keep(vector(`${at}intermediate.dense.bias`, inner)),
+        down: keep(matrix(`${at}output.dense.weight`, hidden, inner)),
+        downBias: keep(vector(`${at}output.dense.bias`)),
+        norm2: [keep(vector(`${at}output.LayerNorm.weight`)), keep(vector(`${at}output.LayerNorm.bias`))],
+      });
+    }
+    const positionsShape = weights.shapes.get('embeddings.position_embeddings.weight');
+    if (!positionsShape || positionsShape.length !== 2 || positionsShape[1] !== hidden || positionsShape[0]! < MAX_TOKENS) {
+      throw new Error(`${dir}: the weight embeddings.position_embeddings.weight is missing or not [${MAX_TOKENS} or more, ${hidden}]`);
+    }
+    check('embeddings.token_type_embeddings.weight', [2, hidden]);
+    const norm: [Tensor, Tensor] = [keep(vector('embeddings.LayerNorm.weight')), keep(vector('embeddings.LayerNorm.bias'))];
+    return {
+      // the only float16 tensor kept: read into an array of its own
+      words: { shape: wordsShape, halfs: weights.read('embeddings.word_embeddings.weight') },
+      positions: halfsToFloats(weights.read('embeddings.position_embeddings.weight')),
+      segment: halfsToFloats(weights.read('embeddings.token_type_embeddings.weight', halfs).subarray(0, hidden)),
+      hidden,
+      heads,
+      epsilon: typeof config.layer_norm_eps === 'number' ? config.layer_norm_eps : 1e-12,
+      norm,
+      layers,
+    };
+  } catch (err) {
+    tf.dispose(made);
+    throw err;
+  }
 }
 
 /** The embedder over a loaded encoder: every text a row, in forward passes of at most {@link PIECES_PER_PASS} pieces (each padded to its longest text). */

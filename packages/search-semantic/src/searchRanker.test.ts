@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SEARCH_RANKER_BRAND, SEARCH_RANKER_CONTRACT_VERSION, type TextEmbedder } from '@ovos-tools/core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { halfsToFloats, loadMiniLmModel, MAX_TOKENS, readHalfSafetensors, searchRanker } from './index.js';
+import { halfsToFloats, loadMiniLmModel, MAX_TOKENS, openHalfSafetensors, readHalfSafetensors, searchRanker } from './index.js';
 
 const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
@@ -31,6 +31,35 @@ describe('float16 safetensors', () => {
     expect([...tensors.keys()]).toEqual(['w']);
     expect(tensors.get('w')!.shape).toEqual([2, 3]);
     expect(Array.from(halfsToFloats(tensors.get('w')!.halfs))).toEqual([1, -2, 65504, 2 ** -24, Infinity, -0]);
+  });
+
+  test('an open file reads one tensor at a time, into a given array or a new one, and says what it cannot read', async () => {
+    const data = Buffer.alloc(12);
+    [0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600].forEach((h, i) => data.writeUInt16LE(h, i * 2));
+    const opened = await openHalfSafetensors(file('open', { a: { dtype: 'F16', shape: [2], data_offsets: [0, 4] }, b: { dtype: 'F16', shape: [2, 2], data_offsets: [4, 12] } }, data));
+    try {
+      expect([...opened.shapes]).toEqual([['a', [2]], ['b', [2, 2]]]);
+      const scratch = new Uint16Array(8).fill(7);
+      const b = opened.read('b', scratch);
+      expect(b.buffer).toBe(scratch.buffer);
+      expect(Array.from(halfsToFloats(b))).toEqual([3, 4, 5, 6]);
+      expect(Array.from(scratch.subarray(4))).toEqual([7, 7, 7, 7]);
+      expect(Array.from(halfsToFloats(opened.read('a')))).toEqual([1, 2]);
+      expect(() => opened.read('c')).toThrow(/open: no float16 tensor c/);
+      expect(() => opened.read('b', new Uint16Array(3))).toThrow(/b has 4 values, more than the 3 it was to be read into/);
+    } finally {
+      await opened.close();
+    }
+    await opened.close();
+    expect(() => opened.read('a')).toThrow(/open is closed/);
+    // cut short after it was opened
+    const cut = await openHalfSafetensors(file('cut', { a: { dtype: 'F16', shape: [2], data_offsets: [0, 4] } }, Buffer.alloc(4)));
+    try {
+      truncateSync(path.join(dir, 'cut'), 10);
+      expect(() => cut.read('a')).toThrow(/cut is not a float16 safetensors file: a: the file ends before its bytes do/);
+    } finally {
+      await cut.close();
+    }
   });
 
   test('refuses a file that is not one, naming the file and the fault', async () => {
