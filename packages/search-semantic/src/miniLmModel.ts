@@ -137,7 +137,10 @@ function loadEncoder(tf: Tf, weights: HalfSafetensorsFile, config: Record<string
   if (!wordsShape || !Number.isInteger(heads) || heads < 1 || hidden % heads !== 0 || !Number.isInteger(inner) || !Number.isInteger(layerCount)) {
     throw new Error(`${dir}: config.json and the word vectors do not describe a BERT encoder`);
   }
-  const largest = hidden * Math.max(hidden, inner);
+  // the scratch arrays hold the largest layer tensor: config.json's sizes checked against the file's before they are
+  // allocated (a damaged config cannot ask for more memory than the file holds)
+  if (layerCount > 0) check('encoder.layer.0.intermediate.dense.weight', [inner, hidden]);
+  const largest = hidden * Math.max(hidden, inner, 2);
   const halfs = new Uint16Array(largest);
   const floats = new Float32Array(largest);
   const floatsOf = (count: number) => (copied ? floats.subarray(0, count) : new Float32Array(count));

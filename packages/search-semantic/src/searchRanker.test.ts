@@ -83,7 +83,21 @@ describe('float16 safetensors', () => {
     const { modelDir } = await import('./miniLmModel.js');
     for (const f of ['tokenizer.json', 'config.json']) writeFileSync(path.join(folder, f), readFileSync(path.join(modelDir(), f)));
     file(path.relative(dir, path.join(folder, 'model.fp16.safetensors')), { 'embeddings.word_embeddings.weight': { dtype: 'F16', shape: [2, 384], data_offsets: [0, 1536] } }, Buffer.alloc(1536));
-    await expect(loadMiniLmModel('wasm', folder)).rejects.toThrow(/the weight encoder\.layer\.0\.attention\.self\.query\.weight is missing/);
+    await expect(loadMiniLmModel('wasm', folder)).rejects.toThrow(/the weight encoder\.layer\.0\.intermediate\.dense\.weight is missing/);
+  });
+
+  test('a config.json whose sizes the weights do not have is refused before anything of its size is allocated', async () => {
+    const folder = mkdtempSync(path.join(dir, 'model-'));
+    const { modelDir } = await import('./miniLmModel.js');
+    const config = JSON.parse(readFileSync(path.join(modelDir(), 'config.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(folder, 'tokenizer.json'), readFileSync(path.join(modelDir(), 'tokenizer.json')));
+    writeFileSync(path.join(folder, 'config.json'), JSON.stringify({ ...config, intermediate_size: 4e9 }));
+    const header = {
+      'embeddings.word_embeddings.weight': { dtype: 'F16', shape: [2, 384], data_offsets: [0, 1536] },
+      'encoder.layer.0.intermediate.dense.weight': { dtype: 'F16', shape: [1536, 384], data_offsets: [1536, 1536 + 1536 * 384 * 2] },
+    };
+    file(path.relative(dir, path.join(folder, 'model.fp16.safetensors')), header, Buffer.alloc(1536 + 1536 * 384 * 2));
+    await expect(loadMiniLmModel('wasm', folder)).rejects.toThrow(/the weight encoder\.layer\.0\.intermediate\.dense\.weight is \[1536, 384\], expected \[4000000000, 384\]/);
   });
 });
 
